@@ -1,0 +1,133 @@
+// Package spec holds the qf format's layout as data: every field's path,
+// width and range, in the order the fields are written, and the functions
+// that give the length of a code from its contents.
+//
+// The normative text is qf.md in this directory; the section "Layout" there
+// is the table these variables encode. Nothing else in the module writes a
+// field width or a range limit as a literal: the reference codec, the
+// vector generator and the tests read them from here.
+package spec
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Version is the version of this specification and of the conformance suite
+// built from it. It changes when a decision in qf.md changes.
+const Version = "1.0.0"
+
+// A Field is one bit field of the layout.
+//
+// Name is the field's path as it appears in error objects and field
+// breakdowns, such as "state.white" or "record.moves[].dir". A field that
+// repeats has "[]" in its name, where the 0-based index goes; Path fills it
+// in. Desc is the same field in words, with "#" where the index goes.
+//
+// Every field is an unsigned integer, most significant bit first, that may
+// hold 0 through Max. Max is 1<<Width - 1 for every field except the squares
+// (80) and the wall counts (10), whose widths hold more than is allowed.
+type Field struct {
+	Name  string
+	Desc  string
+	Width int
+	Max   int
+}
+
+// Path returns the field's path with index i in place of "[]".
+// For a field that does not repeat it returns Name.
+func (f Field) Path(i int) string {
+	return strings.Replace(f.Name, "[]", "["+strconv.Itoa(i)+"]", 1)
+}
+
+// Describe returns the field in words with index i in place of "#".
+func (f Field) Describe(i int) string {
+	return strings.Replace(f.Desc, "#", strconv.Itoa(i), 1)
+}
+
+// Limit reports whether the field's range is narrower than its width:
+// whether a value that fits in the bits can still be out of range.
+func (f Field) Limit() bool {
+	return f.Max < 1<<f.Width-1
+}
+
+// The flags, first in every code.
+var (
+	StateFlag  = Field{"flags.state", "state flag", 1, 1}
+	RecordFlag = Field{"flags.record", "record flag", 1, 1}
+)
+
+// The State chunk, present when StateFlag is 1. The wall groups follow the
+// squares in the order of WallGroups; the last-move place is present only
+// when the last-move kind is 1 (wall).
+var (
+	White = Field{"state.white", "white square", 7, MaxSquare}
+	Black = Field{"state.black", "black square", 7, MaxSquare}
+
+	LastMovePlayer = Field{"state.last_move.player", "last move player", 1, 1}
+	LastMoveKind   = Field{"state.last_move.kind", "last move kind", 1, 1}
+	LastMovePlace  = Field{"state.last_move.place", "last move wall anchor", 6, MaxAnchor}
+	Turn           = Field{"state.turn", "turn number", 10, MaxTurn}
+)
+
+// A WallGroup is one of the four lists of wall anchors in a State: a count,
+// then that many anchors.
+type WallGroup struct {
+	Player      string // "white" or "black"
+	Orientation string // "h" or "v"
+	Count       Field
+	Anchor      Field
+}
+
+// WallGroups lists the State's wall groups in layout order.
+var WallGroups = [4]WallGroup{
+	wallGroup("white", "h", "horizontal"),
+	wallGroup("white", "v", "vertical"),
+	wallGroup("black", "h", "horizontal"),
+	wallGroup("black", "v", "vertical"),
+}
+
+func wallGroup(player, o, orientation string) WallGroup {
+	path := "state.walls." + player + "." + o
+	desc := player + " " + orientation + " wall"
+	return WallGroup{
+		Player:      player,
+		Orientation: o,
+		Count:       Field{path + ".count", desc + " count", 4, MaxWallsPerGroup},
+		Anchor:      Field{path + "[]", desc + " # anchor", 6, MaxAnchor},
+	}
+}
+
+// The Record chunk, present when RecordFlag is 1: a count, then that many
+// moves. A move is its kind, then a direction (kind 0, pawn) or an
+// orientation and an anchor (kind 1, wall).
+var (
+	MoveCount       = Field{"record.moves.count", "move count", 10, MaxMoves}
+	MoveKind        = Field{"record.moves[].kind", "move # kind", 1, 1}
+	MoveDir         = Field{"record.moves[].dir", "move # direction", 3, 7}
+	MoveOrientation = Field{"record.moves[].orientation", "move # orientation", 1, 1}
+	MovePlace       = Field{"record.moves[].place", "move # wall anchor", 6, MaxAnchor}
+)
+
+// Layout lists every field once, in the order a code holds them. Repeated
+// and conditional fields appear at their place; qf.md says when each is
+// present.
+var Layout = []Field{
+	StateFlag, RecordFlag,
+	White, Black,
+	WallGroups[0].Count, WallGroups[0].Anchor,
+	WallGroups[1].Count, WallGroups[1].Anchor,
+	WallGroups[2].Count, WallGroups[2].Anchor,
+	WallGroups[3].Count, WallGroups[3].Anchor,
+	LastMovePlayer, LastMoveKind, LastMovePlace, Turn,
+	MoveCount, MoveKind, MoveDir, MoveOrientation, MovePlace,
+}
+
+// Range limits of the format.
+const (
+	MaxSquare        = 80   // squares are 0..80, 9 files by 9 ranks
+	MaxAnchor        = 63   // wall anchors are 0..63, 8 by 8
+	MaxWallsPerGroup = 10   // a wall group lists at most 10 anchors
+	MaxTurn          = 1023 // the turn number is 0..1023
+	MaxMoves         = 1023 // a record holds at most 1023 moves
+)
