@@ -1,0 +1,111 @@
+package ref_test
+
+import (
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// Benchmarks of the codec beside encoding/base64's decoding of the same
+// text, in the same run:
+//
+//	go test ./ref -run '^$' -bench . -benchmem
+//
+// base64 cannot decode a length of 1 more than a multiple of 4, so its
+// baseline decodes the text without its last character in that case.
+
+var benchCodes = []struct{ name, code string }{
+	{"state", "j7oklAHMe1ICg"},
+	{"record46", "QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk"},
+	{"max1414", mustEncode(maxValue())},
+}
+
+func BenchmarkDecode(b *testing.B) {
+	for _, c := range benchCodes {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.code)))
+			for i := 0; i < b.N; i++ {
+				if _, err := ref.Decode(c.code); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkDecodeLenient(b *testing.B) {
+	for _, c := range benchCodes {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.code)))
+			for i := 0; i < b.N; i++ {
+				if _, err := ref.DecodeLenient(c.code); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkBase64Decode(b *testing.B) {
+	for _, c := range benchCodes {
+		text := c.code
+		if len(text)%4 == 1 {
+			text = text[:len(text)-1]
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.code)))
+			for i := 0; i < b.N; i++ {
+				if _, err := base64.RawStdEncoding.DecodeString(text); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	for _, c := range benchCodes {
+		v, err := ref.Decode(c.code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.code)))
+			for i := 0; i < b.N; i++ {
+				if _, err := ref.Encode(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// Junk in the input costs no allocations: lenient decoding skips it in
+// place, and strict decoding stops at it. (Counts compared are of inputs
+// with 1 KiB and 256 KiB of junk: the boxing of numbers up to 255 for an
+// error message is free, so a single junk byte may save an allocation.)
+func TestAllocsIndependentOfJunk(t *testing.T) {
+	code := "QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk"
+	junk := func(n int) string { return strings.Repeat(" \n=-", n/4) }
+	allocs := func(decode func(string) (*ref.Value, error), s string) float64 {
+		return testing.AllocsPerRun(10, func() { decode(s) })
+	}
+	for _, c := range []struct {
+		name   string
+		decode func(string) (*ref.Value, error)
+		input  func(n int) string
+	}{
+		{"lenient, junk around", ref.DecodeLenient, func(n int) string { return junk(n) + code + junk(n) }},
+		{"strict, junk after", ref.Decode, func(n int) string { return code + junk(n) }},
+		{"strict, trailing characters", ref.Decode, func(n int) string { return code + strings.Repeat("A", n) }},
+	} {
+		if short, long := allocs(c.decode, c.input(1<<10)), allocs(c.decode, c.input(1<<18)); short != long {
+			t.Errorf("%s: %v allocations with 1 KiB, %v with 256 KiB", c.name, short, long)
+		}
+	}
+	if clean, dirty := allocs(ref.DecodeLenient, code), allocs(ref.DecodeLenient, junk(1<<18)+code); clean != dirty {
+		t.Errorf("lenient: %v allocations for the clean code, %v after 256 KiB of junk", clean, dirty)
+	}
+}

@@ -1,0 +1,170 @@
+package ref
+
+import (
+	"strconv"
+
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// Encode returns the canonical code of v (spec/qf.md section "Encoding"):
+// the fields in layout order, most significant bit first, six bits per
+// character of the Base64 alphabet, the last character filled with zero
+// bits, and no '=' padding.
+//
+// Encode refuses, with an *Error of kind ErrOutOfRange naming the field, any
+// value outside its field's range: it never masks, wraps, sorts or
+// de-duplicates. It refuses with ErrMalformed a Place or Dir set on a move
+// of the other kind, which the code could not carry. Of several faults it
+// reports the first in layout order. So for every v that Encode accepts,
+// Decode(Encode(v)) equals v.
+func Encode(v *Value) (string, error) {
+	if v == nil {
+		return "", &Error{Kind: ErrMalformed, Detail: "no value"}
+	}
+	e := encoder{w: bitWriter{buf: make([]byte, 0, spec.Chars(v.BitLen()))}}
+	if err := e.value(v); err != nil {
+		return "", err
+	}
+	return e.w.String(), nil
+}
+
+// BitLen returns the number of bits of v's code, without its padding bits:
+// spec/qf.md section "Sizes". The code has spec.Chars(v.BitLen())
+// characters.
+func (v *Value) BitLen() int {
+	n := spec.FlagBits
+	if s := v.State; s != nil {
+		n += spec.StateBits(s.Walls.Count(), s.LastMove.Kind == Wall)
+	}
+	if r := v.Record; r != nil {
+		walls := 0
+		for _, m := range r.Moves {
+			if m.Kind == Wall {
+				walls++
+			}
+		}
+		n += spec.RecordBits(len(r.Moves)-walls, walls)
+	}
+	return n
+}
+
+// encoder checks and writes one value's fields in layout order.
+type encoder struct {
+	w bitWriter
+}
+
+// field checks that v is in field f's range, with index i for a field that
+// repeats, and writes it.
+func (e *encoder) field(f spec.Field, i, v int) error {
+	if v < 0 || v > f.Max {
+		return &Error{
+			Kind:   ErrOutOfRange,
+			Field:  f.Path(i),
+			Detail: f.Describe(i) + " " + strconv.Itoa(v) + " out of range 0-" + strconv.Itoa(f.Max),
+		}
+	}
+	e.w.write(v, f.Width)
+	return nil
+}
+
+// mustBeZero refuses a value set in a field that the code does not carry.
+func mustBeZero(f spec.Field, i, v int, why string) error {
+	if v == 0 {
+		return nil
+	}
+	return &Error{
+		Kind:   ErrMalformed,
+		Field:  f.Path(i),
+		Detail: f.Describe(i) + " " + strconv.Itoa(v) + " set on " + why,
+	}
+}
+
+func (e *encoder) value(v *Value) error {
+	e.w.write(flag(v.State != nil), spec.StateFlag.Width)
+	e.w.write(flag(v.Record != nil), spec.RecordFlag.Width)
+	if v.State != nil {
+		if err := e.state(v.State); err != nil {
+			return err
+		}
+	}
+	if v.Record != nil {
+		return e.record(v.Record)
+	}
+	return nil
+}
+
+func flag(present bool) int {
+	if present {
+		return 1
+	}
+	return 0
+}
+
+func (e *encoder) state(s *State) error {
+	if err := e.field(spec.White, 0, s.White); err != nil {
+		return err
+	}
+	if err := e.field(spec.Black, 0, s.Black); err != nil {
+		return err
+	}
+	groups := [4][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V}
+	for g, layout := range spec.WallGroups {
+		if err := e.field(layout.Count, 0, len(groups[g])); err != nil {
+			return err
+		}
+		for i, p := range groups[g] {
+			if err := e.field(layout.Anchor, i, p); err != nil {
+				return err
+			}
+		}
+	}
+	lm := s.LastMove
+	if err := e.field(spec.LastMovePlayer, 0, int(lm.Player)); err != nil {
+		return err
+	}
+	if err := e.field(spec.LastMoveKind, 0, int(lm.Kind)); err != nil {
+		return err
+	}
+	if lm.Kind == Wall {
+		if err := e.field(spec.LastMovePlace, 0, lm.Place); err != nil {
+			return err
+		}
+	} else if err := mustBeZero(spec.LastMovePlace, 0, lm.Place, "a pawn last move"); err != nil {
+		return err
+	}
+	return e.field(spec.Turn, 0, s.Turn)
+}
+
+func (e *encoder) record(r *Record) error {
+	if err := e.field(spec.MoveCount, 0, len(r.Moves)); err != nil {
+		return err
+	}
+	for i, m := range r.Moves {
+		if err := e.move(i, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *encoder) move(i int, m Move) error {
+	if err := e.field(spec.MoveKind, i, int(m.Kind)); err != nil {
+		return err
+	}
+	if m.Kind == Piece {
+		if err := e.field(spec.MoveDir, i, m.Dir); err != nil {
+			return err
+		}
+		if err := mustBeZero(spec.MoveOrientation, i, int(m.Orientation), "a pawn move"); err != nil {
+			return err
+		}
+		return mustBeZero(spec.MovePlace, i, m.Place, "a pawn move")
+	}
+	if err := mustBeZero(spec.MoveDir, i, m.Dir, "a wall move"); err != nil {
+		return err
+	}
+	if err := e.field(spec.MoveOrientation, i, int(m.Orientation)); err != nil {
+		return err
+	}
+	return e.field(spec.MovePlace, i, m.Place)
+}

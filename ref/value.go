@@ -1,0 +1,134 @@
+package ref
+
+import "strconv"
+
+// A Value is the content of a qf code: an optional State and an optional
+// Record. A nil State means the code has none (its state flag is 0); a nil
+// Record likewise. A non-nil Record with no moves is an empty record, which
+// is not the same as no record.
+type Value struct {
+	State  *State
+	Record *Record
+}
+
+// A State is a position: both pawns, the walls on the board, the move that
+// led to it and the number of the move about to be played.
+type State struct {
+	White    int // white's square, 0..80 (9*rank + file, a1 = 0)
+	Black    int // black's square, 0..80
+	Walls    Walls
+	LastMove LastMove
+	Turn     int // 0..1023
+}
+
+// Walls holds a State's four wall groups. Each group keeps the anchors in
+// the order of the code, duplicates included.
+type Walls struct {
+	White Group
+	Black Group
+}
+
+// A Group holds one player's wall anchors (0..63, 8*row + column) by
+// orientation. At most 10 anchors may stand in each list.
+type Group struct {
+	H []int // horizontal walls
+	V []int // vertical walls
+}
+
+// LastMove is the move that led to a State. Place is the wall's anchor and
+// is meaningful only when Kind is Wall; it must be 0 otherwise.
+type LastMove struct {
+	Player Player
+	Kind   Kind
+	Place  int
+}
+
+// A Record is a list of moves.
+type Record struct {
+	Moves []Move
+}
+
+// A Move is one move of a Record: a pawn move (Kind Piece) in direction Dir,
+// or a wall (Kind Wall) with an Orientation at anchor Place. The fields of
+// the other kind must be zero.
+type Move struct {
+	Kind        Kind
+	Orientation Orientation
+	Dir         int // 0..7, clockwise from white's forward: 0 N, 1 NE, ... 7 NW
+	Place       int // 0..63
+}
+
+// Player is white (who moves first from the initial position) or black.
+type Player uint8
+
+// The players, as the code writes them.
+const (
+	White Player = 0
+	Black Player = 1
+)
+
+// Kind is the kind of a move: a pawn ("piece") move or a wall.
+type Kind uint8
+
+// The move kinds, as the code writes them.
+const (
+	Piece Kind = 0
+	Wall  Kind = 1
+)
+
+// Orientation is the orientation of a wall.
+type Orientation uint8
+
+// The wall orientations, as the code writes them.
+const (
+	Horizontal Orientation = 0
+	Vertical   Orientation = 1
+)
+
+// String returns "white" or "black".
+func (p Player) String() string { return name(uint8(p), "white", "black") }
+
+// String returns "piece" or "wall".
+func (k Kind) String() string { return name(uint8(k), "piece", "wall") }
+
+// String returns "h" or "v".
+func (o Orientation) String() string { return name(uint8(o), "h", "v") }
+
+func name(v uint8, zero, one string) string {
+	switch v {
+	case 0:
+		return zero
+	case 1:
+		return one
+	}
+	return "invalid(" + strconv.Itoa(int(v)) + ")"
+}
+
+// PieceMove returns the pawn move in direction dir.
+func PieceMove(dir int) Move { return Move{Kind: Piece, Dir: dir} }
+
+// WallMove returns the wall move at anchor place with orientation o.
+func WallMove(o Orientation, place int) Move {
+	return Move{Kind: Wall, Orientation: o, Place: place}
+}
+
+// Group returns the wall group of player p.
+func (w *Walls) Group(p Player) *Group {
+	if p == Black {
+		return &w.Black
+	}
+	return &w.White
+}
+
+// Anchors returns the anchors of orientation o.
+func (g *Group) Anchors(o Orientation) []int {
+	if o == Vertical {
+		return g.V
+	}
+	return g.H
+}
+
+// Count returns the number of wall anchors in all four groups.
+func (w *Walls) Count() int {
+	return len(w.White.H) + len(w.White.V) + len(w.Black.H) + len(w.Black.V)
+}
