@@ -1,0 +1,206 @@
+// Command qf decodes, encodes and serves qf codes with the reference codec,
+// the Quoridor Fansite's Base64 text for a Quoridor position and game
+// record (spec/qf.md in this module).
+//
+// Usage:
+//
+//	qf decode [-lenient] CODE...
+//	qf encode [FILE]
+//	qf serve
+//
+// decode prints the canonical JSON value of each code, and the positioned
+// error of each code it rejects. encode reads JSON values, one or one per
+// line, from FILE or standard input and prints one code per line. serve
+// speaks the conformance protocol (spec/protocol.md) on standard input and
+// output.
+//
+// The exit status is 0 on success, 1 when a code or value was rejected, and
+// 2 on a usage error.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+const usage = `usage:
+  qf decode [-lenient] CODE...   print each code's value as JSON
+  qf encode [FILE]               print the code of each JSON value in FILE or stdin
+  qf serve                       answer the conformance protocol on stdin/stdout
+
+Run 'qf COMMAND -h' for a command's flags. Exit status: 0 success,
+1 a code or value was rejected, 2 usage error.
+`
+
+func main() {
+	os.Exit(finish(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr), os.Stderr))
+}
+
+// finish reports run's error on stderr, unless it was reported already,
+// and returns the exit status: 0 for no error (or help asked for), 2 for a
+// usage error, 1 for anything else.
+func finish(err error, stderr io.Writer) int {
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errUsage):
+		return 2
+	case !errors.Is(err, errReported):
+		fmt.Fprintln(stderr, "qf:", err)
+	}
+	return 1
+}
+
+var (
+	// errUsage is a usage error, already explained on stderr.
+	errUsage = errors.New("usage error")
+	// errReported is a failure already explained on stderr.
+	errReported = errors.New("failure reported")
+)
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	cmd, args := args[0], args[1:]
+	switch cmd {
+	case "decode":
+		return runDecode(args, stdout, stderr)
+	case "encode":
+		return runEncode(args, stdin, stdout, stderr)
+	case "serve":
+		return runServe(args, stdin, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprintf(stderr, "qf: unknown command %q\n%s", cmd, usage)
+	return errUsage
+}
+
+// newFlagSet returns a flag set for a subcommand that reports its errors
+// to stderr with the subcommand's usage line.
+func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: qf %s %s\n", name, synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parse parses a subcommand's flags, mapping a parse error to errUsage.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return errUsage
+	}
+	return nil
+}
+
+func runDecode(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("decode", "[-lenient] CODE...", stderr)
+	lenient := fs.Bool("lenient", false, "decode leniently: delete characters outside the alphabet, ignore trailing data and padding")
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return errUsage
+	}
+	decode := ref.Decode
+	if *lenient {
+		decode = ref.DecodeLenient
+	}
+	failed := false
+	for _, code := range fs.Args() {
+		v, err := decode(code)
+		if err != nil {
+			fmt.Fprintf(stderr, "qf: %q: %v\n", code, err)
+			failed = true
+			continue
+		}
+		b, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s\n", b)
+	}
+	if failed {
+		return errReported
+	}
+	return nil
+}
+
+func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("encode", "[FILE]", stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 1 {
+		fs.Usage()
+		return errUsage
+	}
+	in, name := stdin, "stdin"
+	if fs.NArg() == 1 {
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in, name = f, fs.Arg(0)
+	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	dec := json.NewDecoder(in)
+	failed := false
+	for n := 1; ; n++ {
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("%s: value %d: %v", name, n, err)
+		}
+		var v ref.Value
+		err := json.Unmarshal(raw, &v)
+		var code string
+		if err == nil {
+			code, err = ref.Encode(&v)
+		}
+		if err != nil {
+			out.Flush()
+			fmt.Fprintf(stderr, "qf: %s: value %d: %v\n", name, n, err)
+			failed = true
+			continue
+		}
+		fmt.Fprintln(out, code)
+	}
+	if failed {
+		return errReported
+	}
+	return nil
+}
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("serve", "", stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return errUsage
+	}
+	return protocol.Serve(stdin, stdout, protocol.Reference{})
+}

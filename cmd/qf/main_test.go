@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// qf runs the command with args and stdin, and returns its output, its
+// error output and its exit status.
+func qf(stdin string, args ...string) (stdout, stderr string, status int) {
+	var out, errOut bytes.Buffer
+	status = finish(run(args, strings.NewReader(stdin), &out, &errOut), &errOut)
+	return out.String(), errOut.String(), status
+}
+
+func TestDecode(t *testing.T) {
+	out, errOut, status := qf("", "decode", "j7oklAHMe1ICg", "QA")
+	if status != 0 || errOut != "" {
+		t.Fatalf("status %d, stderr %q", status, errOut)
+	}
+	for _, want := range []string{`"white": 31`, `"place": 18`, `"turn": 10`, `"moves": []`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %s:\n%s", want, out)
+		}
+	}
+	// A rejected code: the others are still printed, the error is
+	// positioned, and the status is 1.
+	out, errOut, status = qf("", "decode", "j7o klAHMe1ICg", "A")
+	if status != 1 || !strings.Contains(errOut, "ref: char 3: invalid character ' '") || !strings.Contains(out, `"state": null`) {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	_, errOut, status = qf("", "decode", "-lenient", "j7o klAHMe1ICg==")
+	if status != 0 {
+		t.Errorf("lenient: status %d, stderr %q", status, errOut)
+	}
+}
+
+func TestEncode(t *testing.T) {
+	values := `{"state": null, "record": null}
+{"state": null, "record": {"moves": []}}
+{
+  "state": {"white": 4, "black": 76, "walls": {"white": {"h": [], "v": []}, "black": {"h": [], "v": []}},
+            "last_move": {"player": "white", "kind": "piece"}, "turn": 1},
+  "record": null
+}
+`
+	out, errOut, status := qf(values, "encode")
+	if status != 0 || out != "A\nQA\ngkwAAAAQ\n" {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	file := filepath.Join(t.TempDir(), "values.json")
+	if err := os.WriteFile(file, []byte(values), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, _, status := qf("", "encode", file); status != 0 || out != "A\nQA\ngkwAAAAQ\n" {
+		t.Errorf("from a file: status %d, stdout %q", status, out)
+	}
+	// Refused values are reported with their number; the rest is encoded.
+	out, errOut, status = qf(`{"state":null,"record":{"moves":[{"kind":"piece","dir":9}]}} {"state":null,"record":null}`, "encode")
+	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 0 direction 9 out of range 0-7") {
+		t.Errorf("status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	// Text that is not JSON stops the run.
+	_, errOut, status = qf(`{"state":`, "encode")
+	if status != 1 || !strings.Contains(errOut, "value 1") {
+		t.Errorf("status %d, stderr %q", status, errOut)
+	}
+}
+
+func TestServe(t *testing.T) {
+	out, _, status := qf(`{"id":1,"op":"decode","code":"QA"}`+"\n"+`{"id":2,"op":"encode","value":{"state":null,"record":null}}`+"\n", "serve")
+	want := `{"id":1,"value":{"state":null,"record":{"moves":[]}}}` + "\n" + `{"id":2,"code":"A"}` + "\n"
+	if status != 0 || out != want {
+		t.Errorf("status %d, got\n%s\nwant\n%s", status, out, want)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"frobnicate"},
+		{"decode"},
+		{"decode", "-strict", "A"},
+		{"encode", "a", "b"},
+		{"serve", "extra"},
+	} {
+		if _, errOut, status := qf("", args...); status != 2 || !strings.Contains(errOut, "usage") {
+			t.Errorf("qf %q: status %d, stderr %q; want 2 and a usage text", args, status, errOut)
+		}
+	}
+	if out, _, status := qf("", "help"); status != 0 || !strings.Contains(out, "qf decode") {
+		t.Errorf("qf help: status %d, %q", status, out)
+	}
+	if _, _, status := qf("", "decode", "-h"); status != 0 {
+		t.Errorf("qf decode -h: status %d, want 0", status)
+	}
+}

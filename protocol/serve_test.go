@@ -1,0 +1,141 @@
+package protocol_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/protocol"
+)
+
+// serve runs the reference server on input and returns its output lines.
+func serve(t *testing.T, input string) []string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := protocol.Serve(strings.NewReader(input), &out, protocol.Reference{}); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	s := out.String()
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		t.Fatalf("output does not end with a newline: %q", s)
+	}
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// withoutMessages removes the free-text "message" of error objects, which
+// the protocol does not fix.
+func withoutMessages(t *testing.T, line string) string {
+	t.Helper()
+	var resp map[string]any
+	if err := json.Unmarshal([]byte(line), &resp); err != nil {
+		t.Fatalf("response %q is not a JSON object: %v", line, err)
+	}
+	if e, ok := resp["error"].(map[string]any); ok {
+		delete(e, "message")
+	}
+	b, _ := json.Marshal(resp)
+	return string(b)
+}
+
+func TestServe(t *testing.T) {
+	cases := []struct{ request, response string }{
+		{`{"id":1,"op":"hello"}`,
+			`{"id":1,"name":"qf-conformance reference (ref)","ops":["decode","encode"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+		{`{"id":"a","op":"decode","code":"QA"}`,
+			`{"id":"a","value":{"record":{"moves":[]},"state":null}}`},
+		{`{"id":2,"op":"decode","code":"QA","profile":"strict"}`,
+			`{"id":2,"value":{"record":{"moves":[]},"state":null}}`},
+		{`{"id":3,"op":"decode","code":"Q A=","profile":"lenient"}`,
+			`{"id":3,"value":{"record":{"moves":[]},"state":null}}`},
+		{`{"id":4,"op":"decode","code":"Q A="}`,
+			`{"error":{"char":1,"kind":"invalid_character"},"id":4}`},
+		{`{"id":5,"op":"decode","code":""}`,
+			`{"error":{"bit":0,"field":"flags.state","kind":"truncated"},"id":5}`},
+		{`{"id":[1,{"x":null}],"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":7}]}}}`,
+			`{"code":"QBc","id":[1,{"x":null}]}`},
+		{`{"id":6,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":8}]}}}`,
+			`{"error":{"field":"record.moves[0].dir","kind":"out_of_range"},"id":6}`},
+		{`{"id":7,"op":"encode","value":{"state":null}}`,
+			`{"error":{"field":"record","kind":"malformed"},"id":7}`},
+		{`{"id":8,"op":"encode","value":null}`,
+			`{"error":{"kind":"malformed"},"id":8}`},
+		{`{"id":9,"op":"replay","code":"A"}`,
+			`{"error":{"kind":"unsupported"},"id":9}`},
+		{`{"id":10,"op":"decode","code":"A","profile":"loose"}`,
+			`{"error":{"kind":"unsupported"},"id":10}`},
+		{`{"op":"hello"}`,
+			`{"id":null,"name":"qf-conformance reference (ref)","ops":["decode","encode"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+		{`{"id":11,"op":"decode"}`, `{"error":{"kind":"bad_request"},"id":11}`},
+		{`{"id":12,"op":"decode","code":5}`, `{"error":{"kind":"bad_request"},"id":12}`},
+		{`{"id":13,"op":"encode"}`, `{"error":{"kind":"bad_request"},"id":13}`},
+		{`{"id":14}`, `{"error":{"kind":"bad_request"},"id":14}`},
+		{`{"id":15,"op":7}`, `{"error":{"kind":"bad_request"},"id":15}`},
+		{`not json`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`[1,2]`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`null`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{``, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":16,"op":"decode","code":"A"} trailing`, `{"error":{"kind":"bad_request"},"id":null}`},
+	}
+	var input strings.Builder
+	for _, c := range cases {
+		input.WriteString(c.request + "\n")
+	}
+	got := serve(t, input.String())
+	if len(got) != len(cases) {
+		t.Fatalf("%d requests, %d responses:\n%s", len(cases), len(got), strings.Join(got, "\n"))
+	}
+	for i, c := range cases {
+		if g := withoutMessages(t, got[i]); g != c.response {
+			t.Errorf("request %s\n got %s\nwant %s", c.request, g, c.response)
+		}
+	}
+}
+
+func TestServeFraming(t *testing.T) {
+	// CRLF line endings, and a last line without a newline.
+	got := serve(t, "{\"id\":1,\"op\":\"decode\",\"code\":\"A\"}\r\n{\"id\":2,\"op\":\"decode\",\"code\":\"A\"}")
+	if len(got) != 2 || !strings.HasPrefix(got[0], `{"id":1,"value"`) || !strings.HasPrefix(got[1], `{"id":2,"value"`) {
+		t.Errorf("got %q", got)
+	}
+	// Nothing in, nothing out.
+	var out bytes.Buffer
+	if err := protocol.Serve(strings.NewReader(""), &out, protocol.Reference{}); err != nil || out.Len() != 0 {
+		t.Errorf("empty input: %v, %q", err, out.String())
+	}
+	// A line over the limit is answered and skipped; the next is served.
+	long := `{"id":1,"op":"decode","code":"` + strings.Repeat("A", protocol.MaxLine) + `"}`
+	got = serve(t, long+"\n"+`{"id":2,"op":"decode","code":"A"}`+"\n")
+	if len(got) != 2 || withoutMessages(t, got[0]) != `{"error":{"kind":"bad_request"},"id":null}` || !strings.HasPrefix(got[1], `{"id":2,"value"`) {
+		t.Errorf("long line: got %.200q", got)
+	}
+	// A long line under the limit is decoded: a code of 1 MiB is trailing data.
+	got = serve(t, `{"id":3,"op":"decode","code":"A`+strings.Repeat("A", 1<<20)+`"}`+"\n")
+	if len(got) != 1 || withoutMessages(t, got[0]) != `{"error":{"char":1,"kind":"trailing_data"},"id":3}` {
+		t.Errorf("1 MiB code: got %.200q", got)
+	}
+}
+
+// Serve flushes each response before reading the next request: a client
+// that waits for each answer is not left hanging.
+func TestServeFlushesEachResponse(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- protocol.Serve(inR, outW, protocol.Reference{}); outW.Close() }()
+	read := make([]byte, 4096)
+	for i := 0; i < 3; i++ {
+		if _, err := io.WriteString(inW, `{"id":1,"op":"decode","code":"A"}`+"\n"); err != nil {
+			t.Fatal(err)
+		}
+		n, err := outR.Read(read)
+		if err != nil || !bytes.HasSuffix(read[:n], []byte("\n")) {
+			t.Fatalf("response %d: %q, %v", i, read[:n], err)
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
