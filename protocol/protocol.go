@@ -7,7 +7,11 @@
 // codec, and the runner, which asks any implementation.
 package protocol
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/qf-format/qf-conformance/ref"
+)
 
 // Ops and profiles.
 const (
@@ -45,17 +49,7 @@ type Response struct {
 	Ops      []string `json:"ops,omitempty"`
 	Profiles []string `json:"profiles,omitempty"`
 
-	Value json.RawMessage `json:"value,omitempty"` // decode
-	Code  *string         `json:"code,omitempty"`  // encode
-	Error *Error          `json:"error,omitempty"` // any op
-}
-
-// An Error is the error object of spec/qf.md section "Errors", as an
-// implementation sends it. Bit and Char are nil when absent.
-type Error struct {
-	Kind    string `json:"kind"`
-	Bit     *int   `json:"bit,omitempty"`
-	Char    *int   `json:"char,omitempty"`
-	Field   string `json:"field,omitempty"`
-	Message string `json:"message,omitempty"`
+	Value json.RawMessage  `json:"value,omitempty"` // decode
+	Code  *string          `json:"code,omitempty"`  // encode
+	Error *ref.ErrorObject `json:"error,omitempty"` // any op
 }

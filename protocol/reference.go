@@ -66,7 +66,7 @@ func (Reference) Handle(req *Request) *Response {
 }
 
 func unsupported(what string) *Response {
-	return &Response{Error: &Error{Kind: KindUnsupported, Message: "protocol: unsupported " + what}}
+	return &Response{Error: &ref.ErrorObject{Kind: KindUnsupported, Message: "protocol: unsupported " + what}}
 }
 
 func quote(s string) string {
@@ -76,18 +76,10 @@ func quote(s string) string {
 
 // ErrorOf returns the error object of err: its kind, offset, field and
 // message when err is a *ref.Error.
-func ErrorOf(err error) *Error {
+func ErrorOf(err error) *ref.ErrorObject {
 	var e *ref.Error
 	if !errors.As(err, &e) {
-		return &Error{Kind: "internal", Message: err.Error()}
+		return &ref.ErrorObject{Kind: "internal", Message: err.Error()}
 	}
-	obj := &Error{Kind: string(e.Kind), Field: e.Field, Message: e.Error()}
-	offset := e.Offset
-	switch e.Unit {
-	case ref.Bit:
-		obj.Bit = &offset
-	case ref.Char:
-		obj.Char = &offset
-	}
-	return obj
+	return e.Object()
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+
+	"github.com/qf-format/qf-conformance/ref"
 )
 
 // MaxLine is the longest request line Serve reads, in bytes. A longer line
@@ -39,7 +41,7 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 		b, merr := json.Marshal(resp)
 		if merr != nil {
 			// Only an ID that is not valid JSON can get here; answer without it.
-			b, _ = json.Marshal(&Response{ID: null, Error: &Error{Kind: KindBadRequest}})
+			b, _ = json.Marshal(&Response{ID: null, Error: &ref.ErrorObject{Kind: KindBadRequest}})
 		}
 		out.Write(b)
 		out.WriteByte('\n')
@@ -76,7 +78,7 @@ func answer(line []byte, readErr error, h Handler) *Response {
 }
 
 func badRequest(id json.RawMessage, why string) *Response {
-	return &Response{ID: id, Error: &Error{Kind: KindBadRequest, Message: "protocol: " + why}}
+	return &Response{ID: id, Error: &ref.ErrorObject{Kind: KindBadRequest, Message: "protocol: " + why}}
 }
 
 // readLine returns the next line of r without its line ending ("\n" or

@@ -63,3 +63,29 @@ func (e *Error) Error() string {
 
 // Unwrap returns e.Kind.
 func (e *Error) Unwrap() error { return e.Kind }
+
+// An ErrorObject is an error as JSON, the error object of spec/qf.md
+// section "Errors": {"kind": ..., "bit" or "char": ..., "field": ...,
+// "message": ...}. Bit and Char are nil when absent. It is also the form in
+// which test vectors expect errors and other implementations report them,
+// so its Kind may be any string.
+type ErrorObject struct {
+	Kind    string `json:"kind"`
+	Bit     *int   `json:"bit,omitempty"`
+	Char    *int   `json:"char,omitempty"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// Object returns e as an error object, with its message.
+func (e *Error) Object() *ErrorObject {
+	obj := &ErrorObject{Kind: string(e.Kind), Field: e.Field, Message: e.Error()}
+	offset := e.Offset
+	switch e.Unit {
+	case Bit:
+		obj.Bit = &offset
+	case Char:
+		obj.Char = &offset
+	}
+	return obj
+}

@@ -105,3 +105,18 @@ func TestSpecEdgeCaseIDs(t *testing.T) {
 		}
 	}
 }
+
+// spec.EdgeCases is the list of qf.md's edge cases, with their titles.
+func TestSpecEdgeCaseList(t *testing.T) {
+	doc := readSpec(t)
+	heads := regexp.MustCompile(`(?ms)^### (EC-\d+)\n\n\*\*(.*?)\*\*`).FindAllStringSubmatch(doc, -1)
+	if len(heads) != len(spec.EdgeCases) {
+		t.Fatalf("qf.md has %d edge cases, spec.EdgeCases %d", len(heads), len(spec.EdgeCases))
+	}
+	for i, h := range heads {
+		title := strings.TrimSuffix(strings.ReplaceAll(h[2], "\n", " "), ".")
+		if ec := spec.EdgeCases[i]; ec.ID != h[1] || ec.Title != title {
+			t.Errorf("spec.EdgeCases[%d] = %+v; qf.md has %s %q", i, ec, h[1], title)
+		}
+	}
+}
