@@ -7,3 +7,8 @@ require (
 	github.com/leanovate/gopter v0.2.11
 	pgregory.net/rapid v1.3.0
 )
+
+require (
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
+	golang.org/x/text v0.14.0 // indirect
+)

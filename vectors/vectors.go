@@ -1,0 +1,123 @@
+// Package vectors holds the qf conformance suite's test vectors: the JSON
+// files in this directory, embedded, with their schemas and manifest, and
+// the Go types to read them.
+//
+// The files are written by cmd/vectorgen from the reference codec, never by
+// hand; CONFORMANCE.md at the top of the module explains their format for
+// implementers in any language. Each test has a stable id, a comment,
+// flags (explained once in the file's notes), an input and the expected
+// outcome.
+package vectors
+
+import (
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// SuiteVersion is the version of the vector suite. It changes when tests
+// are added, removed or changed; the manifest's digest pins the exact files.
+const SuiteVersion = "1.0.0"
+
+// The vector files, each with its schema in schema/.
+const (
+	DecodeStrictFile  = "decode_strict.json"
+	DecodeLenientFile = "decode_lenient.json"
+	EncodeFile        = "encode.json"
+	ManifestName      = "manifest.json"
+)
+
+// Files lists the vector files in the order tools run them.
+var Files = []string{DecodeStrictFile, DecodeLenientFile, EncodeFile}
+
+//go:embed *.json schema/*.json
+var embedded embed.FS
+
+// FS returns the suite's files: the vector files, manifest.json and
+// schema/*.schema.json.
+func FS() fs.FS { return embedded }
+
+// A File is one vector file.
+type File struct {
+	Format        string          `json:"format"`         // "qf"
+	FormatVersion string          `json:"format_version"` // the spec's version, spec.Version
+	SuiteVersion  string          `json:"suite_version"`
+	Schema        string          `json:"schema"`            // the schema's file name in schema/
+	Op            string          `json:"op"`                // "decode" or "encode"
+	Profile       string          `json:"profile,omitempty"` // decode: "strict" or "lenient"
+	NumberOfTests int             `json:"number_of_tests"`
+	Notes         map[string]Note `json:"notes"` // every flag used, explained
+	Tests         []Test          `json:"tests"`
+}
+
+// A Note explains a flag: what the tests with it check, and the spec
+// sections or edge-case ids (EC-n) they document.
+type Note struct {
+	Description string   `json:"description"`
+	Refs        []string `json:"refs"`
+}
+
+// A Test is one vector. Decode tests have an input (Code, or CodeHex for
+// input that is not UTF-8) and either a Value, the Canonical code and the
+// Fields, or an Error. Encode tests have a Value (any JSON) and either the
+// expected Code or an Error.
+type Test struct {
+	ID        string           `json:"id"`
+	Comment   string           `json:"comment"`
+	Flags     []string         `json:"flags"`
+	Code      *string          `json:"code,omitempty"`
+	CodeHex   string           `json:"code_hex,omitempty"`
+	Value     json.RawMessage  `json:"value,omitempty"`
+	Result    string           `json:"result"` // "valid" or "invalid"
+	Canonical string           `json:"canonical,omitempty"`
+	Fields    []Field          `json:"fields,omitempty"`
+	Error     *ref.ErrorObject `json:"error,omitempty"`
+}
+
+// Valid and Invalid are the results of a test.
+const (
+	Valid   = "valid"
+	Invalid = "invalid"
+)
+
+// Input returns a decode test's input: Code, or the bytes of CodeHex.
+func (t *Test) Input() (string, error) {
+	if t.Code != nil {
+		return *t.Code, nil
+	}
+	b, err := hex.DecodeString(t.CodeHex)
+	if err != nil {
+		return "", fmt.Errorf("vectors: test %s: code_hex: %v", t.ID, err)
+	}
+	return string(b), nil
+}
+
+// A Field is one field of a valid code, as in spec/qf.md's worked examples.
+type Field struct {
+	Path   string `json:"path"`
+	Offset int    `json:"offset"`
+	Width  int    `json:"width"`
+	Value  int    `json:"value"`
+}
+
+// Load reads and parses the embedded vector file name.
+func Load(name string) (*File, error) {
+	data, err := fs.ReadFile(embedded, name)
+	if err != nil {
+		return nil, fmt.Errorf("vectors: %v", err)
+	}
+	return Parse(data)
+}
+
+// Parse parses a vector file.
+func Parse(data []byte) (*File, error) {
+	var f File
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("vectors: %v", err)
+	}
+	return &f, nil
+}

@@ -1,0 +1,242 @@
+package vectors_test
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+func load(t *testing.T) map[string]*vectors.File {
+	t.Helper()
+	files := map[string]*vectors.File{}
+	for _, name := range vectors.Files {
+		f, err := vectors.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = f
+	}
+	return files
+}
+
+func TestSchemas(t *testing.T) {
+	for _, name := range vectors.Files {
+		data, err := fs.ReadFile(vectors.FS(), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := vectors.Validate(data); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// The schemas can fail: broken copies of a file are refused.
+	data, _ := fs.ReadFile(vectors.FS(), vectors.DecodeStrictFile)
+	for what, broken := range map[string][]byte{
+		"an unknown member":        bytes.Replace(data, []byte(`"result": "valid",`), []byte(`"result": "valid", "extra": 1,`), 1),
+		"an unknown result":        bytes.Replace(data, []byte(`"result": "valid"`), []byte(`"result": "maybe"`), 1),
+		"an error without offset":  bytes.Replace(data, []byte(`"bit":2,`), []byte(``), 1),
+		"a square out of range":    bytes.Replace(data, []byte(`"white":31,`), []byte(`"white":81,`), 1),
+		"a valid test with error":  bytes.Replace(data, []byte(`"result": "invalid"`), []byte(`"result": "valid"`), 1),
+		"a flag that is lowercase": bytes.Replace(data, []byte(`"flags": ["`), []byte(`"flags": ["x`), 1),
+	} {
+		if bytes.Equal(broken, data) {
+			t.Errorf("%s: the edit did not apply", what)
+			continue
+		}
+		if err := vectors.Validate(broken); err == nil {
+			t.Errorf("a file with %s passes its schema", what)
+		}
+	}
+}
+
+func TestManifest(t *testing.T) {
+	m, err := vectors.LoadManifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.SuiteVersion != vectors.SuiteVersion || m.FormatVersion != spec.Version {
+		t.Errorf("manifest versions %s/%s, want %s/%s", m.SuiteVersion, m.FormatVersion, vectors.SuiteVersion, spec.Version)
+	}
+	files := load(t)
+	var lines strings.Builder
+	for _, mf := range m.Files {
+		data, err := fs.ReadFile(vectors.FS(), mf.Name)
+		if err != nil {
+			t.Fatalf("manifest names %s: %v", mf.Name, err)
+		}
+		sum := sha256.Sum256(data)
+		if h := hex.EncodeToString(sum[:]); h != mf.SHA256 {
+			t.Errorf("%s: sha256 %s, manifest says %s", mf.Name, h, mf.SHA256)
+		}
+		if f, ok := files[mf.Name]; ok && f.NumberOfTests != mf.Tests {
+			t.Errorf("%s: %d tests, manifest says %d", mf.Name, f.NumberOfTests, mf.Tests)
+		}
+		fmt.Fprintf(&lines, "%s  %s\n", mf.SHA256, mf.Name)
+	}
+	// The digest is what `sha256sum NAME... | sha256sum` gives in vectors/.
+	sum := sha256.Sum256([]byte(lines.String()))
+	if want := "sha256:" + hex.EncodeToString(sum[:]); m.Digest != want {
+		t.Errorf("digest %s, want %s", m.Digest, want)
+	}
+	if len(m.Files) != len(vectors.Files)+4 {
+		t.Errorf("manifest lists %d files, want the %d vector files and 4 schemas", len(m.Files), len(vectors.Files))
+	}
+}
+
+// Every expectation is the reference's: decoding and encoding each test's
+// input again gives exactly what the test says.
+func TestAgreesWithReference(t *testing.T) {
+	for name, f := range load(t) {
+		if f.NumberOfTests != len(f.Tests) {
+			t.Errorf("%s: number_of_tests %d, %d tests", name, f.NumberOfTests, len(f.Tests))
+		}
+		for _, test := range f.Tests {
+			var got vectors.Test
+			var err error
+			if f.Op == "decode" {
+				got, err = decodeAgain(test, f.Profile)
+			} else {
+				got, err = encodeAgain(test)
+			}
+			if err != nil {
+				t.Errorf("%s: %v", test.ID, err)
+				continue
+			}
+			if diff := cmp.Diff(test, got); diff != "" {
+				t.Errorf("%s (-file +reference):\n%s", test.ID, diff)
+			}
+		}
+	}
+}
+
+// decodeAgain returns test with its expectation replaced by the reference's.
+func decodeAgain(test vectors.Test, profile string) (vectors.Test, error) {
+	input, err := test.Input()
+	if err != nil {
+		return test, err
+	}
+	decode := ref.Decode
+	if profile == "lenient" {
+		decode = ref.DecodeLenient
+	}
+	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Code: test.Code, CodeHex: test.CodeHex}
+	v, err := decode(input)
+	if err != nil {
+		got.Result, got.Error = vectors.Invalid, errorObject(err)
+		return got, nil
+	}
+	got.Result = vectors.Valid
+	got.Value, _ = json.Marshal(v)
+	got.Canonical, err = ref.Encode(v)
+	if err != nil {
+		return got, err
+	}
+	fields, _, err := ref.Fields(got.Canonical)
+	for _, f := range fields {
+		got.Fields = append(got.Fields, vectors.Field(f))
+	}
+	return got, err
+}
+
+func encodeAgain(test vectors.Test) (vectors.Test, error) {
+	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Value: test.Value}
+	var v ref.Value
+	err := json.Unmarshal(test.Value, &v)
+	var code string
+	if err == nil {
+		code, err = ref.Encode(&v)
+	}
+	if err != nil {
+		got.Result, got.Error = vectors.Invalid, errorObject(err)
+	} else {
+		got.Result, got.Code = vectors.Valid, &code
+	}
+	return got, nil
+}
+
+func errorObject(err error) *ref.ErrorObject {
+	e, ok := err.(*ref.Error)
+	if !ok {
+		return &ref.ErrorObject{Kind: "not a ref.Error: " + err.Error()}
+	}
+	obj := e.Object()
+	obj.Message = ""
+	return obj
+}
+
+// The gates of the suite: every edge case and every error kind is tested,
+// every flag explained and every explanation used, every id unique.
+func TestGates(t *testing.T) {
+	files := load(t)
+	ids := map[string]bool{}
+	covered := map[string]bool{} // EC ids
+	seen := map[string]bool{}    // "file kind unit"
+	for _, name := range vectors.Files {
+		f := files[name]
+		prefix := map[string]string{vectors.DecodeStrictFile: "strict/", vectors.DecodeLenientFile: "lenient/", vectors.EncodeFile: "encode/"}[name]
+		used := map[string]bool{}
+		for _, test := range f.Tests {
+			if ids[test.ID] {
+				t.Errorf("id %s appears twice", test.ID)
+			}
+			ids[test.ID] = true
+			if !strings.HasPrefix(test.ID, prefix) {
+				t.Errorf("%s: id %s lacks the prefix %s", name, test.ID, prefix)
+			}
+			for _, flag := range test.Flags {
+				used[flag] = true
+				note, ok := f.Notes[flag]
+				if !ok {
+					t.Errorf("%s: flag %s of %s has no note", name, flag, test.ID)
+				}
+				for _, r := range note.Refs {
+					covered[r] = true
+				}
+			}
+			if e := test.Error; e != nil {
+				unit := "none"
+				if e.Bit != nil {
+					unit = "bit"
+				} else if e.Char != nil {
+					unit = "char"
+				}
+				seen[name+" "+e.Kind+" "+unit] = true
+			}
+		}
+		for flag := range f.Notes {
+			if !used[flag] {
+				t.Errorf("%s: note %s explains a flag no test has", name, flag)
+			}
+		}
+	}
+	for _, ec := range spec.EdgeCases {
+		if !covered[ec.ID] {
+			t.Errorf("%s (%s) has no test", ec.ID, ec.Title)
+		}
+	}
+	for _, want := range []string{
+		"decode_strict.json invalid_character char",
+		"decode_strict.json truncated bit",
+		"decode_strict.json out_of_range bit",
+		"decode_strict.json trailing_data char",
+		"decode_strict.json nonzero_padding bit",
+		"decode_lenient.json truncated bit",
+		"decode_lenient.json out_of_range bit",
+		"encode.json out_of_range none",
+		"encode.json malformed none",
+	} {
+		if !seen[want] {
+			t.Errorf("no test of %s", want)
+		}
+	}
+}
