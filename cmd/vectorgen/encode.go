@@ -1,0 +1,127 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// addEncode adds the encoding tests but the corpus and the random values.
+func addEncode(s *suite) {
+	const valid = "valid"
+	outOfRange, malformed := string(ref.ErrOutOfRange), string(ref.ErrMalformed)
+
+	s.encodeValue("neither-chunk", "No State, no Record: 'A'.", valid, &ref.Value{}, "NeitherChunk", "Minimum")
+	s.encodeValue("empty-record", "An empty record: 12 bits, exactly 'QA'.", valid, &ref.Value{Record: &ref.Record{}},
+		"EmptyRecord", "ExactLength", "FaultEmptyRecord", "FaultExtraCharacter")
+	s.encodeValue("three-pawn-moves", "Three pawn moves: 24 bits, exactly 4 characters.", valid,
+		&ref.Value{Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.PieceMove(4), ref.PieceMove(0)}}},
+		"ExactLength", "FaultExtraCharacter")
+	s.encodeValue("initial-board", "The initial board as the fansite writes it.", valid, &ref.Value{State: initial()}, "TurnNumber")
+	s.encodeValue("turn-0", "Turn 0.", valid, &ref.Value{State: &ref.State{White: 4, Black: 76}}, "TurnNumber", "Boundary")
+	s.encodeValue("walls-descending-duplicates", "White's horizontal walls 63, 0, 63, written as given.", valid,
+		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.Group{H: []int{63, 0, 63}}}, Turn: 4}},
+		"WallOrder", "FaultWallsReordered")
+	s.encodeValue("last-move-black-turn-10", "Black moved last at turn 10: the player is written as given.", valid,
+		&ref.Value{State: &ref.State{White: 31, Black: 49, LastMove: ref.LastMove{Player: ref.Black}, Turn: 10}},
+		"LastMovePlayer", "FaultPlayerFromParity")
+	s.encodeValue("last-move-white-turn-5", "White moved last at turn 5: the player is written as given.", valid,
+		&ref.Value{State: &ref.State{White: 13, Black: 67, LastMove: ref.LastMove{Player: ref.White, Kind: ref.Wall, Place: 51}, Turn: 5}},
+		"LastMovePlayer", "FaultPlayerFromParity")
+	s.encodeValue("last-move-wall-missing", "A wall last move at an anchor where no wall stands.", valid,
+		&ref.Value{State: &ref.State{White: 4, Black: 76, LastMove: ref.LastMove{Kind: ref.Wall, Place: 40}, Turn: 2}},
+		"LastMoveNoWall")
+	s.encodeValue("upper-limits", "Every field at the top of its range.", valid, &ref.Value{
+		State: &ref.State{White: 80, Black: 80, Walls: ref.Walls{White: ref.Group{H: seq(10, 63, 63)}},
+			LastMove: ref.LastMove{Player: ref.Black, Kind: ref.Wall, Place: 63}, Turn: 1023},
+		Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(7), ref.WallMove(ref.Vertical, 63)}},
+	}, "Boundary", "SquareRange", "WallCountRange")
+	s.encodeValue("lower-limits", "Every field at the bottom of its range.", valid, &ref.Value{
+		State:  &ref.State{Walls: ref.Walls{Black: ref.Group{V: []int{0}}}, LastMove: ref.LastMove{Kind: ref.Wall}},
+		Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Horizontal, 0)}},
+	}, "Boundary")
+	s.encodeValue("maximum", "The longest value: 1414 characters.", valid, qftest.MaxValue(), "Maximum", "MoveCountLimit", "ExactLength")
+
+	// Values outside the ranges.
+	state := func(edit func(*ref.State)) *ref.Value {
+		st := initial()
+		edit(st)
+		return &ref.Value{State: st}
+	}
+	s.encodeValue("white-81", "White on square 81.", outOfRange, state(func(st *ref.State) { st.White = 81 }),
+		"SquareRange", "Boundary", "EncoderOverflow")
+	s.encodeValue("white-200", "White on 200: masked it would be 72; unchecked it would spill into the flags.", outOfRange,
+		state(func(st *ref.State) { st.White = 200 }), "EncoderOverflow", "FaultSpill", "FaultMask")
+	s.encodeValue("white-minus-1", "White on square -1.", outOfRange, state(func(st *ref.State) { st.White = -1 }), "Boundary")
+	s.encodeValue("black-128", "Black on 128, one past the 7 bits.", outOfRange, state(func(st *ref.State) { st.Black = 128 }),
+		"EncoderOverflow", "FaultMask")
+	for _, g := range []struct {
+		name string
+		set  func(*ref.State, []int)
+	}{
+		{"white-h", func(st *ref.State, a []int) { st.Walls.White.H = a }},
+		{"white-v", func(st *ref.State, a []int) { st.Walls.White.V = a }},
+		{"black-h", func(st *ref.State, a []int) { st.Walls.Black.H = a }},
+		{"black-v", func(st *ref.State, a []int) { st.Walls.Black.V = a }},
+	} {
+		s.encodeValue("walls-11-"+g.name, "11 walls in the "+g.name+" group.", outOfRange,
+			state(func(st *ref.State) { g.set(st, seq(11, 0, 5)) }), "WallCountRange", "Boundary")
+	}
+	s.encodeValue("walls-16", "16 walls in a group: masked, the count would be 0 followed by 16 anchors.", outOfRange,
+		state(func(st *ref.State) { st.Walls.White.H = seq(16, 0, 3) }), "WallCountRange", "EncoderOverflow", "FaultMask")
+	s.encodeValue("anchor-64", "A wall anchor of 64.", outOfRange, state(func(st *ref.State) { st.Walls.Black.H = []int{5, 64} }),
+		"Boundary", "EncoderOverflow", "FaultAnchorDropped")
+	s.encodeValue("anchor-minus-1", "A wall anchor of -1.", outOfRange, state(func(st *ref.State) { st.Walls.White.V = []int{-1} }),
+		"Boundary")
+	s.encodeValue("last-move-place-64", "A wall last move at anchor 64.", outOfRange,
+		state(func(st *ref.State) { st.LastMove = ref.LastMove{Kind: ref.Wall, Place: 64} }), "Boundary", "EncoderOverflow")
+	s.encodeValue("turn-1024", "Turn 1024: masked it would be 0.", outOfRange, state(func(st *ref.State) { st.Turn = 1024 }),
+		"Boundary", "EncoderOverflow", "FaultMask")
+	s.encodeValue("turn-minus-1", "Turn -1.", outOfRange, state(func(st *ref.State) { st.Turn = -1 }), "Boundary")
+	s.encodeValue("first-fault-reported", "Black 90 and turn 2000: black comes first in the layout.", outOfRange,
+		state(func(st *ref.State) { st.Black, st.Turn = 90, 2000 }), "Precedence")
+	moves := func(m ...ref.Move) *ref.Value { return &ref.Value{Record: &ref.Record{Moves: m}} }
+	s.encodeValue("direction-8", "A pawn move in direction 8.", outOfRange, moves(ref.PieceMove(1), ref.PieceMove(8)),
+		"Boundary", "EncoderOverflow")
+	s.encodeValue("direction-minus-1", "A pawn move in direction -1.", outOfRange, moves(ref.PieceMove(-1)), "Boundary")
+	s.encodeValue("move-place-64", "A wall move at anchor 64.", outOfRange, moves(ref.WallMove(ref.Vertical, 64)),
+		"Boundary", "EncoderOverflow", "FaultAnchorDropped")
+	s.encodeValue("moves-1023", "1023 pawn moves: the largest record.", valid, moves(make([]ref.Move, 1023)...), "MoveCountLimit", "Boundary")
+	s.encodeValue("moves-1024", "1024 moves, the memo's number: masked, the count would be 0.", outOfRange,
+		moves(make([]ref.Move, 1024)...), "MoveCountLimit", "Boundary", "FaultMask")
+
+	// JSON that is not a canonical value.
+	const st = `"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}}`
+	for _, m := range []struct{ id, comment, value string }{
+		{"not-an-object", "A list instead of an object.", `[]`},
+		{"null", "null instead of a value.", `null`},
+		{"missing-record", "No \"record\" key.", `{"state":null}`},
+		{"missing-state", "No \"state\" key.", `{"record":null}`},
+		{"unknown-key", "An unknown top-level key.", `{"state":null,"record":null,"comment":"hi"}`},
+		{"square-as-string", "A square as a string.", `{"state":{"white":"4","black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
+		{"square-fraction", "A square of 4.5.", `{"state":{"white":4.5,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
+		{"walls-null", "null for a list of walls.", `{"state":{"white":4,"black":76,"walls":{"white":{"h":null,"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
+		{"walls-missing-group", "No black walls.", `{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
+		{"player-unknown", "A player named \"red\".", `{"state":{` + st + `,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`},
+		{"player-as-number", "The player as 0.", `{"state":{` + st + `,"last_move":{"player":0,"kind":"piece"},"turn":1},"record":null}`},
+		{"kind-pawn", "A last-move kind \"pawn\" (the spec says \"piece\").", `{"state":{` + st + `,"last_move":{"player":"white","kind":"pawn"},"turn":1},"record":null}`},
+		{"place-on-pawn-last-move", "A place on a pawn last move.", `{"state":{` + st + `,"last_move":{"player":"white","kind":"piece","place":4},"turn":1},"record":null}`},
+		{"wall-last-move-without-place", "A wall last move without a place.", `{"state":{` + st + `,"last_move":{"player":"white","kind":"wall"},"turn":1},"record":null}`},
+		{"missing-turn", "No turn.", `{"state":{` + st + `,"last_move":{"player":"white","kind":"piece"}},"record":null}`},
+		{"moves-null", "null for the list of moves.", `{"state":null,"record":{"moves":null}}`},
+		{"record-without-moves", "A record without \"moves\".", `{"state":null,"record":{}}`},
+		{"move-kind-unknown", "A move of kind \"jump\".", `{"state":null,"record":{"moves":[{"kind":"piece","dir":0},{"kind":"jump","dir":0}]}}`},
+		{"move-orientation-unknown", "A wall move with orientation \"x\".", `{"state":null,"record":{"moves":[{"kind":"wall","orientation":"x","place":9}]}}`},
+		{"move-orientation-as-number", "A wall move with orientation 1.", `{"state":null,"record":{"moves":[{"kind":"wall","orientation":1,"place":9}]}}`},
+		{"dir-on-wall-move", "A direction on a wall move.", `{"state":null,"record":{"moves":[{"kind":"wall","orientation":"h","place":9,"dir":0}]}}`},
+		{"place-on-pawn-move", "A place on a pawn move.", `{"state":null,"record":{"moves":[{"kind":"piece","dir":0,"place":9}]}}`},
+		{"pawn-move-without-dir", "A pawn move without a direction.", `{"state":null,"record":{"moves":[{"kind":"piece"}]}}`},
+	} {
+		s.encode("malformed-"+m.id, m.comment, malformed, m.value, "Malformed")
+	}
+	// A malformed value with an out-of-range one: the shape is checked first.
+	s.encode("malformed-before-out-of-range", "White 200 and a player \"red\": malformed comes first.", malformed,
+		strings.Replace(`{"state":{`+st+`,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`, `"white":4`, `"white":200`, 1),
+		"Malformed", "Precedence")
+}

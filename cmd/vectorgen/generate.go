@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Seeds of the random values. Changing one changes the random tests' ids.
+const (
+	seedValues  = 2014 // strict decoding and encoding share these values
+	seedLenient = 2015
+)
+
+// Sizes of the random parts.
+const (
+	randomValues  = 200
+	randomLenient = 60
+)
+
+// conformanceFile is the document whose tables of edge cases and flags
+// vectorgen writes, between these markers.
+const (
+	conformanceFile = "CONFORMANCE.md"
+	tableBegin      = "<!-- BEGIN GENERATED TABLES: go run ./cmd/vectorgen -->\n"
+	tableEnd        = "<!-- END GENERATED TABLES -->\n"
+)
+
+// generate returns every file vectorgen owns, by slash-separated path
+// relative to the module root at root: the vector files, the manifest, and
+// CONFORMANCE.md with its tables of edge cases and flags.
+func generate(root string) (map[string][]byte, error) {
+	corpus, err := readCorpus(root)
+	if err != nil {
+		return nil, err
+	}
+	var errs []string
+	strict := newSuite(vectors.DecodeStrictFile, "decode", "strict", &errs)
+	lenient := newSuite(vectors.DecodeLenientFile, "decode", "lenient", &errs)
+	encode := newSuite(vectors.EncodeFile, "encode", "", &errs)
+
+	addStrict(strict)
+	addCorpusDecode(strict, corpus)
+	addLenient(lenient)
+	addCorpusDecode(lenient, corpus)
+	addLenientRandom(lenient, qftest.NewRand(seedLenient), randomLenient)
+	addEncode(encode)
+	addCorpusEncode(encode, corpus)
+	r := qftest.NewRand(seedValues)
+	for seen := map[string]bool{}; len(seen) < randomValues; {
+		v := r.Value()
+		c := mustEncode(v)
+		if seen[c] {
+			continue // the same value drawn again
+		}
+		seen[c] = true
+		id := "random-" + digest(c)
+		strict.decode(id, "A value drawn from a fixed seed.", "valid", c, "Random")
+		encode.encodeValue(id, "A value drawn from a fixed seed.", "valid", v, "Random")
+	}
+	if len(errs) > 0 {
+		return nil, errors.New(strings.Join(errs, "\n"))
+	}
+
+	out := map[string][]byte{}
+	suites := []*suite{strict, lenient, encode}
+	suiteFiles := map[string][]byte{}
+	tests := map[string]int{}
+	for _, s := range suites {
+		name := map[string]string{"strict": vectors.DecodeStrictFile, "lenient": vectors.DecodeLenientFile, "encode": vectors.EncodeFile}[s.prefix()]
+		s.file.NumberOfTests = len(s.file.Tests)
+		data := format(&s.file)
+		if err := vectors.Validate(data); err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		suiteFiles[name] = data
+		tests[name] = s.file.NumberOfTests
+		out["vectors/"+name] = data
+	}
+	schemas, err := fs.Glob(vectors.FS(), "schema/*.json")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range schemas {
+		data, err := fs.ReadFile(vectors.FS(), name)
+		if err != nil {
+			return nil, err
+		}
+		suiteFiles[name] = data
+	}
+	manifest := vectors.NewManifest(suiteFiles, tests, spec.Version)
+	out["vectors/"+vectors.ManifestName] = append(marshalIndent(manifest), '\n')
+
+	doc, err := os.ReadFile(filepath.Join(root, conformanceFile))
+	if err != nil {
+		return nil, err
+	}
+	doc, err = replaceTable(doc, append(edgeCaseTable(suites), flagTable(suites)...))
+	if err != nil {
+		return nil, err
+	}
+	out[conformanceFile] = doc
+	return out, nil
+}
+
+// edgeCaseTable returns the Markdown table of the edge cases of spec/qf.md
+// with the tests that document each: those with a flag whose note refers
+// to the edge case.
+func edgeCaseTable(suites []*suite) []byte {
+	var b bytes.Buffer
+	b.WriteString("| id | edge case | flags | tests |\n|---|---|---|---|\n")
+	for _, ec := range spec.EdgeCases {
+		var flags []string
+		for flag, n := range notes {
+			for _, r := range n.Refs {
+				if r == ec.ID {
+					flags = append(flags, flag)
+				}
+			}
+		}
+		sort.Strings(flags)
+		var ids []string
+		for _, s := range suites {
+			for _, t := range s.file.Tests {
+				if hasAny(t.Flags, flags) {
+					ids = append(ids, t.ID)
+				}
+			}
+		}
+		shown := ids
+		if len(shown) > 6 {
+			shown = shown[:6]
+		}
+		cell := "`" + strings.Join(shown, "`, `") + "`"
+		if len(ids) > len(shown) {
+			cell += " and " + strconv.Itoa(len(ids)-len(shown)) + " more"
+		}
+		if len(ids) == 0 {
+			cell = "none"
+		}
+		anchor := strings.ToLower(ec.ID)
+		fmt.Fprintf(&b, "| [%s](spec/qf.md#%s) | %s | %s | %s |\n", ec.ID, anchor, ec.Title, strings.Join(flags, ", "), cell)
+	}
+	return b.Bytes()
+}
+
+// flagTable returns the Markdown table of the flags, with their notes and
+// the number of tests that carry each in each file.
+func flagTable(suites []*suite) []byte {
+	var b bytes.Buffer
+	b.WriteString("\n| flag | meaning | refs | tests (strict, lenient, encode) |\n|---|---|---|---|\n")
+	for _, flag := range sortedKeys(notes) {
+		var counts []string
+		for _, s := range suites {
+			n := 0
+			for _, t := range s.file.Tests {
+				if hasAny(t.Flags, []string{flag}) {
+					n++
+				}
+			}
+			counts = append(counts, strconv.Itoa(n))
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", flag, notes[flag].Description, strings.Join(notes[flag].Refs, ", "), strings.Join(counts, ", "))
+	}
+	return b.Bytes()
+}
+
+func hasAny(list, want []string) bool {
+	for _, x := range list {
+		for _, w := range want {
+			if x == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// replaceTable puts table between the markers of doc.
+func replaceTable(doc, table []byte) ([]byte, error) {
+	i := bytes.Index(doc, []byte(tableBegin))
+	j := bytes.Index(doc, []byte(tableEnd))
+	if i < 0 || j < i {
+		return nil, fmt.Errorf("%s: the markers %q and %q are missing", conformanceFile, strings.TrimSpace(tableBegin), strings.TrimSpace(tableEnd))
+	}
+	var b bytes.Buffer
+	b.Write(doc[:i+len(tableBegin)])
+	b.Write(table)
+	b.Write(doc[j:])
+	return b.Bytes(), nil
+}
+
+// digest returns the first 10 hex digits of the SHA-256 of s: a name that
+// depends on content only.
+func digest(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:5])
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,67 @@
+package main
+
+import "github.com/qf-format/qf-conformance/vectors"
+
+// notes explains every flag a test may carry, once for the whole suite;
+// each file's header lists the ones its tests use. A flag names either the
+// rule a test checks (with the spec section or edge case it documents) or
+// a fault seen in real implementations that the test catches.
+var notes = map[string]vectors.Note{
+	// Rules of the spec, by edge case.
+	"EqualsSign":       note("An '=' in the input: strict decoding rejects it as invalid_character; lenient decoding deletes it.", "EC-1"),
+	"Whitespace":       note("A space, tab, CR or LF in the input: strict decoding rejects it; lenient decoding deletes it.", "EC-2"),
+	"OtherAscii":       note("Another ASCII character outside the alphabet, such as the URL-safe '-' and '_': rejected strictly, deleted leniently.", "EC-3"),
+	"NonAscii":         note("A non-ASCII character or a byte that is not UTF-8: the offset is in bytes, of the first byte.", "EC-4"),
+	"DeletionNotHoles": note("Characters outside the alphabet are deleted by lenient decoding, not read as six zero bits.", "EC-5"),
+	"Truncated":        note("A field runs past the last bit: truncated at the field's first bit; nothing is zero-filled.", "EC-6", "Strict decoding"),
+	"TrailingData":     note("Characters after the last field's character: trailing_data in strict decoding, ignored leniently.", "EC-7"),
+	"NonzeroPadding":   note("A 1 among the padding bits: nonzero_padding in strict decoding, ignored leniently.", "EC-8"),
+	"NeitherChunk":     note("Flags 00, no State and no Record: a valid code, 'A'.", "EC-9"),
+	"EmptyRecord":      note("A record of 0 moves, which is not the same as no record.", "EC-10"),
+	"SquareRange":      note("A square at 80 (valid) or above (out_of_range, at the square's first bit).", "EC-11", "Layout"),
+	"WallCountRange":   note("A wall group's count at 10 (valid) or 11-15 (out_of_range, at the count's first bit).", "EC-12", "Layout"),
+	"MoveCountLimit":   note("A record at the 1023-move limit, or an encoder asked for more.", "EC-13"),
+	"WallOrder":        note("Walls within a group in descending order or repeated: kept as they are, never sorted or de-duplicated.", "EC-14"),
+	"LastMoveNoWall":   note("A wall last move whose anchor names no wall: the code is still valid.", "EC-15"),
+	"TurnNumber":       note("Turn 0, or the fansite's initial-board code gkwAAAAQ: any turn 0-1023 is valid.", "EC-16"),
+	"EncoderOverflow":  note("A value wider than its field: refused with out_of_range, never masked or spilled into the next field.", "EC-17", "Encoding"),
+	"ExactLength":      note("The bits fill the last character exactly: no further character.", "EC-18", "Sizes"),
+	"LastMovePlayer":   note("The last move's player disagrees with the turn's parity; it is kept as given.", "EC-19"),
+	"PawnLastMove":     note("A pawn last move is followed directly by the turn: no place field.", "EC-20"),
+	"RulesNotChecked":  note("A code that breaks the rules of Quoridor (pawns on one square, 20 walls for a player, crossing walls): it decodes.", "EC-21"),
+	"LongInput":        note("An input longer than the longest code: the first fault in order is reported, not a length error.", "EC-22"),
+	"FirstMover":       note("A record after a State whose last move's player disagrees with the turn's parity: the code decodes; the replay tests give its meaning.", "EC-23"),
+	"EdgeMove":         note("A record whose pawn moves the fansite's square arithmetic gets wrong at the board's edge: the code decodes; the replay tests give its meaning.", "EC-24"),
+	"Base64Length":     note("A length, 1 more than a multiple of 4, that standard Base64 decoders refuse.", "EC-25", "Characters"),
+
+	// What a test is, beyond its rule.
+	"Corpus":        note("A code published on the web; the comment gives its source.", "testdata/qf-corpus.tsv"),
+	"Random":        note("A value drawn from a fixed seed across the whole space: 0-10 walls per group, 0-1023 moves, every direction and anchor.", "Layout", "Canonical JSON"),
+	"Boundary":      note("A field at the lowest or highest value of its range, or one past it.", "Layout", "Encoding"),
+	"Minimum":       note("The shortest code: 1 character.", "Sizes"),
+	"Maximum":       note("The longest code: 40 walls, a wall last move and 1023 wall moves, 1414 characters.", "Sizes"),
+	"ErrorPosition": note("An error at the first, a middle or the last position where its kind can occur.", "Errors"),
+	"Precedence":    note("Several faults at once: the first in the order characters, fields, trailing data, padding is reported.", "Errors"),
+	"Malformed":     note("JSON that is not a canonical value: a missing or unknown key, a wrong name, null, a non-integer.", "Canonical JSON", "Encoding"),
+
+	// Faults seen in real third-party implementations.
+	"FaultJunkAsZeros":       note("Catches a decoder that reads a character outside the alphabet as six zero bits instead of rejecting or deleting it.", "EC-5"),
+	"FaultCrashOnShortInput": note("Catches a decoder that crashes on empty or truncated input.", "EC-6"),
+	"FaultZeroFill":          note("Catches a decoder that reads missing bits at the end as zeros, so that a truncated code decodes.", "EC-6"),
+	"FaultIgnoresTrailing":   note("Catches a strict decoder that ignores characters after the end of the code.", "EC-7"),
+	"FaultPadding":           note("Catches '=' rejected by a lenient decoder or accepted by a strict one.", "EC-1"),
+	"FaultSpill":             note("Catches an encoder without range checks, whose too-large value spills into the neighbouring fields.", "EC-17"),
+	"FaultMask":              note("Catches an encoder that masks a too-large value to its field's width.", "EC-12", "EC-13", "EC-17"),
+	"FaultExtraCharacter":    note("Catches an encoder that appends an 'A' when the bit count is a multiple of 6.", "EC-18"),
+	"FaultEmptyRecord":       note("Catches an implementation that cannot represent a record of 0 moves.", "EC-10"),
+	"FaultPlayerFromParity":  note("Catches an encoder that writes the last move's player from the turn's parity.", "EC-19"),
+	"FaultWallsReordered":    note("Catches walls sorted or de-duplicated on the way through.", "EC-14"),
+	"FaultAnchorDropped":     note("Catches an encoder that drops wall anchors of 64 or more.", "EC-17"),
+	"FaultChunkRejected":     note("Catches a decoder that rejects codes with neither chunk, or with a State.", "EC-9"),
+	"FaultLastMoveWallError": note("Catches a decoder that rejects a last-move anchor that matches no wall.", "EC-15"),
+	"FaultPlaceAfterPawn":    note("Catches a decoder that reads a 6-bit place after a pawn last move.", "EC-20"),
+}
+
+func note(description string, refs ...string) vectors.Note {
+	return vectors.Note{Description: description, Refs: refs}
+}
