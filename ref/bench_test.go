@@ -2,6 +2,7 @@ package ref_test
 
 import (
 	"encoding/base64"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -107,5 +108,38 @@ func TestAllocsIndependentOfJunk(t *testing.T) {
 	}
 	if clean, dirty := allocs(ref.DecodeLenient, code), allocs(ref.DecodeLenient, junk(1<<18)+code); clean != dirty {
 		t.Errorf("lenient: %v allocations for the clean code, %v after 256 KiB of junk", clean, dirty)
+	}
+}
+
+// Decoding large inputs takes time linear in their size and allocations
+// independent of it (spec/qf.md, EC-22):
+//
+//	go test ./ref -run '^$' -bench Large -benchmem
+//
+// strict/A...=: every byte is checked before the '=' at the end is found;
+// strict/A...: flags 00, then trailing data; lenient/junk: a code hidden in
+// junk that lenient decoding skips byte by byte.
+func BenchmarkLarge(b *testing.B) {
+	code := "QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk"
+	for _, size := range []int{64 << 10, 256 << 10, 1 << 20} {
+		as := strings.Repeat("A", size)
+		junk := strings.Repeat(" \r\n=-_\xff", size/7)
+		for _, c := range []struct {
+			name   string
+			decode func(string) (*ref.Value, error)
+			input  string
+		}{
+			{"strict/A...=", ref.Decode, as + "="},
+			{"strict/A...", ref.Decode, as},
+			{"lenient/junk", ref.DecodeLenient, junk[:len(junk)/2] + code + junk[len(junk)/2:]},
+		} {
+			b.Run(fmt.Sprintf("%s/%dKiB", c.name, size>>10), func(b *testing.B) {
+				b.SetBytes(int64(len(c.input)))
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					c.decode(c.input)
+				}
+			})
+		}
 	}
 }

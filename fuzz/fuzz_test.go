@@ -1,0 +1,363 @@
+package fuzz
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
+	"pgregory.net/rapid"
+)
+
+// vectorInputs returns the inputs of the decode vectors, the seeds of the
+// decoding targets.
+func vectorInputs(tb testing.TB) []string {
+	var inputs []string
+	for _, name := range []string{vectors.DecodeStrictFile, vectors.DecodeLenientFile} {
+		f, err := vectors.Load(name)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for _, t := range f.Tests {
+			s, err := t.Input()
+			if err != nil {
+				tb.Fatal(err)
+			}
+			inputs = append(inputs, s)
+		}
+	}
+	return inputs
+}
+
+var decodeKinds = map[ref.ErrorKind]ref.Unit{
+	ref.ErrInvalidCharacter: ref.Char,
+	ref.ErrTruncated:        ref.Bit,
+	ref.ErrOutOfRange:       ref.Bit,
+	ref.ErrTrailingData:     ref.Char,
+	ref.ErrNonzeroPadding:   ref.Bit,
+}
+
+// FuzzDecode: strict decoding never panics; what it accepts is canonical
+// and of the right length; what it rejects has a decode kind and an offset
+// inside the input or its bits.
+func FuzzDecode(f *testing.F) {
+	for _, s := range vectorInputs(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		v, err := ref.Decode(s)
+		if err == nil {
+			code, err := ref.Encode(v)
+			if err != nil || code != s {
+				t.Fatalf("Decode(%q) accepted, but Encode gives %q, %v", s, code, err)
+			}
+			if bits := v.BitLen(); spec.Chars(bits) != len(s) {
+				t.Fatalf("Decode(%q): %d bits need %d characters, the code has %d", s, bits, spec.Chars(bits), len(s))
+			}
+			return
+		}
+		var e *ref.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("Decode(%q): %v is not a *ref.Error", s, err)
+		}
+		unit, ok := decodeKinds[e.Kind]
+		if !ok || unit != e.Unit {
+			t.Fatalf("Decode(%q): kind %s with unit %v", s, e.Kind, e.Unit)
+		}
+		limit := 6 * len(s)
+		if unit == ref.Char {
+			limit = len(s) - 1
+		}
+		if e.Offset < 0 || e.Offset > limit {
+			t.Fatalf("Decode(%q): %s at %d, outside 0..%d", s, e.Kind, e.Offset, limit)
+		}
+	})
+}
+
+// clean deletes the bytes outside the alphabet.
+func clean(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(alphabet, s[i]) >= 0 {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// strictOfCut decodes c strictly after cutting what lenient decoding
+// ignores: the characters after the last field, and the padding bits.
+func strictOfCut(c string) (*ref.Value, error) {
+	v, err := ref.Decode(c)
+	var e *ref.Error
+	if errors.As(err, &e) && e.Kind == ref.ErrTrailingData {
+		c = c[:e.Offset]
+		v, err = ref.Decode(c)
+	}
+	if errors.As(err, &e) && e.Kind == ref.ErrNonzeroPadding {
+		last := strings.IndexByte(alphabet, c[len(c)-1])
+		pad := 6*len(c) - e.Offset // the padding bits, 1 to 5
+		c = c[:len(c)-1] + string(alphabet[last>>pad<<pad])
+		v, err = ref.Decode(c)
+	}
+	return v, err
+}
+
+func sameOutcome(v1 *ref.Value, err1 error, v2 *ref.Value, err2 error) string {
+	if (err1 == nil) != (err2 == nil) {
+		return "one accepts, the other rejects: " + errString(err1) + " / " + errString(err2)
+	}
+	if err1 != nil {
+		e1, e2 := err1.(*ref.Error), err2.(*ref.Error)
+		if e1.Kind != e2.Kind || e1.Unit != e2.Unit || e1.Offset != e2.Offset || e1.Field != e2.Field {
+			return "errors differ: " + err1.Error() + " / " + err2.Error()
+		}
+		return ""
+	}
+	if reflect.DeepEqual(v1, v2) { // both from ref: the same nil and empty lists
+		return ""
+	}
+	return cmp.Diff(v1, v2)
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return err.Error()
+}
+
+// FuzzDecodeLenient: lenient decoding of s is strict decoding of s with the
+// bytes outside the alphabet deleted and the trailing characters and
+// padding bits cut; junk inserted anywhere changes nothing.
+func FuzzDecodeLenient(f *testing.F) {
+	for _, s := range vectorInputs(f) {
+		f.Add(s, "= \n", uint16(3))
+	}
+	f.Fuzz(func(t *testing.T, s, junk string, at uint16) {
+		v, err := ref.DecodeLenient(s)
+		if err == nil && v == nil {
+			t.Fatalf("DecodeLenient(%q): no value and no error", s)
+		}
+		cv, cerr := strictOfCut(clean(s))
+		if diff := sameOutcome(cv, cerr, v, err); diff != "" {
+			t.Fatalf("DecodeLenient(%q) and Decode of the cleaned, cut input differ: %s", s, diff)
+		}
+		junk = strings.Map(func(r rune) rune {
+			if strings.ContainsRune(alphabet, r) {
+				return -1 // keep only what lenient decoding deletes
+			}
+			return r
+		}, junk)
+		i := int(at) % (len(s) + 1)
+		with := s[:i] + junk + s[i:]
+		wv, werr := ref.DecodeLenient(with)
+		if diff := sameOutcome(v, err, wv, werr); diff != "" {
+			t.Fatalf("inserting %q at %d in %q changed the lenient result: %s", junk, i, s, diff)
+		}
+	})
+}
+
+// FuzzRoundTrip: values built from the fuzzer's bytes by rapid, some out
+// of range. Encode accepts exactly those in range, and Decode gives them
+// back; it refuses the others naming the first field out of range.
+func FuzzRoundTrip(f *testing.F) {
+	f.Add([]byte{})
+	f.Add(bytes.Repeat([]byte{0xff}, 64))
+	f.Add(bytes.Repeat([]byte{0x80, 0x01}, 200))
+	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
+		v, firstBad := genValue(t)
+		code, err := ref.Encode(v)
+		if firstBad != "" {
+			var e *ref.Error
+			if !errors.As(err, &e) || e.Kind != ref.ErrOutOfRange || e.Field != firstBad {
+				t.Fatalf("Encode: got %q, %v; want out_of_range at %s", code, err, firstBad)
+			}
+			return
+		}
+		if err != nil {
+			t.Fatalf("Encode: %v", err)
+		}
+		got, err := ref.Decode(code)
+		if err != nil {
+			t.Fatalf("Decode(%q): %v", code, err)
+		}
+		if diff := cmp.Diff(v, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Fatalf("Decode(Encode(v)) (-v +got):\n%s", diff)
+		}
+	}))
+}
+
+// genValue draws a value whose fields are mostly in range, and returns the
+// path of its first field out of range in layout order, or "".
+func genValue(t *rapid.T) (*ref.Value, string) {
+	var bad []string
+	num := func(f spec.Field, i int, label string) int {
+		n := rapid.OneOf(rapid.IntRange(0, f.Max), rapid.IntRange(0, f.Max), rapid.IntRange(0, f.Max),
+			rapid.IntRange(-3, f.Max+70)).Draw(t, label)
+		if n < 0 || n > f.Max {
+			bad = append(bad, f.Path(i))
+		}
+		return n
+	}
+	list := func(count, item spec.Field, label string) []int {
+		n := rapid.IntRange(0, count.Max+2).Draw(t, label+" count")
+		if n > count.Max {
+			bad = append(bad, count.Path(0))
+		}
+		a := make([]int, n)
+		for i := range a {
+			a[i] = num(item, i, label)
+		}
+		return a
+	}
+	v := new(ref.Value)
+	if rapid.Bool().Draw(t, "state") {
+		s := &ref.State{White: num(spec.White, 0, "white"), Black: num(spec.Black, 0, "black")}
+		groups := []*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
+		for g, layout := range spec.WallGroups {
+			*groups[g] = list(layout.Count, layout.Anchor, layout.Count.Name)
+		}
+		s.LastMove.Player = ref.Player(rapid.IntRange(0, 1).Draw(t, "player"))
+		if rapid.Bool().Draw(t, "last wall") {
+			s.LastMove.Kind = ref.Wall
+			s.LastMove.Place = num(spec.LastMovePlace, 0, "last place")
+		}
+		s.Turn = num(spec.Turn, 0, "turn")
+		v.State = s
+	}
+	if rapid.Bool().Draw(t, "record") {
+		n := rapid.OneOf(rapid.IntRange(0, 20), rapid.IntRange(spec.MaxMoves-1, spec.MaxMoves+1)).Draw(t, "moves")
+		if n > spec.MaxMoves {
+			bad = append(bad, spec.MoveCount.Path(0))
+		}
+		v.Record = &ref.Record{Moves: make([]ref.Move, n)}
+		for i := range v.Record.Moves {
+			if rapid.Bool().Draw(t, "wall move") {
+				o := ref.Orientation(rapid.IntRange(0, 1).Draw(t, "orientation"))
+				v.Record.Moves[i] = ref.WallMove(o, num(spec.MovePlace, i, "place"))
+			} else {
+				v.Record.Moves[i] = ref.PieceMove(num(spec.MoveDir, i, "dir"))
+			}
+		}
+	}
+	if len(bad) == 0 {
+		return v, ""
+	}
+	return v, bad[0]
+}
+
+// FuzzDifferential: the second decoder of differential_test.go agrees with
+// ref on every input, in both profiles: the same value, or the same error
+// kind, offset and field.
+func FuzzDifferential(f *testing.F) {
+	for _, s := range vectorInputs(f) {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, lenient bool) {
+		decode := ref.Decode
+		if lenient {
+			decode = ref.DecodeLenient
+		}
+		v, err := decode(s)
+		v2, err2 := decode2(s, lenient)
+		if err != nil || err2 != nil {
+			var e *ref.Error
+			if !errors.As(err, &e) || err2 == nil {
+				t.Fatalf("%q (lenient %v): ref says %v, the second decoder %+v", s, lenient, err, err2)
+			}
+			obj := e.Object()
+			obj.Message = ""
+			if !reflect.DeepEqual(obj, err2) {
+				t.Fatalf("%q (lenient %v): ref says %s, the second decoder %s", s, lenient, mustJSON(obj), mustJSON(err2))
+			}
+			return
+		}
+		if a, b := normal(mustJSON(v)), normal(mustJSON(v2)); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q (lenient %v): ref decodes %s, the second decoder %s", s, lenient, mustJSON(v), mustJSON(v2))
+		}
+	})
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func normal(b []byte) any {
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// FuzzServe: any bytes on the server's input give exactly one response
+// line per input line, each a JSON object whose id is the request's, or
+// null for a line that is not an object.
+func FuzzServe(f *testing.F) {
+	f.Add([]byte(`{"id":1,"op":"hello"}` + "\n"))
+	f.Add([]byte("{\"id\":[1],\"op\":\"decode\",\"code\":\"j7oklAHMe1ICg\"}\r\n\n{\"id\":2}\nnot json"))
+	f.Add([]byte(`{"id":"e","op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":8}]}}}`))
+	for i, s := range vectorInputs(f) {
+		if i%10 == 0 && utf8.ValidString(s) && !strings.ContainsAny(s, "\r\n") {
+			req := mustJSON(map[string]any{"id": i, "op": "decode", "code": s, "profile": []string{"strict", "lenient"}[i%20/10]})
+			f.Add(append(req, '\n'))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var out bytes.Buffer
+		if err := protocol.Serve(bytes.NewReader(data), &out, protocol.Reference{}); err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+		lines := bytes.Split(data, []byte("\n"))
+		if len(lines[len(lines)-1]) == 0 {
+			lines = lines[:len(lines)-1] // the input ends with a newline
+		}
+		sc := bufio.NewScanner(&out)
+		sc.Buffer(nil, 1<<24)
+		n := 0
+		for ; sc.Scan(); n++ {
+			if n >= len(lines) {
+				t.Fatalf("more responses than the %d request lines", len(lines))
+			}
+			var resp map[string]json.RawMessage
+			if err := json.Unmarshal(sc.Bytes(), &resp); err != nil || resp == nil {
+				t.Fatalf("response %d, %q, is not a JSON object", n, sc.Bytes())
+			}
+			want := []byte("null")
+			var req map[string]json.RawMessage
+			if json.Unmarshal(bytes.TrimSuffix(lines[n], []byte("\r")), &req) == nil && req["id"] != nil {
+				want = compact(req["id"])
+			}
+			if got := compact(resp["id"]); !bytes.Equal(got, want) {
+				t.Fatalf("request %q answered with id %s", lines[n], got)
+			}
+		}
+		if n != len(lines) {
+			t.Fatalf("%d request lines, %d responses", len(lines), n)
+		}
+	})
+}
+
+func compact(b []byte) []byte {
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) != nil {
+		return b
+	}
+	return buf.Bytes()
+}
