@@ -4,18 +4,21 @@
 //
 // Usage:
 //
+//	qf check [flags] [-- COMMAND [ARGS...]]
 //	qf decode [-lenient] CODE...
 //	qf encode [FILE]
 //	qf serve
 //
-// decode prints the canonical JSON value of each code, and the positioned
-// error of each code it rejects. encode reads JSON values, one or one per
-// line, from FILE or standard input and prints one code per line. serve
-// speaks the conformance protocol (spec/protocol.md) on standard input and
-// output.
+// check runs the conformance vectors against COMMAND, a program that
+// speaks the conformance protocol, or against the built-in reference; see
+// CONFORMANCE.md. decode prints the canonical JSON value of each code, and
+// the positioned error of each code it rejects. encode reads JSON values,
+// one or one per line, from FILE or standard input and prints one code per
+// line. serve speaks the conformance protocol (spec/protocol.md) on
+// standard input and output.
 //
-// The exit status is 0 on success, 1 when a code or value was rejected, and
-// 2 on a usage error.
+// The exit status is 0 on success; 1 when a code or value was rejected, or
+// a check failed; and 2 on a usage error or a COMMAND that cannot start.
 package main
 
 import (
@@ -32,6 +35,7 @@ import (
 )
 
 const usage = `usage:
+  qf check [flags] [-- COMMAND]  run the conformance vectors against COMMAND, or the reference
   qf decode [-lenient] CODE...   print each code's value as JSON
   qf encode [FILE]               print the code of each JSON value in FILE or stdin
   qf serve                       answer the conformance protocol on stdin/stdout
@@ -79,6 +83,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runEncode(args, stdin, stdout, stderr)
 	case "serve":
 		return runServe(args, stdin, stdout, stderr)
+	case "check":
+		return runCheck(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

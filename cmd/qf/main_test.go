@@ -98,3 +98,40 @@ func TestUsage(t *testing.T) {
 		t.Errorf("qf decode -h: status %d, want 0", status)
 	}
 }
+
+func TestCheck(t *testing.T) {
+	report := filepath.Join(t.TempDir(), "report.json")
+	junit := filepath.Join(t.TempDir(), "report.xml")
+	out, errOut, status := qf("", "check", "-json", report, "-junit", junit)
+	if status != 0 || !strings.Contains(out, "check: 798 passed, 0 failed, 0 skipped") || !strings.Contains(out, "sha256:") {
+		t.Fatalf("status %d\n%s\n%s", status, out, errOut)
+	}
+	for _, f := range []string{report, junit} {
+		if info, err := os.Stat(f); err != nil || info.Size() < 1000 {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	// Selection and levels.
+	out, _, status = qf("", "check", "-run", "^strict/square", "-level", "l1")
+	if status != 0 || !strings.Contains(out, "check: 6 passed") {
+		t.Errorf("status %d\n%s", status, out)
+	}
+	// A command that cannot start, and usage errors, are status 2.
+	for _, args := range [][]string{
+		{"check", "--", "/nonexistent/impl"},
+		{"check", "-level", "L4"},
+		{"check", "-run", "("},
+		{"check", "-oneshot"},
+		{"check", "-expect-fail", "/nonexistent/list"},
+	} {
+		if _, errOut, status := qf("", args...); status != 2 {
+			t.Errorf("qf %q: status %d, want 2; stderr %q", args, status, errOut)
+		}
+	}
+	// A stale expected failure is status 1.
+	list := filepath.Join(t.TempDir(), "expect.txt")
+	os.WriteFile(list, []byte("strict/square-81-white passes in the reference\n"), 0o644)
+	if out, _, status := qf("", "check", "-run", "^strict/square", "-expect-fail", list); status != 1 || !strings.Contains(out, "stale") {
+		t.Errorf("stale list: status %d\n%s", status, out)
+	}
+}

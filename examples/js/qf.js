@@ -1,0 +1,185 @@
+// An independent qf codec for node, written from spec/qf.md for the
+// conformance suite's examples: decode(code, profile) returns the canonical
+// JSON value or throws a QfError whose .qf is the error object; encode(value)
+// returns the canonical code or throws a QfError.
+"use strict";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const GROUPS = [["white", "h"], ["white", "v"], ["black", "h"], ["black", "v"]];
+
+class QfError extends Error {
+  constructor(obj) {
+    super(`${obj.kind}${obj.field ? " at " + obj.field : ""}`);
+    this.qf = obj;
+  }
+}
+
+// decode reads code (a string) in the "strict" or "lenient" profile.
+function decode(code, profile = "strict") {
+  const sextets = [];
+  for (let i = 0; i < code.length; i++) {
+    const v = ALPHABET.indexOf(code[i]);
+    if (v >= 0) sextets.push(v);
+    else if (profile !== "lenient") {
+      // Every character before this one is ASCII: i is also its byte offset.
+      throw new QfError({ kind: "invalid_character", char: i });
+    }
+  }
+  const total = sextets.length * 6;
+  let pos = 0;
+  const bit = (n) => (sextets[Math.floor(n / 6)] >> (5 - (n % 6))) & 1;
+  const read = (width, field, max = 2 ** width - 1) => {
+    if (pos + width > total) throw new QfError({ kind: "truncated", bit: pos, field });
+    let v = 0;
+    for (let k = 0; k < width; k++) v = v * 2 + bit(pos + k);
+    if (v > max) throw new QfError({ kind: "out_of_range", bit: pos, field });
+    pos += width;
+    return v;
+  };
+
+  const value = { state: null, record: null };
+  const hasState = read(1, "flags.state");
+  const hasRecord = read(1, "flags.record");
+  if (hasState) {
+    const state = { white: read(7, "state.white", 80), black: read(7, "state.black", 80), walls: { white: {}, black: {} } };
+    for (const [player, o] of GROUPS) {
+      const path = `state.walls.${player}.${o}`;
+      const n = read(4, path + ".count", 10);
+      const anchors = [];
+      for (let i = 0; i < n; i++) anchors.push(read(6, `${path}[${i}]`));
+      state.walls[player][o] = anchors;
+    }
+    const player = read(1, "state.last_move.player") ? "black" : "white";
+    state.last_move = read(1, "state.last_move.kind")
+      ? { player, kind: "wall", place: read(6, "state.last_move.place") }
+      : { player, kind: "piece" };
+    state.turn = read(10, "state.turn");
+    value.state = state;
+  }
+  if (hasRecord) {
+    const n = read(10, "record.moves.count");
+    const moves = [];
+    for (let i = 0; i < n; i++) {
+      const path = `record.moves[${i}]`;
+      if (read(1, path + ".kind") === 0) moves.push({ kind: "piece", dir: read(3, path + ".dir") });
+      else {
+        const orientation = read(1, path + ".orientation") ? "v" : "h";
+        moves.push({ kind: "wall", orientation, place: read(6, path + ".place") });
+      }
+    }
+    value.record = { moves };
+  }
+  if (profile === "lenient") return value;
+
+  const used = Math.ceil(pos / 6);
+  if (sextets.length > used) throw new QfError({ kind: "trailing_data", char: used });
+  for (let n = pos; n < used * 6; n++) {
+    if (bit(n)) throw new QfError({ kind: "nonzero_padding", bit: pos });
+  }
+  return value;
+}
+
+// encode writes the canonical code of value, a parsed canonical JSON value.
+function encode(value) {
+  checkShape(value);
+  const bits = [];
+  const put = (v, width, field, max = 2 ** width - 1) => {
+    if (!(v >= 0 && v <= max)) throw new QfError({ kind: "out_of_range", field });
+    for (let k = width - 1; k >= 0; k--) bits.push(Math.floor(v / 2 ** k) % 2);
+  };
+  const { state, record } = value;
+  put(state ? 1 : 0, 1, "flags.state");
+  put(record ? 1 : 0, 1, "flags.record");
+  if (state) {
+    put(state.white, 7, "state.white", 80);
+    put(state.black, 7, "state.black", 80);
+    for (const [player, o] of GROUPS) {
+      const path = `state.walls.${player}.${o}`;
+      const anchors = state.walls[player][o];
+      put(anchors.length, 4, path + ".count", 10);
+      anchors.forEach((a, i) => put(a, 6, `${path}[${i}]`));
+    }
+    const lm = state.last_move;
+    put(lm.player === "black" ? 1 : 0, 1, "state.last_move.player");
+    put(lm.kind === "wall" ? 1 : 0, 1, "state.last_move.kind");
+    if (lm.kind === "wall") put(lm.place, 6, "state.last_move.place");
+    put(state.turn, 10, "state.turn");
+  }
+  if (record) {
+    put(record.moves.length, 10, "record.moves.count");
+    record.moves.forEach((m, i) => {
+      const path = `record.moves[${i}]`;
+      put(m.kind === "wall" ? 1 : 0, 1, path + ".kind");
+      if (m.kind === "piece") put(m.dir, 3, path + ".dir");
+      else {
+        put(m.orientation === "v" ? 1 : 0, 1, path + ".orientation");
+        put(m.place, 6, path + ".place");
+      }
+    });
+  }
+  while (bits.length % 6) bits.push(0);
+  let code = "";
+  for (let i = 0; i < bits.length; i += 6) {
+    code += ALPHABET[bits.slice(i, i + 6).reduce((v, b) => v * 2 + b, 0)];
+  }
+  return code;
+}
+
+// checkShape throws a malformed error unless value has exactly the shape of
+// the canonical JSON, with integers where numbers go (their ranges are
+// encode's to check).
+function checkShape(value) {
+  const bad = (field) => { throw new QfError(field ? { kind: "malformed", field } : { kind: "malformed" }); };
+  const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  const object = (x, path, keys) => {
+    if (!isObject(x)) bad(path);
+    const prefix = path ? path + "." : "";
+    for (const k of keys) if (!(k in x)) bad(prefix + k);
+    for (const k of Object.keys(x).sort()) if (!keys.includes(k)) bad(prefix + k);
+  };
+  const integer = (x, path) => { if (typeof x !== "number" || !Number.isInteger(x)) bad(path); };
+  const oneOf = (x, path, names) => { if (!names.includes(x)) bad(path); };
+
+  object(value, "", ["state", "record"]);
+  const { state, record } = value;
+  if (state !== null) {
+    object(state, "state", ["white", "black", "walls", "last_move", "turn"]);
+    integer(state.white, "state.white");
+    integer(state.black, "state.black");
+    object(state.walls, "state.walls", ["white", "black"]);
+    for (const player of ["white", "black"]) {
+      object(state.walls[player], `state.walls.${player}`, ["h", "v"]);
+      for (const o of ["h", "v"]) {
+        const list = state.walls[player][o];
+        if (!Array.isArray(list)) bad(`state.walls.${player}.${o}`);
+        list.forEach((a, i) => integer(a, `state.walls.${player}.${o}[${i}]`));
+      }
+    }
+    const lm = state.last_move;
+    if (!isObject(lm)) bad("state.last_move");
+    oneOf(lm.player, "state.last_move.player", ["white", "black"]);
+    oneOf(lm.kind, "state.last_move.kind", ["piece", "wall"]);
+    object(lm, "state.last_move", lm.kind === "wall" ? ["player", "kind", "place"] : ["player", "kind"]);
+    if (lm.kind === "wall") integer(lm.place, "state.last_move.place");
+    integer(state.turn, "state.turn");
+  }
+  if (record !== null) {
+    object(record, "record", ["moves"]);
+    if (!Array.isArray(record.moves)) bad("record.moves");
+    record.moves.forEach((m, i) => {
+      const path = `record.moves[${i}]`;
+      if (!isObject(m)) bad(path);
+      oneOf(m.kind, path + ".kind", ["piece", "wall"]);
+      if (m.kind === "piece") {
+        object(m, path, ["kind", "dir"]);
+        integer(m.dir, path + ".dir");
+      } else {
+        oneOf(m.orientation, path + ".orientation", ["h", "v"]);
+        object(m, path, ["kind", "orientation", "place"]);
+        integer(m.place, path + ".place");
+      }
+    });
+  }
+}
+
+module.exports = { decode, encode, QfError };

@@ -1,0 +1,107 @@
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Levels, as CONFORMANCE.md defines them. A decode test is met at L1 when
+// the implementation accepts or rejects it as the test says (with the
+// test's value when it accepts), at L2 when it also reports the error's
+// kind, at L3 when it also reports the offset and, if it reports a field,
+// the test's field. An encode test is met at E when the implementation
+// writes the test's code, or refuses with the test's kind (and field, if
+// it reports one).
+const (
+	L1 = 1
+	L2 = 2
+	L3 = 3
+	E  = 3 // an encode test is graded at one level, the highest
+)
+
+// levelName names the level an implementation reaches on a category.
+func levelName(category string, level int) string {
+	if category == CategoryEncode {
+		if level >= E {
+			return "E"
+		}
+		return "none"
+	}
+	if level == 0 {
+		return "none"
+	}
+	return "L" + string(rune('0'+level))
+}
+
+// gradeDecode returns the highest level at which resp meets a decode test,
+// and what was wrong above it.
+func gradeDecode(t *vectors.Test, resp *protocol.Response) (level int, why string) {
+	if t.Result == vectors.Valid {
+		if resp.Error != nil {
+			return 0, "rejected a valid code"
+		}
+		if !sameJSON(resp.Value, t.Value) {
+			return 0, "accepted with another value"
+		}
+		return L3, ""
+	}
+	if resp.Error == nil {
+		return 0, "accepted an invalid code"
+	}
+	if resp.Error.Kind != t.Error.Kind {
+		return L1, "another error kind"
+	}
+	if !sameOffset(resp.Error, t.Error) {
+		return L2, "another offset"
+	}
+	if resp.Error.Field != "" && resp.Error.Field != t.Error.Field {
+		return L2, "another field"
+	}
+	return L3, ""
+}
+
+// gradeEncode returns E when resp meets an encode test, 0 and why not
+// otherwise.
+func gradeEncode(t *vectors.Test, resp *protocol.Response) (level int, why string) {
+	if t.Result == vectors.Valid {
+		switch {
+		case resp.Error != nil:
+			return 0, "refused a valid value"
+		case resp.Code == nil || *resp.Code != *t.Code:
+			return 0, "another code"
+		}
+		return E, ""
+	}
+	switch {
+	case resp.Error == nil:
+		return 0, "encoded an invalid value"
+	case resp.Error.Kind != t.Error.Kind:
+		return 0, "another error kind"
+	case resp.Error.Field != "" && resp.Error.Field != t.Error.Field:
+		return 0, "another field"
+	}
+	return E, ""
+}
+
+func sameOffset(got, want *ref.ErrorObject) bool {
+	eq := func(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+	return eq(got.Bit, want.Bit) && eq(got.Char, want.Char)
+}
+
+// sameJSON reports whether two JSON texts hold equal values, whatever
+// their spacing and key order.
+func sameJSON(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var va, vb any
+	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
+		return false
+	}
+	return reflect.DeepEqual(va, vb)
+}

@@ -1,0 +1,380 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// The test binary doubles as the fake implementations: with QF_FAKE set it
+// serves the protocol (or, for the oneshot modes, decodes one code) and
+// misbehaves as the mode says, counting the requests after hello.
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("QF_FAKE"); mode != "" {
+		fake(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func fake(mode string) {
+	switch mode {
+	case "oneshot-ok", "oneshot-crash", "oneshot-garbage":
+		fakeOneshot(mode)
+		return
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(nil, 1<<24)
+	out := bufio.NewWriter(os.Stdout)
+	n := 0
+	for in.Scan() {
+		var req protocol.Request
+		json.Unmarshal(in.Bytes(), &req)
+		if req.Op != protocol.OpHello {
+			n++
+		}
+		resp := protocol.Reference{}.Handle(&req)
+		resp.ID = req.ID
+		switch {
+		case mode == "silent":
+			continue
+		case mode == "crash-4th" && n == 4, mode == "always-crash" && n >= 1:
+			fmt.Fprintln(os.Stderr, "fake: crashing on request", n)
+			os.Exit(3)
+		case mode == "hang-5th" && n == 5:
+			time.Sleep(time.Hour)
+		case mode == "exit-after-6" && n == 7:
+			os.Exit(0)
+		case mode == "garbage-3rd" && n == 3:
+			fmt.Fprintln(out, "this is not JSON")
+			out.Flush()
+			continue
+		case mode == "wrong-id-2nd" && n == 2:
+			resp.ID = json.RawMessage("12345")
+		case mode == "flood-stderr":
+			os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
+		case mode == "wrong-answers" && resp.Error != nil && resp.Error.Bit != nil:
+			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
+		case mode == "strict-only" && req.Op == protocol.OpHello:
+			resp.Ops, resp.Profiles = []string{protocol.OpDecode}, []string{protocol.ProfileStrict}
+		}
+		b, _ := json.Marshal(resp)
+		out.Write(append(b, '\n'))
+		out.Flush()
+	}
+}
+
+func fakeOneshot(mode string) {
+	var in bytes.Buffer
+	in.ReadFrom(os.Stdin)
+	switch mode {
+	case "oneshot-crash":
+		os.Exit(7)
+	case "oneshot-garbage":
+		fmt.Println("not a value")
+		os.Exit(0)
+	}
+	v, err := ref.Decode(in.String())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+}
+
+// corpus selects the 9 strict corpus vectors, in file order.
+var corpus = regexp.MustCompile(`^strict/corpus-`)
+
+func runFake(t *testing.T, mode string, opts Options) *Report {
+	t.Helper()
+	t.Setenv("QF_FAKE", mode)
+	opts.Command = []string{os.Args[0], "-test.run=^$"}
+	rep, err := Run(opts)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	return rep
+}
+
+// statuses returns the results as "status/reason" strings.
+func statuses(rep *Report) []string {
+	var s []string
+	for _, r := range rep.Results {
+		s = append(s, r.Status+"/"+r.Reason)
+	}
+	return s
+}
+
+func summary(rep *Report, category string) Summary {
+	for _, s := range rep.Summaries {
+		if s.Category == category {
+			return s
+		}
+	}
+	return Summary{}
+}
+
+func TestReferencePasses(t *testing.T) {
+	rep, err := Run(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() || len(rep.Results) < 700 {
+		t.Fatalf("the reference: OK %v, %d results", rep.OK(), len(rep.Results))
+	}
+	for _, s := range rep.Summaries {
+		if s.Passed != s.Total || (s.Level != "L3" && s.Level != "E") {
+			t.Errorf("%+v", s)
+		}
+	}
+}
+
+func TestFakeMisbehaviour(t *testing.T) {
+	ok, crash, timeout, protocolErr := "pass/", "fail/crash", "fail/timeout", "fail/protocol"
+	cases := []struct {
+		mode string
+		want []string
+	}{
+		// Every 4th request crashes its process; the runner restarts it.
+		{"crash-4th", []string{ok, ok, ok, crash, ok, ok, ok, crash, ok}},
+		{"hang-5th", []string{ok, ok, ok, ok, timeout, ok, ok, ok, ok}},
+		{"garbage-3rd", []string{ok, ok, protocolErr, ok, ok, protocolErr, ok, ok, protocolErr}},
+		{"wrong-id-2nd", []string{ok, protocolErr, ok, protocolErr, ok, protocolErr, ok, protocolErr, ok}},
+		{"exit-after-6", []string{ok, ok, ok, ok, ok, ok, crash, ok, ok}},
+		{"flood-stderr", []string{ok, ok, ok, ok, ok, ok, ok, ok, ok}},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			rep := runFake(t, c.mode, Options{Run: corpus, Timeout: 500 * time.Millisecond})
+			if got := statuses(rep); strings.Join(got, " ") != strings.Join(c.want, " ") {
+				t.Errorf("got  %v\nwant %v", got, c.want)
+			}
+			if c.mode == "flood-stderr" {
+				if s := rep.Results[0].Stderr; len(s) > stderrLimit+100 || !strings.Contains(s, "dropped") {
+					t.Errorf("stderr of %d bytes kept, want at most %d with a note of what was dropped", len(s), stderrLimit)
+				}
+			}
+			if c.mode == "crash-4th" && !strings.Contains(rep.Results[3].Stderr, "fake: crashing on request 4") {
+				t.Errorf("the crash's stderr was not kept: %q", rep.Results[3].Stderr)
+			}
+			if rep.OK() != (c.mode == "flood-stderr") {
+				t.Errorf("OK = %v", rep.OK())
+			}
+		})
+	}
+}
+
+func TestFakeNeverAnswers(t *testing.T) {
+	start := time.Now()
+	rep := runFake(t, "silent", Options{Run: corpus, Timeout: 200 * time.Millisecond})
+	if rep.OK() || !strings.Contains(rep.Aborted, "hello") {
+		t.Errorf("aborted %q", rep.Aborted)
+	}
+	for _, r := range rep.Results {
+		if r.Status != StatusNotRun {
+			t.Errorf("%s: %s, want notrun", r.ID, r.Status)
+		}
+	}
+	if s := summary(rep, CategoryStrict); s.NotRun != 9 || s.Total != 9 {
+		t.Errorf("%+v", s)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestFakeKeepsDying(t *testing.T) {
+	rep := runFake(t, "always-crash", Options{Run: regexp.MustCompile(`^strict/`), MaxRestarts: 3})
+	s := summary(rep, CategoryStrict)
+	if rep.OK() || !strings.Contains(rep.Aborted, "3 times in a row") || s.Failed != 3 || s.NotRun != s.Total-3 {
+		t.Errorf("aborted %q, %+v", rep.Aborted, s)
+	}
+}
+
+func TestFakeWrongAnswers(t *testing.T) {
+	rep := runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`)})
+	s := summary(rep, CategoryStrict)
+	if s.Failed == 0 || s.Level != "L2" {
+		t.Errorf("%+v, want failures and level L2", s)
+	}
+	var failed *Result
+	for i := range rep.Results {
+		if rep.Results[i].Status == StatusFail {
+			failed = &rep.Results[i]
+			break
+		}
+	}
+	if failed == nil || failed.Reason != ReasonMismatch || !strings.HasPrefix(failed.Detail, "another offset") {
+		t.Fatalf("first failure %+v", failed)
+	}
+	// Graded at L2, the same answers pass.
+	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`), Level: L2})
+	if !rep.OK() {
+		t.Errorf("at L2: %+v", rep.Summaries)
+	}
+	// The text report shows input, want, got and reason.
+	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/square-81-white$`)})
+	var text bytes.Buffer
+	rep.WriteText(&text, false)
+	for _, want := range []string{
+		"FAIL strict/square-81-white: White on square 81",
+		"reason: mismatch (another offset",
+		`input:  "qMwAAAAQ"`,
+		`want:   {"kind":"out_of_range","bit":2,"field":"state.white"}`,
+		`got:    {"kind":"out_of_range","bit":3,"field":"state.white"}`,
+		"check: 0 passed, 1 failed, 0 skipped",
+	} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text report lacks %q:\n%s", want, text.String())
+		}
+	}
+}
+
+func TestUnlistedOpsAreSkipped(t *testing.T) {
+	rep := runFake(t, "strict-only", Options{Run: regexp.MustCompile(`corpus-`)})
+	if s := summary(rep, CategoryStrict); s.Passed != 9 || s.Level != "L3" {
+		t.Errorf("strict %+v", s)
+	}
+	for _, c := range []string{CategoryLenient, CategoryEncode} {
+		if s := summary(rep, c); s.Skipped != 9 || s.Passed != 0 || s.Level != "not checked" {
+			t.Errorf("%s %+v", c, s)
+		}
+	}
+	if !rep.OK() {
+		t.Error("skips made the run fail")
+	}
+}
+
+func TestOneshot(t *testing.T) {
+	rep := runFake(t, "oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^(strict|encode)/(corpus-|square-8|empty)`)})
+	s := summary(rep, CategoryStrict)
+	if !rep.OK() || s.Failed != 0 || s.Passed != s.Total || s.Level != "L1" || len(rep.Notes) == 0 {
+		t.Errorf("oneshot-ok: %+v, notes %v", s, rep.Notes)
+	}
+	if e := summary(rep, CategoryEncode); e.Skipped != e.Total || e.Total == 0 {
+		t.Errorf("encode in oneshot mode: %+v", e)
+	}
+	rep = runFake(t, "oneshot-crash", Options{Oneshot: true, Run: corpus, MaxRestarts: 4})
+	if got := strings.Join(statuses(rep), " "); got != "fail/crash fail/crash fail/crash fail/crash notrun/the run ended early notrun/the run ended early notrun/the run ended early notrun/the run ended early notrun/the run ended early" {
+		t.Errorf("oneshot-crash: %s", got)
+	}
+	rep = runFake(t, "oneshot-garbage", Options{Oneshot: true, Run: corpus})
+	if rep.Results[0].Reason != ReasonProtocol {
+		t.Errorf("oneshot-garbage: %+v", rep.Results[0])
+	}
+}
+
+func TestStartError(t *testing.T) {
+	_, err := Run(Options{Command: []string{"/nonexistent/qf-impl"}})
+	var se *StartError
+	if !errors.As(err, &se) {
+		t.Errorf("got %v, want a StartError", err)
+	}
+}
+
+func TestExpectations(t *testing.T) {
+	list, err := ParseExpectations(strings.NewReader(`# comment
+strict/corpus-viewer-position   crashes on it, issue 12
+strict/corpus-sidewall          walls
+strict/no-such-test             gone
+strict/corpus-initial-board     passes now
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// crash-4th fails the 4th and 8th corpus vectors: the sidewall and
+	// black's answer to it.
+	rep := runFake(t, "crash-4th", Options{Run: corpus, Expect: list})
+	var xfail, fail []string
+	for _, r := range rep.Results {
+		switch r.Status {
+		case StatusXFail:
+			xfail = append(xfail, r.ID+" ("+r.Expected+")")
+		case StatusFail:
+			fail = append(fail, r.ID)
+		}
+	}
+	if strings.Join(xfail, ",") != "strict/corpus-sidewall (walls)" {
+		t.Errorf("expected failures %v", xfail)
+	}
+	if strings.Join(fail, ",") != "strict/corpus-sidewall-black-answer" {
+		t.Errorf("failures %v", fail)
+	}
+	want := []string{
+		"line 2: strict/corpus-viewer-position is expected to fail, but passes",
+		"line 4: strict/no-such-test matches no vector",
+		"line 5: strict/corpus-initial-board is expected to fail, but passes",
+	}
+	if strings.Join(rep.Stale, "\n") != strings.Join(want, "\n") {
+		t.Errorf("stale:\n%s", strings.Join(rep.Stale, "\n"))
+	}
+	// The list of current failures reads back as expectations that match.
+	var buf bytes.Buffer
+	if err := FormatExpectations(&buf, rep.Results); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ParseExpectations(&buf)
+	if err != nil || len(again) != 2 {
+		t.Fatalf("written list: %v, %v", again, err)
+	}
+	rep = runFake(t, "crash-4th", Options{Run: corpus, Expect: again})
+	if !rep.OK() {
+		t.Errorf("with the written list: stale %v, %+v", rep.Stale, rep.Summaries)
+	}
+	for _, bad := range []string{"strict/x", "[ reason"} {
+		if _, err := ParseExpectations(strings.NewReader(bad)); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+func TestReports(t *testing.T) {
+	rep := runFake(t, "crash-4th", Options{Run: corpus, Flags: []string{"Corpus"}})
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Digest == "" || back.Implementation == nil || len(back.Results) != 9 || back.Results[3].Reason != ReasonCrash {
+		t.Errorf("JSON report: %+v", back)
+	}
+	var x bytes.Buffer
+	if err := rep.WriteJUnit(&x); err != nil {
+		t.Fatal(err)
+	}
+	var suites struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suites   []struct {
+			Name  string `xml:"name,attr"`
+			Cases []struct {
+				Name    string    `xml:"name,attr"`
+				Failure *struct{} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	if err := xml.Unmarshal(x.Bytes(), &suites); err != nil {
+		t.Fatal(err)
+	}
+	if suites.Tests != 9 || suites.Failures != 2 || len(suites.Suites) != 1 || suites.Suites[0].Cases[3].Failure == nil {
+		t.Errorf("JUnit: %+v", suites)
+	}
+	if rep.Deselected == 0 {
+		t.Error("no vector deselected")
+	}
+}
