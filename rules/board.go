@@ -1,0 +1,191 @@
+// Package rules gives a decoded qf code its meaning on the board: the
+// geometry of squares, walls and directions, the replay of a record move by
+// move under the rules of Quoridor, and the validation of a State.
+//
+// It implements spec/qf.md sections "Geometry" and "Replay and
+// validation". Decoding (package ref) does not depend on it: a code that
+// breaks the rules still decodes, and this package says how.
+package rules
+
+import (
+	"strconv"
+
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// Board dimensions.
+const (
+	Size          = 9  // squares per side
+	AnchorSize    = 8  // anchors per side
+	WallsPerSide  = 10 // walls each player has
+	WhiteStart    = 4  // e1
+	BlackStart    = 76 // e9
+	whiteGoalRank = Size - 1
+	blackGoalRank = 0
+)
+
+// Square returns the square at file x and rank y (0-based), 9y + x.
+func Square(x, y int) int { return Size*y + x }
+
+// XY returns the file and rank (0-based) of square n.
+func XY(n int) (x, y int) { return n % Size, n / Size }
+
+// SquareName returns the players' name of square n, such as "e1".
+func SquareName(n int) string {
+	if n < 0 || n >= Size*Size {
+		return "?" + strconv.Itoa(n)
+	}
+	x, y := XY(n)
+	return string(rune('a'+x)) + strconv.Itoa(y+1)
+}
+
+// A Wall is a wall on the board: its owner, orientation and anchor.
+type Wall struct {
+	Owner       ref.Player
+	Orientation ref.Orientation
+	Anchor      int // 0..63: 8*row + column
+}
+
+// Name returns the players' name of the wall: its anchor's square and
+// orientation, such as "c3h".
+func (w Wall) Name() string {
+	return WallName(w.Orientation, w.Anchor)
+}
+
+// WallName returns the players' name of a wall of orientation o at anchor
+// p, such as "c3h" for anchor 18 horizontal.
+func WallName(o ref.Orientation, p int) string {
+	x, y := p%AnchorSize, p/AnchorSize
+	return SquareName(Square(x, y)) + o.String()
+}
+
+// walls records which anchors hold a horizontal or a vertical wall. A wall
+// at anchor (x, y) blocks two squares' worth of one grid line; see blocked.
+type walls struct {
+	h, v [AnchorSize * AnchorSize]bool
+}
+
+func (w *walls) has(o ref.Orientation, p int) bool {
+	if o == ref.Vertical {
+		return w.v[p]
+	}
+	return w.h[p]
+}
+
+func (w *walls) put(o ref.Orientation, p int) {
+	if o == ref.Vertical {
+		w.v[p] = true
+	} else {
+		w.h[p] = true
+	}
+}
+
+// conflicts reports whether a wall of orientation o at anchor p conflicts
+// with one already there: the same wall, an overlapping one (horizontal
+// walls at p and p±1 in one row, vertical walls at p and p±8), or a
+// crossing one (the other orientation at p).
+func (w *walls) conflicts(o ref.Orientation, p int) bool {
+	x, y := p%AnchorSize, p/AnchorSize
+	if w.has(o, p) || w.has(1-o, p) {
+		return true
+	}
+	if o == ref.Horizontal {
+		return x > 0 && w.h[p-1] || x < AnchorSize-1 && w.h[p+1]
+	}
+	return y > 0 && w.v[p-AnchorSize] || y < AnchorSize-1 && w.v[p+AnchorSize]
+}
+
+// blocked reports whether a wall stands between square (x, y) and its
+// orthogonal neighbour (x+dx, y+dy), both on the board.
+//
+// A step north from rank y to y+1 crosses the horizontal grid line of
+// anchor row y, which the horizontal walls at anchors (x-1, y) and (x, y)
+// cover; a step east from file x to x+1 crosses the vertical line of
+// anchor column x, covered by the vertical walls at (x, y-1) and (x, y).
+func (w *walls) blocked(x, y, dx, dy int) bool {
+	switch {
+	case dy != 0:
+		row := min(y, y+dy)
+		return w.covers(&w.h, x-1, row) || w.covers(&w.h, x, row)
+	default:
+		col := min(x, x+dx)
+		return w.covers(&w.v, col, y-1) || w.covers(&w.v, col, y)
+	}
+}
+
+// covers reports whether grid holds a wall at anchor (x, y), which may be
+// off the anchor grid (then it holds none).
+func (w *walls) covers(grid *[AnchorSize * AnchorSize]bool, x, y int) bool {
+	return x >= 0 && x < AnchorSize && y >= 0 && y < AnchorSize && grid[AnchorSize*y+x]
+}
+
+// hasPath reports whether a pawn on square from can reach rank goal,
+// moving one square at a time and never through a wall (pawns do not
+// block paths). It is a breadth-first search over the 81 squares.
+func (w *walls) hasPath(from, goal int) bool {
+	var seen [Size * Size]bool
+	queue := []int{from}
+	seen[from] = true
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		x, y := XY(n)
+		if y == goal {
+			return true
+		}
+		for _, d := range orthogonal {
+			nx, ny := x+d.dx, y+d.dy
+			if !onBoard(nx, ny) || w.blocked(x, y, d.dx, d.dy) {
+				continue
+			}
+			if m := Square(nx, ny); !seen[m] {
+				seen[m] = true
+				queue = append(queue, m)
+			}
+		}
+	}
+	return false
+}
+
+func onBoard(x, y int) bool { return x >= 0 && x < Size && y >= 0 && y < Size }
+
+// A step is the change of file and rank of a direction.
+type step struct{ dx, dy int }
+
+// Directions, clockwise from white's forward (spec/qf.md, "Geometry").
+var directions = [8]step{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
+
+var orthogonal = [4]step{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
+
+// goalRank returns the rank player p must reach.
+func goalRank(p ref.Player) int {
+	if p == ref.Black {
+		return blackGoalRank
+	}
+	return whiteGoalRank
+}
+
+// ParseSquare returns the square of a name such as "e1", and whether the
+// name is one.
+func ParseSquare(name string) (int, bool) {
+	if len(name) != 2 || name[0] < 'a' || name[0] > 'i' || name[1] < '1' || name[1] > '9' {
+		return 0, false
+	}
+	return Square(int(name[0]-'a'), int(name[1]-'1')), true
+}
+
+// ParseWall returns the orientation and anchor of a wall name such as
+// "c3h", and whether the name is one.
+func ParseWall(name string) (ref.Orientation, int, bool) {
+	if len(name) != 3 || name[0] < 'a' || name[0] > 'h' || name[1] < '1' || name[1] > '8' {
+		return 0, 0, false
+	}
+	p := AnchorSize*int(name[1]-'1') + int(name[0]-'a')
+	switch name[2] {
+	case 'h':
+		return ref.Horizontal, p, true
+	case 'v':
+		return ref.Vertical, p, true
+	}
+	return 0, 0, false
+}

@@ -1,0 +1,63 @@
+package rules
+
+import (
+	"sort"
+
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// Violations of a State (spec/qf.md, "Replay and validation").
+const (
+	PawnsOverlap        Kind = "pawns_overlap"          // both pawns on one square
+	TooManyWalls        Kind = "too_many_walls"         // more than 10 walls for a player
+	LastMoveWallMissing Kind = "last_move_wall_missing" // a wall last move at an anchor where the mover has no wall
+	// WallsConflict and NoPath, as for a record move: two of the State's
+	// walls conflict, or a player has no path to its goal rank.
+)
+
+// Validate returns the distinct kinds of the rules that s breaks, sorted;
+// none for a valid State.
+func Validate(s *ref.State) []Kind {
+	found := map[Kind]bool{}
+	if s.White == s.Black {
+		found[PawnsOverlap] = true
+	}
+	count := [2]int{}
+	var grid walls
+	for _, g := range stateGroups(s) {
+		for _, a := range g.anchors {
+			count[g.owner]++
+			if grid.conflicts(g.orientation, a) {
+				found[WallsConflict] = true
+			}
+			grid.put(g.orientation, a)
+		}
+	}
+	if count[ref.White] > WallsPerSide || count[ref.Black] > WallsPerSide {
+		found[TooManyWalls] = true
+	}
+	if !grid.hasPath(s.White, whiteGoalRank) || !grid.hasPath(s.Black, blackGoalRank) {
+		found[NoPath] = true
+	}
+	if lm := s.LastMove; lm.Kind == ref.Wall {
+		mine := s.Walls.Group(lm.Player)
+		if !contains(mine.H, lm.Place) && !contains(mine.V, lm.Place) {
+			found[LastMoveWallMissing] = true
+		}
+	}
+	kinds := make([]Kind, 0, len(found))
+	for k := range found {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool { return kinds[i] < kinds[j] })
+	return kinds
+}
+
+func contains(list []int, x int) bool {
+	for _, v := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
