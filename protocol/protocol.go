@@ -15,9 +15,11 @@ import (
 
 // Ops and profiles.
 const (
-	OpHello  = "hello"
-	OpDecode = "decode"
-	OpEncode = "encode"
+	OpHello    = "hello"
+	OpDecode   = "decode"
+	OpEncode   = "encode"
+	OpReplay   = "replay"
+	OpValidate = "validate"
 
 	ProfileStrict  = "strict"
 	ProfileLenient = "lenient"
@@ -33,7 +35,7 @@ const (
 type Request struct {
 	ID      json.RawMessage `json:"id,omitempty"`
 	Op      string          `json:"op"`
-	Code    *string         `json:"code,omitempty"`    // decode
+	Code    *string         `json:"code,omitempty"`    // decode, replay, validate
 	Profile string          `json:"profile,omitempty"` // decode: "strict" (the default) or "lenient"
 	Value   json.RawMessage `json:"value,omitempty"`   // encode
 }
@@ -49,7 +51,17 @@ type Response struct {
 	Ops      []string `json:"ops,omitempty"`
 	Profiles []string `json:"profiles,omitempty"`
 
-	Value json.RawMessage  `json:"value,omitempty"` // decode
-	Code  *string          `json:"code,omitempty"`  // encode
+	Value json.RawMessage `json:"value,omitempty"` // decode
+	Code  *string         `json:"code,omitempty"`  // encode
+
+	// replay: the squares [white, black] after each move before the first
+	// violation, and the violation, {"move": i, "kind": K} or null (the
+	// literal null is kept in Violation, so that it is written).
+	Squares   *[][2]int       `json:"squares,omitempty"`
+	Violation json.RawMessage `json:"violation,omitempty"`
+
+	// validate: the distinct kinds of the rules the code's State breaks.
+	Violations *[]string `json:"violations,omitempty"`
+
 	Error *ref.ErrorObject `json:"error,omitempty"` // any op
 }

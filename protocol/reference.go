@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -16,7 +17,7 @@ type Reference struct{}
 var referenceHello = Response{
 	Name:     "qf-conformance reference (ref)",
 	Version:  spec.Version,
-	Ops:      []string{OpDecode, OpEncode},
+	Ops:      []string{OpDecode, OpEncode, OpReplay, OpValidate},
 	Profiles: []string{ProfileStrict, ProfileLenient},
 }
 
@@ -61,8 +62,39 @@ func (Reference) Handle(req *Request) *Response {
 			return &Response{Error: ErrorOf(err)}
 		}
 		return &Response{Code: &code}
+	case OpReplay, OpValidate:
+		if req.Code == nil {
+			return badRequest(nil, req.Op+` needs a "code" string`)
+		}
+		v, err := ref.Decode(*req.Code)
+		if err != nil {
+			return &Response{Error: ErrorOf(err)}
+		}
+		if req.Op == OpReplay {
+			return replay(v)
+		}
+		kinds := []string{}
+		if v.State != nil {
+			for _, k := range rules.Validate(v.State) {
+				kinds = append(kinds, string(k))
+			}
+		}
+		return &Response{Violations: &kinds}
 	}
 	return unsupported("op " + quote(req.Op))
+}
+
+func replay(v *ref.Value) *Response {
+	positions, violation := rules.Replay(v)
+	squares := make([][2]int, len(positions))
+	for i, p := range positions {
+		squares[i] = [2]int{p.White, p.Black}
+	}
+	resp := &Response{Squares: &squares, Violation: json.RawMessage("null")}
+	if violation != nil {
+		resp.Violation, _ = json.Marshal(violation)
+	}
+	return resp
 }
 
 func unsupported(what string) *Response {

@@ -7,6 +7,7 @@
 //	qf check [flags] [-- COMMAND [ARGS...]]
 //	qf decode [-lenient] CODE...
 //	qf encode [FILE]
+//	qf replay CODE
 //	qf serve
 //
 // check runs the conformance vectors against COMMAND, a program that
@@ -14,8 +15,10 @@
 // CONFORMANCE.md. decode prints the canonical JSON value of each code, and
 // the positioned error of each code it rejects. encode reads JSON values,
 // one or one per line, from FILE or standard input and prints one code per
-// line. serve speaks the conformance protocol (spec/protocol.md) on
-// standard input and output.
+// line. replay plays a code's record under the rules of Quoridor and
+// prints each move in players' notation (e2, c3h) with the squares after
+// it, and the first illegal move (then the status is 1). serve speaks the
+// conformance protocol (spec/protocol.md) on standard input and output.
 //
 // The exit status is 0 on success; 1 when a code or value was rejected, or
 // a check failed; and 2 on a usage error or a COMMAND that cannot start.
@@ -38,6 +41,7 @@ const usage = `usage:
   qf check [flags] [-- COMMAND]  run the conformance vectors against COMMAND, or the reference
   qf decode [-lenient] CODE...   print each code's value as JSON
   qf encode [FILE]               print the code of each JSON value in FILE or stdin
+  qf replay CODE                 play a code's record under the rules, move by move
   qf serve                       answer the conformance protocol on stdin/stdout
 
 Run 'qf COMMAND -h' for a command's flags. Exit status: 0 success,
@@ -85,6 +89,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runServe(args, stdin, stdout, stderr)
 	case "check":
 		return runCheck(args, stdout, stderr)
+	case "replay":
+		return runReplay(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -103,7 +103,7 @@ func TestCheck(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "report.json")
 	junit := filepath.Join(t.TempDir(), "report.xml")
 	out, errOut, status := qf("", "check", "-json", report, "-junit", junit)
-	if status != 0 || !strings.Contains(out, "check: 798 passed, 0 failed, 0 skipped") || !strings.Contains(out, "sha256:") {
+	if status != 0 || !strings.Contains(out, "check: 961 passed, 0 failed, 0 skipped") || !strings.Contains(out, "sha256:") {
 		t.Fatalf("status %d\n%s\n%s", status, out, errOut)
 	}
 	for _, f := range []string{report, junit} {
@@ -133,5 +133,32 @@ func TestCheck(t *testing.T) {
 	os.WriteFile(list, []byte("strict/square-81-white passes in the reference\n"), 0o644)
 	if out, _, status := qf("", "check", "-run", "^strict/square", "-expect-fail", list); status != 1 || !strings.Contains(out, "stale") {
 		t.Errorf("stale list: status %d\n%s", status, out)
+	}
+}
+
+func TestReplay(t *testing.T) {
+	out, _, status := qf("", "replay", "QEBAQ")
+	want := "start: the initial position, white e1, black e9\n" +
+		"   1. white e2     white e2  black e9\n" +
+		"   2. black e8     white e2  black e8\n" +
+		"   3. white e3     white e3  black e8\n" +
+		"   4. black e7     white e3  black e7\n" +
+		"4 moves, all legal\n"
+	if status != 0 || out != want {
+		t.Errorf("status %d, got\n%s\nwant\n%s", status, out, want)
+	}
+	out, _, status = qf("", "replay", "QBQ")
+	if status != 1 || !strings.Contains(out, "1. white pawn S: illegal, off_board (move 0 of the record)") {
+		t.Errorf("status %d\n%s", status, out)
+	}
+	out, _, status = qf("", "replay", "j7oklAHMe1ICg")
+	if status != 0 || !strings.Contains(out, "4 walls c3h e3h d7h d8v; white moved last, turn 10") {
+		t.Errorf("status %d\n%s", status, out)
+	}
+	if _, errOut, status := qf("", "replay", "j7ok="); status != 1 || !strings.Contains(errOut, "invalid character") {
+		t.Errorf("status %d, stderr %q", status, errOut)
+	}
+	if _, _, status := qf("", "replay"); status != 2 {
+		t.Errorf("no code: status %d", status)
 	}
 }

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+)
+
+var directionNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
+// runReplay prints the moves of a code's record in players' notation, the
+// squares after each, and the first violation of the rules, if any (then
+// the status is 1). A State is shown first, with its violations.
+func runReplay(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("replay", "CODE", stderr)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errUsage
+	}
+	v, err := ref.Decode(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	start := rules.Start(v)
+	if v.State != nil {
+		fmt.Fprintf(stdout, "state: white %s, black %s, %d walls", rules.SquareName(start.White), rules.SquareName(start.Black), len(start.Walls))
+		for _, w := range start.Walls {
+			fmt.Fprintf(stdout, " %s", w.Name())
+		}
+		fmt.Fprintf(stdout, "; %s moved last, turn %d\n", v.State.LastMove.Player, v.State.Turn)
+		if kinds := rules.Validate(v.State); len(kinds) > 0 {
+			fmt.Fprintf(stdout, "state violations: %v\n", kinds)
+		}
+	} else {
+		fmt.Fprintln(stdout, "start: the initial position, white e1, black e9")
+	}
+	if v.Record == nil {
+		fmt.Fprintln(stdout, "no record")
+		return nil
+	}
+	positions, violation := rules.Replay(v)
+	prev := start
+	for i, p := range positions {
+		fmt.Fprintf(stdout, "%4d. %-5s %-5s  white %-3s black %s\n", prev.Turn, prev.ToMove, notation(&prev, &p, v.Record.Moves[i]),
+			rules.SquareName(p.White), rules.SquareName(p.Black))
+		prev = p
+	}
+	if violation != nil {
+		m := v.Record.Moves[violation.Move]
+		what := "pawn " + directionNames[m.Dir]
+		if m.Kind == ref.Wall {
+			what = "wall " + rules.WallName(m.Orientation, m.Place)
+		}
+		fmt.Fprintf(stdout, "%4d. %-5s %s: illegal, %s (move %d of the record)\n", prev.Turn, prev.ToMove, what, violation.Kind, violation.Move)
+		return errReported
+	}
+	fmt.Fprintf(stdout, "%d moves, all legal\n", len(positions))
+	return nil
+}
+
+// notation names move m from before to after: the square a pawn reached,
+// or the wall placed.
+func notation(before, after *rules.Position, m ref.Move) string {
+	if m.Kind == ref.Wall {
+		return rules.WallName(m.Orientation, m.Place)
+	}
+	if before.ToMove == ref.Black {
+		return rules.SquareName(after.Black)
+	}
+	return rules.SquareName(after.White)
+}
