@@ -7,6 +7,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -22,13 +23,20 @@ const (
 	L2 = 2
 	L3 = 3
 	E  = 3 // an encode test is graded at one level, the highest
+	R  = 3 // so is a replay or validate test
 )
 
 // levelName names the level an implementation reaches on a category.
 func levelName(category string, level int) string {
-	if category == CategoryEncode {
+	switch category {
+	case CategoryEncode:
 		if level >= E {
 			return "E"
+		}
+		return "none"
+	case CategoryReplay, CategoryValidate:
+		if level >= R {
+			return "R"
 		}
 		return "none"
 	}
@@ -104,4 +112,58 @@ func sameJSON(a, b json.RawMessage) bool {
 		return false
 	}
 	return reflect.DeepEqual(va, vb)
+}
+
+// judgement returns what a replay or validate test expects, as JSON: the
+// error, the squares and violation, or the violations.
+func judgement(t *vectors.Test) json.RawMessage {
+	var b []byte
+	switch {
+	case t.Error != nil:
+		b, _ = json.Marshal(t.Error)
+	case t.Squares != nil:
+		b, _ = json.Marshal(struct {
+			Squares   [][2]int         `json:"squares"`
+			Violation *rules.Violation `json:"violation"`
+		}{*t.Squares, t.Violation})
+	default:
+		b, _ = json.Marshal(t.Violations)
+	}
+	return b
+}
+
+// gradeJudgement returns R when resp meets a replay or validate test: the
+// same squares and violation, or the same violations in the same order,
+// or, for a code that does not decode, the same error kind and offset.
+func gradeJudgement(t *vectors.Test, resp *protocol.Response) (level int, why string) {
+	if t.Error != nil {
+		switch {
+		case resp.Error == nil:
+			return 0, "answered for a code that does not decode"
+		case resp.Error.Kind != t.Error.Kind || !sameOffset(resp.Error, t.Error):
+			return 0, "another decoding error"
+		}
+		return R, ""
+	}
+	if resp.Error != nil {
+		return 0, "an error for a code that decodes"
+	}
+	if t.Squares != nil {
+		want, _ := json.Marshal(t.Squares)
+		got, _ := json.Marshal(resp.Squares)
+		if !sameJSON(got, want) {
+			return 0, "other squares"
+		}
+		wantV, _ := json.Marshal(t.Violation)
+		if !sameJSON(resp.Violation, wantV) {
+			return 0, "another violation"
+		}
+		return R, ""
+	}
+	want, _ := json.Marshal(t.Violations)
+	got, _ := json.Marshal(resp.Violations)
+	if !sameJSON(got, want) {
+		return 0, "other violations"
+	}
+	return R, ""
 }

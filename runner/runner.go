@@ -28,15 +28,19 @@ import (
 // Categories of vectors, one per vector file; they are also the prefixes of
 // the test ids.
 const (
-	CategoryStrict  = "strict"
-	CategoryLenient = "lenient"
-	CategoryEncode  = "encode"
+	CategoryStrict   = "strict"
+	CategoryLenient  = "lenient"
+	CategoryEncode   = "encode"
+	CategoryReplay   = "replay"
+	CategoryValidate = "validate"
 )
 
 var categoryFiles = []struct{ category, file, op, profile string }{
 	{CategoryStrict, vectors.DecodeStrictFile, protocol.OpDecode, protocol.ProfileStrict},
 	{CategoryLenient, vectors.DecodeLenientFile, protocol.OpDecode, protocol.ProfileLenient},
 	{CategoryEncode, vectors.EncodeFile, protocol.OpEncode, ""},
+	{CategoryReplay, vectors.ReplayFile, protocol.OpReplay, ""},
+	{CategoryValidate, vectors.ValidateFile, protocol.OpValidate, ""},
 }
 
 // Statuses of a result.
@@ -202,7 +206,12 @@ func chosen(opts *Options, t *vectors.Test) bool {
 
 func newResult(s *selected) Result {
 	r := Result{ID: s.test.ID, Category: s.category, Comment: s.test.Comment}
-	if s.op == protocol.OpEncode {
+	switch s.op {
+	case protocol.OpReplay, protocol.OpValidate:
+		r.Input, _ = json.Marshal(*s.test.Code)
+		r.Want = judgement(&s.test)
+		return r
+	case protocol.OpEncode:
 		r.Input = s.test.Value
 		if s.test.Error != nil {
 			r.Want, _ = json.Marshal(s.test.Error)
@@ -342,9 +351,12 @@ func sayHello(srv server, timeout time.Duration) (*protocol.Response, error) {
 // request returns the request line for a test.
 func request(id int, t *selected) []byte {
 	req := protocol.Request{ID: json.RawMessage(fmt.Sprint(id)), Op: t.op}
-	if t.op == protocol.OpEncode {
+	switch t.op {
+	case protocol.OpEncode:
 		req.Value = t.test.Value
-	} else {
+	case protocol.OpReplay, protocol.OpValidate:
+		req.Code = t.test.Code
+	default:
 		// Inputs that are not UTF-8 travel with U+FFFD in place of the bad
 		// bytes (JSON strings are Unicode); the first is where the bad byte
 		// was, so the expected error is unchanged.
@@ -373,6 +385,10 @@ func parseResponse(line []byte, id int, op string) (*protocol.Response, error) {
 		return nil, &failure{ReasonProtocol, "a decode answer with neither value nor error"}
 	case op == protocol.OpEncode && resp.Code == nil:
 		return nil, &failure{ReasonProtocol, "an encode answer with neither code nor error"}
+	case op == protocol.OpReplay && (resp.Squares == nil || resp.Violation == nil):
+		return nil, &failure{ReasonProtocol, "a replay answer without squares and violation, or error"}
+	case op == protocol.OpValidate && resp.Violations == nil:
+		return nil, &failure{ReasonProtocol, "a validate answer with neither violations nor error"}
 	}
 	return &resp, nil
 }
@@ -393,6 +409,13 @@ func gotOf(resp *protocol.Response) json.RawMessage {
 		b, _ = json.Marshal(e)
 	case resp.Code != nil:
 		b, _ = json.Marshal(*resp.Code)
+	case resp.Squares != nil:
+		b, _ = json.Marshal(struct {
+			Squares   [][2]int        `json:"squares"`
+			Violation json.RawMessage `json:"violation"`
+		}{*resp.Squares, resp.Violation})
+	case resp.Violations != nil:
+		b, _ = json.Marshal(*resp.Violations)
 	default:
 		b = resp.Value
 	}
@@ -414,13 +437,20 @@ func grade(opts *Options, t *selected, resp *protocol.Response, r *Result) {
 		return
 	}
 	var why string
-	if t.op == protocol.OpEncode {
+	switch t.op {
+	case protocol.OpReplay, protocol.OpValidate:
+		r.Level, why = gradeJudgement(&t.test, resp)
+		if r.Level >= R {
+			r.Status = StatusPass
+			return
+		}
+	case protocol.OpEncode:
 		r.Level, why = gradeEncode(&t.test, resp)
 		if r.Level >= E {
 			r.Status = StatusPass
 			return
 		}
-	} else {
+	default:
 		r.Level, why = gradeDecode(&t.test, resp)
 		if r.Level >= opts.Level {
 			r.Status = StatusPass

@@ -66,6 +66,8 @@ func fake(mode string) {
 			os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
 		case mode == "wrong-answers" && resp.Error != nil && resp.Error.Bit != nil:
 			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
+		case mode == "wrong-replay" && resp.Squares != nil && len(*resp.Squares) > 0:
+			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
 		case mode == "strict-only" && req.Op == protocol.OpHello:
 			resp.Ops, resp.Profiles = []string{protocol.OpDecode}, []string{protocol.ProfileStrict}
 		}
@@ -135,7 +137,7 @@ func TestReferencePasses(t *testing.T) {
 		t.Fatalf("the reference: OK %v, %d results", rep.OK(), len(rep.Results))
 	}
 	for _, s := range rep.Summaries {
-		if s.Passed != s.Total || (s.Level != "L3" && s.Level != "E") {
+		if s.Passed != s.Total || (s.Level != "L3" && s.Level != "E" && s.Level != "R") {
 			t.Errorf("%+v", s)
 		}
 	}
@@ -242,12 +244,25 @@ func TestFakeWrongAnswers(t *testing.T) {
 	}
 }
 
+func TestReplayGrading(t *testing.T) {
+	rep := runFake(t, "wrong-replay", Options{Run: regexp.MustCompile(`^(replay|validate)/`)})
+	r, v := summary(rep, CategoryReplay), summary(rep, CategoryValidate)
+	if r.Failed == 0 || r.Level != "none" || v.Failed != 0 || v.Level != "R" {
+		t.Errorf("replay %+v, validate %+v", r, v)
+	}
+	for _, res := range rep.Results {
+		if res.Status == StatusFail && (res.Reason != ReasonMismatch || res.Detail != "other squares") {
+			t.Errorf("%s: %s %s", res.ID, res.Reason, res.Detail)
+		}
+	}
+}
+
 func TestUnlistedOpsAreSkipped(t *testing.T) {
 	rep := runFake(t, "strict-only", Options{Run: regexp.MustCompile(`corpus-`)})
 	if s := summary(rep, CategoryStrict); s.Passed != 9 || s.Level != "L3" {
 		t.Errorf("strict %+v", s)
 	}
-	for _, c := range []string{CategoryLenient, CategoryEncode} {
+	for _, c := range []string{CategoryLenient, CategoryEncode, CategoryReplay, CategoryValidate} {
 		if s := summary(rep, c); s.Skipped != 9 || s.Passed != 0 || s.Level != "not checked" {
 			t.Errorf("%s %+v", c, s)
 		}

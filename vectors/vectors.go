@@ -17,6 +17,7 @@ import (
 	"io/fs"
 
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 )
 
 // SuiteVersion is the version of the vector suite. It changes when tests
@@ -28,11 +29,13 @@ const (
 	DecodeStrictFile  = "decode_strict.json"
 	DecodeLenientFile = "decode_lenient.json"
 	EncodeFile        = "encode.json"
+	ReplayFile        = "replay.json"
+	ValidateFile      = "validate.json"
 	ManifestName      = "manifest.json"
 )
 
 // Files lists the vector files in the order tools run them.
-var Files = []string{DecodeStrictFile, DecodeLenientFile, EncodeFile}
+var Files = []string{DecodeStrictFile, DecodeLenientFile, EncodeFile, ReplayFile, ValidateFile}
 
 //go:embed *.json schema/*.json
 var embedded embed.FS
@@ -47,7 +50,7 @@ type File struct {
 	FormatVersion string          `json:"format_version"` // the spec's version, spec.Version
 	SuiteVersion  string          `json:"suite_version"`
 	Schema        string          `json:"schema"`            // the schema's file name in schema/
-	Op            string          `json:"op"`                // "decode" or "encode"
+	Op            string          `json:"op"`                // "decode", "encode", "replay" or "validate"
 	Profile       string          `json:"profile,omitempty"` // decode: "strict" or "lenient"
 	NumberOfTests int             `json:"number_of_tests"`
 	Notes         map[string]Note `json:"notes"` // every flag used, explained
@@ -64,7 +67,10 @@ type Note struct {
 // A Test is one vector. Decode tests have an input (Code, or CodeHex for
 // input that is not UTF-8) and either a Value, the Canonical code and the
 // Fields, or an Error. Encode tests have a Value (any JSON) and either the
-// expected Code or an Error.
+// expected Code or an Error. Replay tests have a Code and either the
+// Squares after each move and the Violation (nil for none), or the Error
+// of a code that does not decode; validate tests a Code and either the
+// Violations or an Error.
 type Test struct {
 	ID        string           `json:"id"`
 	Comment   string           `json:"comment"`
@@ -76,6 +82,10 @@ type Test struct {
 	Canonical string           `json:"canonical,omitempty"`
 	Fields    []Field          `json:"fields,omitempty"`
 	Error     *ref.ErrorObject `json:"error,omitempty"`
+
+	Squares    *[][2]int        `json:"squares,omitempty"`
+	Violation  *rules.Violation `json:"violation,omitempty"`
+	Violations *[]string        `json:"violations,omitempty"`
 }
 
 // Valid and Invalid are the results of a test.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -88,8 +89,9 @@ func TestManifest(t *testing.T) {
 	if want := "sha256:" + hex.EncodeToString(sum[:]); m.Digest != want {
 		t.Errorf("digest %s, want %s", m.Digest, want)
 	}
-	if len(m.Files) != len(vectors.Files)+4 {
-		t.Errorf("manifest lists %d files, want the %d vector files and 4 schemas", len(m.Files), len(vectors.Files))
+	schemas, _ := fs.Glob(vectors.FS(), "schema/*.schema.json")
+	if len(m.Files) != len(vectors.Files)+len(schemas) {
+		t.Errorf("manifest lists %d files, want the %d vector files and %d schemas", len(m.Files), len(vectors.Files), len(schemas))
 	}
 }
 
@@ -103,10 +105,13 @@ func TestAgreesWithReference(t *testing.T) {
 		for _, test := range f.Tests {
 			var got vectors.Test
 			var err error
-			if f.Op == "decode" {
+			switch f.Op {
+			case "decode":
 				got, err = decodeAgain(test, f.Profile)
-			} else {
+			case "encode":
 				got, err = encodeAgain(test)
+			default:
+				got = judgeAgain(test, f.Op)
 			}
 			if err != nil {
 				t.Errorf("%s: %v", test.ID, err)
@@ -164,6 +169,35 @@ func encodeAgain(test vectors.Test) (vectors.Test, error) {
 	return got, nil
 }
 
+// judgeAgain returns a replay or validate test with its expectation
+// replaced by package rules'.
+func judgeAgain(test vectors.Test, op string) vectors.Test {
+	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Code: test.Code}
+	v, err := ref.Decode(*test.Code)
+	if err != nil {
+		got.Result, got.Error = vectors.Invalid, errorObject(err)
+		return got
+	}
+	got.Result = vectors.Valid
+	if op == "replay" {
+		positions, violation := rules.Replay(v)
+		squares := [][2]int{}
+		for _, p := range positions {
+			squares = append(squares, [2]int{p.White, p.Black})
+		}
+		got.Squares, got.Violation = &squares, violation
+		return got
+	}
+	kinds := []string{}
+	if v.State != nil {
+		for _, k := range rules.Validate(v.State) {
+			kinds = append(kinds, string(k))
+		}
+	}
+	got.Violations = &kinds
+	return got
+}
+
 func errorObject(err error) *ref.ErrorObject {
 	e, ok := err.(*ref.Error)
 	if !ok {
@@ -183,7 +217,8 @@ func TestGates(t *testing.T) {
 	seen := map[string]bool{}    // "file kind unit"
 	for _, name := range vectors.Files {
 		f := files[name]
-		prefix := map[string]string{vectors.DecodeStrictFile: "strict/", vectors.DecodeLenientFile: "lenient/", vectors.EncodeFile: "encode/"}[name]
+		prefix := map[string]string{vectors.DecodeStrictFile: "strict/", vectors.DecodeLenientFile: "lenient/", vectors.EncodeFile: "encode/",
+			vectors.ReplayFile: "replay/", vectors.ValidateFile: "validate/"}[name]
 		used := map[string]bool{}
 		for _, test := range f.Tests {
 			if ids[test.ID] {
@@ -234,9 +269,36 @@ func TestGates(t *testing.T) {
 		"decode_lenient.json out_of_range bit",
 		"encode.json out_of_range none",
 		"encode.json malformed none",
+		"replay.json invalid_character char",
+		"validate.json nonzero_padding bit",
 	} {
 		if !seen[want] {
 			t.Errorf("no test of %s", want)
+		}
+	}
+	// Each violation kind at least three times.
+	count := map[string]int{}
+	for _, test := range files[vectors.ReplayFile].Tests {
+		if test.Violation != nil {
+			count["replay "+string(test.Violation.Kind)]++
+		}
+	}
+	for _, test := range files[vectors.ValidateFile].Tests {
+		if test.Violations != nil {
+			for _, k := range *test.Violations {
+				count["validate "+k]++
+			}
+		}
+	}
+	for _, k := range []rules.Kind{rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
+		rules.WallsConflict, rules.NoWallsLeft, rules.NoPath, rules.GameOver} {
+		if count["replay "+string(k)] < 3 {
+			t.Errorf("replay violation %s tested %d times, want 3", k, count["replay "+string(k)])
+		}
+	}
+	for _, k := range []rules.Kind{rules.PawnsOverlap, rules.TooManyWalls, rules.WallsConflict, rules.NoPath, rules.LastMoveWallMissing} {
+		if count["validate "+string(k)] < 3 {
+			t.Errorf("state violation %s tested %d times, want 3", k, count["validate "+string(k)])
 		}
 	}
 }

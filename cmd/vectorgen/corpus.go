@@ -90,3 +90,15 @@ func addCorpusEncode(s *suite, corpus []published) {
 		s.encodeValue("corpus-"+p.slug, p.comment(), "valid", v, p.allFlags()...)
 	}
 }
+
+func addCorpusReplay(s *suite, corpus []published) {
+	for _, p := range corpus {
+		s.replay("corpus-"+p.slug, p.comment(), "", p.code, "Corpus")
+	}
+}
+
+func addCorpusValidate(s *suite, corpus []published) {
+	for _, p := range corpus {
+		s.validate("corpus-"+p.slug, p.comment(), "", p.code, "Corpus")
+	}
+}

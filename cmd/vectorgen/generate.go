@@ -22,12 +22,17 @@ import (
 const (
 	seedValues  = 2014 // strict decoding and encoding share these values
 	seedLenient = 2015
+	seedGames   = 2016
+	seedStates  = 2017
 )
 
 // Sizes of the random parts.
 const (
 	randomValues  = 200
 	randomLenient = 60
+	randomGames   = 30
+	maxGameLength = 600
+	randomStates  = 40
 )
 
 // conformanceFile is the document whose tables of edge cases and flags
@@ -50,6 +55,8 @@ func generate(root string) (map[string][]byte, error) {
 	strict := newSuite(vectors.DecodeStrictFile, "decode", "strict", &errs)
 	lenient := newSuite(vectors.DecodeLenientFile, "decode", "lenient", &errs)
 	encode := newSuite(vectors.EncodeFile, "encode", "", &errs)
+	replay := newSuite(vectors.ReplayFile, "replay", "", &errs)
+	validate := newSuite(vectors.ValidateFile, "validate", "", &errs)
 
 	addStrict(strict)
 	addCorpusDecode(strict, corpus)
@@ -58,6 +65,12 @@ func generate(root string) (map[string][]byte, error) {
 	addLenientRandom(lenient, qftest.NewRand(seedLenient), randomLenient)
 	addEncode(encode)
 	addCorpusEncode(encode, corpus)
+	addReplay(replay)
+	addCorpusReplay(replay, corpus)
+	addReplayRandom(replay, qftest.NewRand(seedGames), randomGames, maxGameLength)
+	addValidate(validate)
+	addCorpusValidate(validate, corpus)
+	addValidateRandom(validate, qftest.NewRand(seedStates), randomStates)
 	r := qftest.NewRand(seedValues)
 	for seen := map[string]bool{}; len(seen) < randomValues; {
 		v := r.Value()
@@ -75,11 +88,11 @@ func generate(root string) (map[string][]byte, error) {
 	}
 
 	out := map[string][]byte{}
-	suites := []*suite{strict, lenient, encode}
+	suites := []*suite{strict, lenient, encode, replay, validate}
 	suiteFiles := map[string][]byte{}
 	tests := map[string]int{}
 	for _, s := range suites {
-		name := map[string]string{"strict": vectors.DecodeStrictFile, "lenient": vectors.DecodeLenientFile, "encode": vectors.EncodeFile}[s.prefix()]
+		name := s.name
 		s.file.NumberOfTests = len(s.file.Tests)
 		data := format(&s.file)
 		if err := vectors.Validate(data); err != nil {

@@ -21,6 +21,7 @@ import (
 // checks against the reference so that a test cannot silently mean
 // something else than its comment says.
 type suite struct {
+	name string // the file's name, such as "decode_strict.json"
 	file vectors.File
 	ids  map[string]bool
 	errs *[]string
@@ -29,6 +30,7 @@ type suite struct {
 func newSuite(name, op, profile string, errs *[]string) *suite {
 	schema := strings.TrimSuffix(name, ".json") + ".schema.json"
 	return &suite{
+		name: name,
 		file: vectors.File{
 			Format:        "qf",
 			FormatVersion: spec.Version,

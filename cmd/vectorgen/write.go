@@ -48,9 +48,9 @@ func format(f *vectors.File) []byte {
 	return b.Bytes()
 }
 
-// writeTest writes a test of a file of op "decode" or "encode", its
-// members in the order: what it is (id, comment, flags), its input, the
-// verdict, the expectation.
+// writeTest writes a test of a file of op "decode", "encode", "replay" or
+// "validate", its members in the order: what it is (id, comment, flags),
+// its input, the verdict, the expectation.
 func writeTest(b *bytes.Buffer, t *vectors.Test, op string) {
 	type kv struct {
 		key   string
@@ -69,12 +69,22 @@ func writeTest(b *bytes.Buffer, t *vectors.Test, op string) {
 		} else {
 			members = append(members, kv{"value", t.Value}, kv{"canonical", t.Canonical})
 		}
-	} else {
+	} else if op == "encode" {
 		members = append(members, kv{"value", t.Value}, kv{"result", t.Result})
 		if t.Error != nil {
 			members = append(members, kv{"error", t.Error})
 		} else {
 			members = append(members, kv{"code", *t.Code})
+		}
+	} else { // replay, validate
+		members = append(members, kv{"code", *t.Code}, kv{"result", t.Result})
+		switch {
+		case t.Error != nil:
+			members = append(members, kv{"error", t.Error})
+		case op == "replay":
+			members = append(members, kv{"squares", *t.Squares}, kv{"violation", t.Violation})
+		default:
+			members = append(members, kv{"violations", *t.Violations})
 		}
 	}
 	const in = "      "
