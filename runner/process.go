@@ -164,18 +164,26 @@ func (p *process) stop() {
 	}
 }
 
-// builtin is the reference, served in this process over pipes, so that it
-// is checked through the same protocol as any implementation.
+// builtin is a Handler, the reference or one given in Options, served in
+// this process over pipes, so that it is checked through the same protocol
+// as any implementation. A panic in the handler ends its output, which the
+// runner sees as a crash.
 type builtin struct {
 	in  *io.PipeWriter
 	out *bufio.Reader
 }
 
-func startBuiltin() *builtin {
+func startBuiltin(h protocol.Handler) *builtin {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go func() {
-		err := protocol.Serve(inR, outW, protocol.Reference{})
+		defer func() {
+			if r := recover(); r != nil {
+				inR.CloseWithError(fmt.Errorf("panic: %v", r))
+				outW.CloseWithError(fmt.Errorf("panic: %v", r))
+			}
+		}()
+		err := protocol.Serve(inR, outW, h)
 		outW.CloseWithError(err)
 	}()
 	return &builtin{in: inW, out: bufio.NewReaderSize(outR, 64<<10)}

@@ -54,10 +54,11 @@ const (
 
 // Options say what to run and how.
 type Options struct {
-	Command     []string      // the implementation; nil for the built-in reference
-	Oneshot     bool          // run Command once per vector (strict decoding only)
-	Timeout     time.Duration // per request; 0 means 2 s
-	Level       int           // L1, L2 or L3: the level a decode test must meet to pass; 0 means L3
+	Command     []string         // the implementation; nil for Handler
+	Handler     protocol.Handler // an implementation in this process; nil for the reference
+	Oneshot     bool             // run Command once per vector (strict decoding only)
+	Timeout     time.Duration    // per request; 0 means 2 s
+	Level       int              // L1, L2 or L3: the level a decode test must meet to pass; 0 means L3
 	Run, Skip   *regexp.Regexp
 	Flags       []string      // run only tests with one of these flags
 	Expect      []Expectation // expected failures
@@ -235,7 +236,11 @@ func newResult(s *selected) Result {
 func runPersistent(opts *Options, tests []selected, rep *Report) ([]Result, error) {
 	start := func() (server, error) {
 		if len(opts.Command) == 0 {
-			return startBuiltin(), nil
+			h := opts.Handler
+			if h == nil {
+				h = protocol.Reference{}
+			}
+			return startBuiltin(h), nil
 		}
 		p, err := startProcess(opts.Command)
 		if err != nil {

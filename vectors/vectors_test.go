@@ -4,14 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -93,119 +90,6 @@ func TestManifest(t *testing.T) {
 	if len(m.Files) != len(vectors.Files)+len(schemas) {
 		t.Errorf("manifest lists %d files, want the %d vector files and %d schemas", len(m.Files), len(vectors.Files), len(schemas))
 	}
-}
-
-// Every expectation is the reference's: decoding and encoding each test's
-// input again gives exactly what the test says.
-func TestAgreesWithReference(t *testing.T) {
-	for name, f := range load(t) {
-		if f.NumberOfTests != len(f.Tests) {
-			t.Errorf("%s: number_of_tests %d, %d tests", name, f.NumberOfTests, len(f.Tests))
-		}
-		for _, test := range f.Tests {
-			var got vectors.Test
-			var err error
-			switch f.Op {
-			case "decode":
-				got, err = decodeAgain(test, f.Profile)
-			case "encode":
-				got, err = encodeAgain(test)
-			default:
-				got = judgeAgain(test, f.Op)
-			}
-			if err != nil {
-				t.Errorf("%s: %v", test.ID, err)
-				continue
-			}
-			if diff := cmp.Diff(test, got); diff != "" {
-				t.Errorf("%s (-file +reference):\n%s", test.ID, diff)
-			}
-		}
-	}
-}
-
-// decodeAgain returns test with its expectation replaced by the reference's.
-func decodeAgain(test vectors.Test, profile string) (vectors.Test, error) {
-	input, err := test.Input()
-	if err != nil {
-		return test, err
-	}
-	decode := ref.Decode
-	if profile == "lenient" {
-		decode = ref.DecodeLenient
-	}
-	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Code: test.Code, CodeHex: test.CodeHex}
-	v, err := decode(input)
-	if err != nil {
-		got.Result, got.Error = vectors.Invalid, errorObject(err)
-		return got, nil
-	}
-	got.Result = vectors.Valid
-	got.Value, _ = json.Marshal(v)
-	got.Canonical, err = ref.Encode(v)
-	if err != nil {
-		return got, err
-	}
-	fields, _, err := ref.Fields(got.Canonical)
-	for _, f := range fields {
-		got.Fields = append(got.Fields, vectors.Field(f))
-	}
-	return got, err
-}
-
-func encodeAgain(test vectors.Test) (vectors.Test, error) {
-	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Value: test.Value}
-	var v ref.Value
-	err := json.Unmarshal(test.Value, &v)
-	var code string
-	if err == nil {
-		code, err = ref.Encode(&v)
-	}
-	if err != nil {
-		got.Result, got.Error = vectors.Invalid, errorObject(err)
-	} else {
-		got.Result, got.Code = vectors.Valid, &code
-	}
-	return got, nil
-}
-
-// judgeAgain returns a replay or validate test with its expectation
-// replaced by package rules'.
-func judgeAgain(test vectors.Test, op string) vectors.Test {
-	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Code: test.Code}
-	v, err := ref.Decode(*test.Code)
-	if err != nil {
-		got.Result, got.Error = vectors.Invalid, errorObject(err)
-		return got
-	}
-	got.Result = vectors.Valid
-	if op == "replay" {
-		positions, violation := rules.Replay(v)
-		squares := [][2]int{}
-		for _, p := range positions {
-			squares = append(squares, [2]int{p.White, p.Black})
-		}
-		got.Squares, got.Violation = &squares, violation
-		return got
-	}
-	kinds := []string{}
-	if v.State != nil {
-		for _, k := range rules.Validate(v.State) {
-			kinds = append(kinds, string(k))
-		}
-	}
-	got.Violations = &kinds
-	return got
-}
-
-func errorObject(err error) *ref.ErrorObject {
-	e, ok := err.(*ref.Error)
-	if !ok {
-		return &ref.ErrorObject{Kind: "not a ref.Error: " + err.Error()}
-	}
-	obj := e.Object()
-	obj.Message = ""
-	return obj
 }
 
 // The gates of the suite: every edge case and every error kind is tested,
