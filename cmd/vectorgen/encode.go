@@ -72,6 +72,8 @@ func addEncode(s *suite) {
 		state(func(st *ref.State) { st.Walls.White.H = seq(16, 0, 3) }), "WallCountRange", "EncoderOverflow", "FaultMask")
 	s.encodeValue("anchor-64", "A wall anchor of 64.", outOfRange, state(func(st *ref.State) { st.Walls.Black.H = []int{5, 64} }),
 		"Boundary", "EncoderOverflow", "FaultAnchorDropped")
+	s.encodeValue("anchor-100", "A vertical wall anchor of 100 in white's group.", outOfRange, state(func(st *ref.State) { st.Walls.White.V = []int{100} }),
+		"EncoderOverflow", "FaultAnchorDropped")
 	s.encodeValue("anchor-minus-1", "A wall anchor of -1.", outOfRange, state(func(st *ref.State) { st.Walls.White.V = []int{-1} }),
 		"Boundary")
 	s.encodeValue("last-move-place-64", "A wall last move at anchor 64.", outOfRange,

@@ -199,6 +199,10 @@ func addReplay(s *suite) {
 		game(pos("e4", "e5", black, 9), "NE"), "IllegalDiagonal")
 	s.replayValue("diagonal-onto-opponent", "Black diagonally ahead on f5: the scripts' arithmetic would jump to g6.", "illegal_diagonal",
 		game(pos("e4", "f5", black, 9), "NE"), "IllegalDiagonal", "FaultSquareArithmetic")
+	s.replayValue("diagonal-onto-opponent-black", "White diagonally ahead of black, on d5 from e6: black's SW is no jump.", "illegal_diagonal",
+		game(pos("d5", "e6", white, 9), "SW"), "IllegalDiagonal", "FaultSquareArithmetic")
+	s.replayValue("diagonal-with-open-jump-black", "White ahead of black with room behind: black's SE is no side-step.", "illegal_diagonal",
+		game(pos("e5", "e6", white, 9), "SE"), "IllegalDiagonal")
 	s.replayValue("diagonal-through-wall", "The jump is blocked by e5h, but black's e4v walls e5 off from f5: no side-step NE.", "illegal_diagonal",
 		game(pos("e4", "e5", black, 9, "e5h", "b:e4v"), "NE"), "IllegalDiagonal")
 	s.replayValue("diagonal-off-corner", "Black on i9: white's NE side-step from i8 would leave the board.", "illegal_diagonal",
@@ -206,6 +210,7 @@ func addReplay(s *suite) {
 	s.replayValue("same-wall-twice", "Black places c3h where white just did.", "walls_conflict", game(nil, "c3h", "c3h"), "WallsConflict")
 	s.replayValue("overlapping-walls", "d3h overlaps c3h.", "walls_conflict", game(nil, "c3h", "d3h"), "WallsConflict")
 	s.replayValue("crossing-walls", "c3v crosses c3h.", "walls_conflict", game(nil, "c3h", "c3v"), "WallsConflict")
+	s.replayValue("crossing-state-wall", "Black's c3v crosses the State's c3h.", "walls_conflict", game(pos("e1", "e9", white, 2, "c3h"), "c3v"), "WallsConflict")
 	s.replayValue("overlapping-state-wall", "c4v overlaps the State's c3v.", "walls_conflict", game(pos("e1", "e9", black, 2, "b:c3v"), "c4v"), "WallsConflict")
 	eleven := []string{}
 	for i, w := range tenWalls {

@@ -1,0 +1,130 @@
+// Package mutants is a catalogue of deliberately faulty qf implementations
+// ("mutants"), each with one fault that a real implementation could have,
+// used only by tests: the suite must catch every one of them. Its test runs
+// the whole vector suite against each mutant through the runner that
+// `qf check` uses, and keeps the table of mutants in CONFORMANCE.md.
+//
+// The mutants share one faulty codec (codec.go) and one faulty replayer
+// (replay.go), written apart from the reference, whose knobs each mutant
+// turns on one at a time.
+package mutants
+
+import (
+	"encoding/json"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// A Mutant is a faulty implementation.
+type Mutant struct {
+	Name  string // a slug, such as "junk-as-zeros"
+	Fault string // what is wrong, in words
+	Facts int    // the number of the fault in qf-facts.md's list of faults seen in real implementations, or 0
+	codec faults
+	rules ruleFaults
+}
+
+// Handler returns the mutant as a protocol handler.
+func (m *Mutant) Handler() protocol.Handler { return handler{m} }
+
+// Catalogue lists the mutants.
+var Catalogue = []*Mutant{
+	// The faults seen in public third-party implementations (qf-facts.md).
+	{Name: "junk-as-zeros", Facts: 1, Fault: "a character outside the alphabet read as six zero bits", codec: faults{junkAsZeros: true}},
+	{Name: "crash-on-empty", Facts: 2, Fault: "a crash on the empty string", codec: faults{crashOnEmpty: true}},
+	{Name: "zero-fill", Facts: 3, Fault: "missing bits at the end read as zeros", codec: faults{zeroFill: true}},
+	{Name: "trailing-ignored", Facts: 4, Fault: "characters after the end of the code ignored", codec: faults{ignoreTrailing: true}},
+	{Name: "lenient-rejects-equals", Facts: 5, Fault: "'=' rejected by the lenient decoder", codec: faults{lenientRejectsEquals: true}},
+	{Name: "strict-accepts-equals", Facts: 5, Fault: "'=' skipped by the strict decoder", codec: faults{strictSkipsEquals: true}},
+	{Name: "encoder-spill", Facts: 6, Fault: "no range check in the encoder: a wide value spills into the next fields", codec: faults{spill: true}},
+	{Name: "encoder-mask", Facts: 7, Fault: "values masked to their field's width (white 200 as 72)", codec: faults{mask: true}},
+	{Name: "extra-character", Facts: 8, Fault: "an 'A' appended when the bit count is a multiple of 6", codec: faults{extraCharacter: true}},
+	{Name: "empty-record-lost", Facts: 9, Fault: "a record of 0 moves decoded as no record", codec: faults{emptyRecordLost: true}},
+	{Name: "player-from-parity", Facts: 10, Fault: "the last move's player written from the turn's parity", codec: faults{playerFromParity: true}},
+	{Name: "walls-sorted", Facts: 11, Fault: "walls sorted and de-duplicated on the way through", codec: faults{wallsSorted: true}},
+	{Name: "anchors-dropped", Facts: 12, Fault: "wall anchors of 64 or more silently dropped by the encoder", codec: faults{anchorsDropped: true}},
+	{Name: "neither-chunk-rejected", Facts: 13, Fault: "codes with neither chunk rejected", codec: faults{neitherRejected: true}},
+	{Name: "state-rejected", Facts: 13, Fault: "codes with a State rejected by a decoder that only knows records", codec: faults{stateRejected: true}},
+	{Name: "square-arithmetic", Facts: 14, Fault: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", rules: ruleFaults{squareArithmetic: true}},
+	{Name: "first-mover-from-parity", Facts: 15, Fault: "the first mover of a record taken from the turn's parity", rules: ruleFaults{firstMoverParity: true}},
+	{Name: "last-move-wall-error", Facts: 16, Fault: "a last-move anchor that matches no wall treated as a decode error", codec: faults{lastMoveWallError: true}},
+
+	// Classic codec faults.
+	{Name: "lsb-first", Fault: "each character's bits read and written least significant first", codec: faults{lsbFirst: true}},
+	{Name: "black-first", Fault: "black's square before white's", codec: faults{blackFirst: true}},
+	{Name: "groups-vertical-first", Fault: "each player's vertical walls before the horizontal ones", codec: faults{verticalFirst: true}},
+	{Name: "turn-9-bits", Fault: "the turn read as 9 bits", codec: faults{turnBits: 9}},
+	{Name: "square-max-79", Fault: "squares checked against 0-79", codec: faults{squareMax: 79}},
+	{Name: "square-max-81", Fault: "squares checked against 0-81", codec: faults{squareMax: 81}},
+	{Name: "wall-count-max-9", Fault: "wall counts checked against 0-9", codec: faults{countMax: 9}},
+	{Name: "wall-count-max-11", Fault: "wall counts checked against 0-11", codec: faults{countMax: 11}},
+	{Name: "place-after-pawn", Fault: "a 6-bit place read after a pawn last move", codec: faults{placeAfterPawn: true}},
+	{Name: "url-safe-alphabet", Fault: "the URL-safe alphabet ('-' and '_' for '+' and '/')", codec: faults{urlSafe: true}},
+	{Name: "equals-padding-written", Fault: "'=' padding written up to a multiple of 4", codec: faults{equalsPadding: true}},
+	{Name: "padding-ignored", Fault: "nonzero padding bits ignored by the strict decoder", codec: faults{ignorePadding: true}},
+	{Name: "move-count-wraps", Fault: "a move count of 1024 written as 0", codec: faults{maskMoveCount: true}},
+	{Name: "orientation-inverted", Fault: "the orientation bit of wall moves inverted", codec: faults{orientationFlip: true}},
+
+	// Rules faults.
+	{Name: "wrap-at-edge", Fault: "a pawn wraps from file i to file a of the next rank (and back)", rules: ruleFaults{wrapAtEdge: true}},
+	{Name: "diagonal-jumps", Fault: "a diagonal onto the opponent jumps over it", rules: ruleFaults{diagonalJumps: true}},
+	{Name: "crossing-walls-allowed", Fault: "walls crossing at one anchor allowed", rules: ruleFaults{crossingAllowed: true}},
+	{Name: "no-path-check", Fault: "walls that cut a player off allowed", rules: ruleFaults{noPathCheck: true}},
+	{Name: "side-step-while-open", Fault: "side-steps allowed while the straight jump is open", rules: ruleFaults{sideStepWhileOpen: true}},
+	{Name: "walls-left-unchecked", Fault: "more than 10 walls a player allowed", rules: ruleFaults{noWallsLeftIgnored: true}},
+}
+
+// Conforming is the faulty codec and replayer with no fault turned on: it
+// must pass the whole suite, so that each mutant fails by its fault alone.
+var Conforming = &Mutant{Name: "conforming", Fault: "none"}
+
+type handler struct{ m *Mutant }
+
+func (h handler) Handle(req *protocol.Request) *protocol.Response {
+	switch req.Op {
+	case protocol.OpHello:
+		return &protocol.Response{Name: "mutant " + h.m.Name, Version: spec.Version,
+			Ops:      []string{protocol.OpDecode, protocol.OpEncode, protocol.OpReplay, protocol.OpValidate},
+			Profiles: []string{protocol.ProfileStrict, protocol.ProfileLenient}}
+	case protocol.OpDecode:
+		profile := req.Profile
+		if profile == "" {
+			profile = protocol.ProfileStrict
+		}
+		v, e := h.m.codec.decode(*req.Code, profile)
+		if e != nil {
+			return &protocol.Response{Error: e}
+		}
+		return &protocol.Response{Value: v}
+	case protocol.OpEncode:
+		code, e := h.m.codec.encode(req.Value)
+		if e != nil {
+			return &protocol.Response{Error: e}
+		}
+		return &protocol.Response{Code: &code}
+	case protocol.OpReplay, protocol.OpValidate:
+		raw, e := h.m.codec.decode(*req.Code, protocol.ProfileStrict)
+		if e != nil {
+			return &protocol.Response{Error: e}
+		}
+		var v ref.Value
+		if err := json.Unmarshal(raw, &v); err != nil {
+			panic(err)
+		}
+		if req.Op == protocol.OpValidate {
+			kinds := []string{}
+			if v.State != nil {
+				for _, k := range rules.Validate(v.State) {
+					kinds = append(kinds, string(k))
+				}
+			}
+			return &protocol.Response{Violations: &kinds}
+		}
+		squares, violation := h.m.rules.replay(&v)
+		return &protocol.Response{Squares: &squares, Violation: violation}
+	}
+	return &protocol.Response{Error: &ref.ErrorObject{Kind: protocol.KindUnsupported}}
+}

@@ -1,0 +1,198 @@
+package mutants
+
+import (
+	"encoding/json"
+
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+)
+
+// A faulty replayer: the rules of Quoridor written again, compactly, with
+// knobs for the faults of third-party replayers. With no knob set it
+// agrees with package rules (a test says so).
+
+type ruleFaults struct {
+	squareArithmetic   bool // pawn moves as square number + offset (+ offset again onto the opponent)
+	wrapAtEdge         bool // east from file i and west from file a wrap to the next or previous rank
+	diagonalJumps      bool // a diagonal onto the opponent jumps over it diagonally
+	crossingAllowed    bool // crossing walls do not conflict
+	noPathCheck        bool // walls may cut a player off
+	sideStepWhileOpen  bool // side-steps allowed while the straight jump is open
+	noWallsLeftIgnored bool // a player may place more than 10 walls
+	firstMoverParity   bool // the first mover from the turn's parity
+}
+
+type board struct {
+	pawn      [2]int // by player
+	toMove    int
+	h, v      [64]bool
+	wallsLeft [2]int
+}
+
+var offsets = [8]int{9, 10, 1, -8, -9, -10, -1, 8}
+var steps = [8][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
+
+func inside(x, y int) bool { return x >= 0 && x < 9 && y >= 0 && y < 9 }
+
+func (b *board) anchorAt(grid *[64]bool, x, y int) bool {
+	return x >= 0 && x < 8 && y >= 0 && y < 8 && grid[8*y+x]
+}
+
+// wallBetween reports whether a wall separates (x, y) from (x+dx, y+dy),
+// an orthogonal step.
+func (b *board) wallBetween(x, y, dx, dy int) bool {
+	if dy != 0 {
+		row := min(y, y+dy)
+		return b.anchorAt(&b.h, x-1, row) || b.anchorAt(&b.h, x, row)
+	}
+	col := min(x, x+dx)
+	return b.anchorAt(&b.v, col, y-1) || b.anchorAt(&b.v, col, y)
+}
+
+func (b *board) reaches(from, goal int) bool {
+	seen := map[int]bool{from: true}
+	queue := []int{from}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if n/9 == goal {
+			return true
+		}
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			x, y := n%9+d[0], n/9+d[1]
+			if inside(x, y) && !b.wallBetween(n%9, n/9, d[0], d[1]) && !seen[9*y+x] {
+				seen[9*y+x] = true
+				queue = append(queue, 9*y+x)
+			}
+		}
+	}
+	return false
+}
+
+func (b *board) over() bool { return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 }
+
+func (f *ruleFaults) apply(b *board, m ref.Move) rules.Kind {
+	if b.over() {
+		return rules.GameOver
+	}
+	if m.Kind == ref.Wall {
+		return f.wall(b, m.Orientation, m.Place)
+	}
+	to, k := f.pawn(b, m.Dir)
+	if k != "" {
+		return k
+	}
+	b.pawn[b.toMove] = to
+	b.toMove = 1 - b.toMove
+	return ""
+}
+
+func (f *ruleFaults) wall(b *board, o ref.Orientation, p int) rules.Kind {
+	if b.wallsLeft[b.toMove] <= 0 && !f.noWallsLeftIgnored {
+		return rules.NoWallsLeft
+	}
+	same, other := &b.h, &b.v
+	next := 1 // the overlapping neighbour's distance
+	x, y := p%8, p/8
+	if o == ref.Vertical {
+		same, other, next = &b.v, &b.h, 8
+	}
+	near := (o == ref.Horizontal && x > 0 || o == ref.Vertical && y > 0) && same[p-next] ||
+		(o == ref.Horizontal && x < 7 || o == ref.Vertical && y < 7) && same[p+next]
+	if same[p] || near || other[p] && !f.crossingAllowed {
+		return rules.WallsConflict
+	}
+	saved := *b
+	same[p] = true
+	if !f.noPathCheck && (!b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)) {
+		*b = saved
+		return rules.NoPath
+	}
+	b.wallsLeft[b.toMove]--
+	b.toMove = 1 - b.toMove
+	return ""
+}
+
+func (f *ruleFaults) pawn(b *board, dir int) (int, rules.Kind) {
+	me, opp := b.pawn[b.toMove], b.pawn[1-b.toMove]
+	if f.squareArithmetic {
+		to := me + offsets[dir]
+		if to == opp {
+			to += offsets[dir]
+		}
+		return to, ""
+	}
+	x, y := me%9, me/9
+	dx, dy := steps[dir][0], steps[dir][1]
+	if dx == 0 || dy == 0 {
+		nx, ny := x+dx, y+dy
+		if f.wrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
+			return me + dx, "" // from i1 east to a2
+		}
+		switch {
+		case !inside(nx, ny):
+			return 0, rules.OffBoard
+		case b.wallBetween(x, y, dx, dy):
+			return 0, rules.WallBlocksMove
+		case 9*ny+nx != opp:
+			return 9*ny + nx, ""
+		}
+		jx, jy := nx+dx, ny+dy
+		if !inside(jx, jy) || b.wallBetween(nx, ny, dx, dy) {
+			return 0, rules.JumpBlocked
+		}
+		return 9*jy + jx, ""
+	}
+	tx, ty := x+dx, y+dy
+	if f.diagonalJumps && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
+		return 9*(ty+dy) + tx + dx, ""
+	}
+	if !inside(tx, ty) {
+		return 0, rules.IllegalDiagonal
+	}
+	for _, via := range [2][2]int{{dx, 0}, {0, dy}} {
+		ox, oy := x+via[0], y+via[1]
+		if !inside(ox, oy) || 9*oy+ox != opp || b.wallBetween(x, y, via[0], via[1]) {
+			continue
+		}
+		blocked := !inside(ox+via[0], oy+via[1]) || b.wallBetween(ox, oy, via[0], via[1])
+		if (blocked || f.sideStepWhileOpen) && !b.wallBetween(ox, oy, tx-ox, ty-oy) {
+			return 9*ty + tx, ""
+		}
+	}
+	return 0, rules.IllegalDiagonal
+}
+
+// replay answers a replay request for a value already decoded.
+func (f *ruleFaults) replay(v *ref.Value) ([][2]int, json.RawMessage) {
+	squares := [][2]int{}
+	if v.Record == nil {
+		return squares, json.RawMessage("null")
+	}
+	b := &board{pawn: [2]int{rules.WhiteStart, rules.BlackStart}, wallsLeft: [2]int{10, 10}}
+	if s := v.State; s != nil {
+		b.pawn = [2]int{s.White, s.Black}
+		b.toMove = int(1 - s.LastMove.Player)
+		if f.firstMoverParity {
+			b.toMove = 1 - s.Turn%2 // white plays the odd turns
+		}
+		for p, g := range []ref.Group{s.Walls.White, s.Walls.Black} {
+			for _, a := range g.H {
+				b.h[a] = true
+				b.wallsLeft[p]--
+			}
+			for _, a := range g.V {
+				b.v[a] = true
+				b.wallsLeft[p]--
+			}
+		}
+	}
+	for i, m := range v.Record.Moves {
+		if k := f.apply(b, m); k != "" {
+			out, _ := json.Marshal(rules.Violation{Move: i, Kind: k})
+			return squares, out
+		}
+		squares = append(squares, [2]int{b.pawn[0], b.pawn[1]})
+	}
+	return squares, json.RawMessage("null")
+}
