@@ -37,15 +37,7 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 		if err != nil && !errors.Is(err, errLineTooLong) {
 			return err
 		}
-		resp := answer(line, err, h)
-		b, merr := json.Marshal(resp)
-		if merr != nil {
-			// Only an ID that is not valid JSON can get here; answer without it.
-			b, _ = json.Marshal(&Response{ID: null, Error: &ref.ErrorObject{Kind: KindBadRequest}})
-		}
-		out.Write(b)
-		out.WriteByte('\n')
-		if err := out.Flush(); err != nil {
+		if err := write(out, answer(line, err, h)); err != nil {
 			return err
 		}
 	}
@@ -55,6 +47,21 @@ var (
 	null           = json.RawMessage("null")
 	errLineTooLong = errors.New("protocol: request line too long")
 )
+
+// write writes resp as one line and flushes it. The JSON is not
+// HTML-escaped, so that an ID comes back as it was given: "&" stays "&".
+func write(out *bufio.Writer, resp *Response) error {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(resp) != nil {
+		// Only an ID that is not valid JSON can get here; answer without it.
+		b.Reset()
+		enc.Encode(&Response{ID: null, Error: &ref.ErrorObject{Kind: KindBadRequest}})
+	}
+	out.Write(b.Bytes()) // Encode ends the line
+	return out.Flush()
+}
 
 func answer(line []byte, readErr error, h Handler) *Response {
 	if readErr != nil {

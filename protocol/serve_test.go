@@ -115,6 +115,11 @@ func TestServeFraming(t *testing.T) {
 	if len(got) != 2 || !strings.HasPrefix(got[0], `{"id":1,"value"`) || !strings.HasPrefix(got[1], `{"id":2,"value"`) {
 		t.Errorf("got %q", got)
 	}
+	// The id comes back as given, not HTML-escaped (found by FuzzServe).
+	got = serve(t, `{"id":"a&b<c>","op":"decode","code":"A"}`+"\n")
+	if len(got) != 1 || !strings.HasPrefix(got[0], `{"id":"a&b<c>",`) {
+		t.Errorf("got %q", got)
+	}
 	// Nothing in, nothing out.
 	var out bytes.Buffer
 	if err := protocol.Serve(strings.NewReader(""), &out, protocol.Reference{}); err != nil || out.Len() != 0 {
