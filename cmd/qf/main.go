@@ -8,6 +8,8 @@
 //	qf decode [-lenient] CODE...
 //	qf encode [FILE]
 //	qf replay CODE
+//	qf render [-flags N] [-move K] [-format svg|text] CODE
+//	qf explore -o DIR
 //	qf serve
 //
 // check runs the conformance vectors against COMMAND, a program that
@@ -17,7 +19,10 @@
 // one or one per line, from FILE or standard input and prints one code per
 // line. replay plays a code's record under the rules of Quoridor and
 // prints each move in players' notation (e2, c3h) with the squares after
-// it, and the first illegal move (then the status is 1). serve speaks the
+// it, and the first illegal move (then the status is 1). render draws the
+// board of a code's State, or after K moves of its record, as SVG or text,
+// with the fansite viewer's display flags. explore writes a static site to
+// browse the vectors, boards included. serve speaks the
 // conformance protocol (spec/protocol.md) on standard input and output.
 //
 // The exit status is 0 on success; 1 when a code or value was rejected, or
@@ -42,6 +47,9 @@ const usage = `usage:
   qf decode [-lenient] CODE...   print each code's value as JSON
   qf encode [FILE]               print the code of each JSON value in FILE or stdin
   qf replay CODE                 play a code's record under the rules, move by move
+  qf render [-flags N] [-move K] [-format svg|text] CODE
+                                 draw the board of a code
+  qf explore -o DIR              write a static site to browse the vectors
   qf serve                       answer the conformance protocol on stdin/stdout
 
 Run 'qf COMMAND -h' for a command's flags. Exit status: 0 success,
@@ -91,6 +99,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runCheck(args, stdout, stderr)
 	case "replay":
 		return runReplay(args, stdout, stderr)
+	case "render":
+		return runRender(args, stdout, stderr)
+	case "explore":
+		return runExplore(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -44,8 +44,9 @@ const (
 )
 
 // generate returns every file vectorgen owns, by slash-separated path
-// relative to the module root at root: the vector files, the manifest, and
-// CONFORMANCE.md with its tables of edge cases and flags.
+// relative to the module root at root: the vector files, the manifest,
+// CONFORMANCE.md with its tables of edge cases and flags, and the pictures
+// in spec/img.
 func generate(root string) (map[string][]byte, error) {
 	corpus, err := readCorpus(root)
 	if err != nil {
@@ -125,6 +126,9 @@ func generate(root string) (map[string][]byte, error) {
 		return nil, err
 	}
 	out[conformanceFile] = doc
+	for name, data := range pictures() {
+		out[name] = data
+	}
 	return out, nil
 }
 

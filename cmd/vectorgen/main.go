@@ -1,8 +1,9 @@
 // Command vectorgen writes the qf conformance suite's test vectors, all of
 // vectors/*.json, from the reference codec, deterministically: every
 // expectation comes from package ref, every random value from a fixed seed.
-// It also writes the manifest and the tables of edge cases and flags in
-// CONFORMANCE.md, and validates every file it writes against its schema.
+// It also writes the manifest, the tables of edge cases and flags in
+// CONFORMANCE.md and the pictures of spec/img, and validates every vector
+// file it writes against its schema.
 //
 // Usage, from the module's root:
 //
@@ -78,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if *check {
 		stale := staleness(*root, files)
 		if len(stale) == 0 {
-			fmt.Fprintln(stdout, "vectorgen: up to date:", strings.Join(sortedKeys(files), ", "))
+			fmt.Fprintf(stdout, "vectorgen: up to date (%d files)\n", len(files))
 			return nil
 		}
 		fmt.Fprintln(stdout, "vectorgen: stale files (run go run ./cmd/vectorgen):")
@@ -89,6 +90,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	for _, name := range sortedKeys(files) {
 		path := filepath.Join(*root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
 		if err := os.WriteFile(path, files[name], 0o644); err != nil {
 			return err
 		}
