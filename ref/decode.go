@@ -108,8 +108,8 @@ func (d *decoder) end() {
 			Kind:   ErrTrailingData,
 			Unit:   Char,
 			Offset: used,
-			Detail: fmt.Sprintf("trailing data: the code ends after %d characters (%d bits), %d more follow",
-				used, bits, len(d.r.s)-used),
+			Detail: fmt.Sprintf("trailing data: %d %s after the code's %d (%d bits)",
+				len(d.r.s)-used, plural(len(d.r.s)-used, "character"), used, bits),
 		}
 	} else if pad, n := d.r.padding(); pad != 0 {
 		d.err = &Error{

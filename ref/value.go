@@ -120,14 +120,6 @@ func (w *Walls) Group(p Player) *Group {
 	return &w.White
 }
 
-// Anchors returns the anchors of orientation o.
-func (g *Group) Anchors(o Orientation) []int {
-	if o == Vertical {
-		return g.V
-	}
-	return g.H
-}
-
 // Count returns the number of wall anchors in all four groups.
 func (w *Walls) Count() int {
 	return len(w.White.H) + len(w.White.V) + len(w.Black.H) + len(w.Black.V)
