@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The conformance protocol (spec/protocol.md) for qf.js: one JSON request
+// The conformance protocol (spec/protocol.md) for qf.js and rules.js: one JSON request
 // per line on stdin, one response per line on stdout.
 //
 //   go run ./cmd/qf check -- node examples/js/serve.js
 "use strict";
 const readline = require("readline");
 const { decode, encode, QfError } = require("./qf.js");
+const { replay, validate } = require("./rules.js");
 
 const out = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
 
@@ -17,7 +18,7 @@ function answer(req) {
   };
   switch (req.op) {
     case "hello":
-      return { id, name: "qf.js (examples/js)", version: "1.0.0", ops: ["decode", "encode"], profiles: ["strict", "lenient"] };
+      return { id, name: "qf.js (examples/js)", version: "1.0.0", ops: ["decode", "encode", "replay", "validate"], profiles: ["strict", "lenient"] };
     case "decode": {
       const profile = req.profile === undefined ? "strict" : req.profile;
       if (typeof req.code !== "string") return { id, error: { kind: "bad_request" } };
@@ -27,6 +28,13 @@ function answer(req) {
     case "encode":
       if (!("value" in req)) return { id, error: { kind: "bad_request" } };
       return attempt(() => ({ code: encode(req.value) }));
+    case "replay":
+    case "validate":
+      if (typeof req.code !== "string") return { id, error: { kind: "bad_request" } };
+      return attempt(() => {
+        const value = decode(req.code, "strict");
+        return req.op === "replay" ? replay(value) : { violations: validate(value.state) };
+      });
     default:
       return { id, error: { kind: typeof req.op === "string" ? "unsupported" : "bad_request" } };
   }
