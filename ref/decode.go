@@ -18,7 +18,7 @@ import (
 // gives it back byte for byte. On failure the error is an *Error reporting
 // the first fault in the order of spec/qf.md section "Errors".
 func Decode(code string) (*Value, error) {
-	return decode(code, false, nil)
+	return decode(code, false)
 }
 
 // DecodeLenient decodes a code in the lenient profile of spec/qf.md, meant
@@ -27,7 +27,7 @@ func Decode(code string) (*Value, error) {
 // padding bits are ignored. Truncated codes and out-of-range values are
 // still errors; their bit offsets count the bits of the characters kept.
 func DecodeLenient(code string) (*Value, error) {
-	return decode(code, true, nil)
+	return decode(code, true)
 }
 
 // A FieldValue is one field of a decoded code, for a field-by-field
@@ -39,30 +39,38 @@ type FieldValue struct {
 	Value  int
 }
 
-// Fields decodes code strictly, like Decode, and also returns every field
-// read, in order. On failure it returns the fields read before the fault.
+// Fields decodes code strictly, like Decode, and also returns its fields in
+// order: those the encoder writes for the value, which are those of code,
+// since a code that decodes strictly is canonical. On failure it returns
+// no fields.
 func Fields(code string) ([]FieldValue, *Value, error) {
+	v, err := Decode(code)
+	if err != nil {
+		return nil, nil, err
+	}
 	var fields []FieldValue
-	v, err := decode(code, false, &fields)
-	return fields, v, err
+	e := encoder{trace: &fields}
+	if err := e.value(v); err != nil {
+		return nil, nil, err // cannot happen: v came from Decode
+	}
+	return fields, v, nil
 }
 
 // decoder reads one code's fields in layout order. The first error is kept
 // in err; once it is set, every field reads as 0, so that the callers need
 // not check after each field (as in compress/bzip2's bit reader).
 type decoder struct {
-	r     bitReader
-	err   error
-	trace *[]FieldValue // when non-nil, every field read is appended
+	r   bitReader
+	err error
 }
 
-func decode(code string, lenient bool, trace *[]FieldValue) (*Value, error) {
+func decode(code string, lenient bool) (*Value, error) {
 	if !lenient {
 		if err := checkAlphabet(code); err != nil {
 			return nil, err
 		}
 	}
-	d := decoder{r: bitReader{s: code, lenient: lenient}, trace: trace}
+	d := decoder{r: bitReader{s: code, lenient: lenient}}
 	v := d.value()
 	if d.err == nil && !lenient {
 		d.end()
@@ -123,28 +131,29 @@ func (d *decoder) end() {
 
 // field reads field f, with index i for a field that repeats, and checks
 // its range. It returns 0 once d.err is set. The common case, the bits at
-// hand, in range and no trace to keep, is written out here; everything else
-// goes through slowField.
+// hand and in range, is written out here, small enough for the compiler to
+// inline; everything else goes through slowField.
 func (d *decoder) field(f *spec.Field, i int) int {
-	r := &d.r
-	if w := uint(f.Width); uint(r.n) >= w && d.trace == nil && d.err == nil {
-		if v := int(r.acc>>uint(r.n-int(w))) & (1<<w - 1); v <= f.Max {
-			r.n -= int(w)
+	if n := d.r.n - f.Width; n >= 0 {
+		if v := int(d.r.acc>>(uint(n)&63)) & (1<<(uint(f.Width)&63) - 1); v <= f.Max {
+			d.r.n = n
 			return v
 		}
 	}
 	return d.slowField(f, i)
 }
 
-// slowField reads field f like field, filling the reader first when needed,
-// recording the field in the trace, and setting d.err for a field that
-// cannot be read or is out of range.
+// slowField reads field f like field, filling the reader first when
+// needed, and sets d.err for a field that cannot be read or is out of
+// range. After an error the reader is emptied, so that every later field
+// comes here and reads 0.
 func (d *decoder) slowField(f *spec.Field, i int) int {
 	if d.err != nil {
 		return 0
 	}
 	v, ok := d.r.read(uint(f.Width))
-	if !ok {
+	switch {
+	case !ok:
 		d.err = &Error{
 			Kind:   ErrTruncated,
 			Unit:   Bit,
@@ -152,23 +161,19 @@ func (d *decoder) slowField(f *spec.Field, i int) int {
 			Field:  f.Path(i),
 			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(i), f.Width, plural(f.Width, "bit"), d.r.n),
 		}
-		return 0
-	}
-	at := d.r.pos() - f.Width
-	if d.trace != nil {
-		*d.trace = append(*d.trace, FieldValue{Path: f.Path(i), Offset: at, Width: f.Width, Value: v})
-	}
-	if v > f.Max {
+	case v > f.Max:
 		d.err = &Error{
 			Kind:   ErrOutOfRange,
 			Unit:   Bit,
-			Offset: at,
+			Offset: d.r.pos() - f.Width,
 			Field:  f.Path(i),
 			Detail: f.Describe(i) + " " + strconv.Itoa(v) + " out of range 0-" + strconv.Itoa(f.Max),
 		}
-		return 0
+	default:
+		return v
 	}
-	return v
+	d.r.n, d.r.next = 0, len(d.r.s)
+	return 0
 }
 
 func plural(n int, word string) string {

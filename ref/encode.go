@@ -48,9 +48,11 @@ func (v *Value) BitLen() int {
 	return n
 }
 
-// encoder checks and writes one value's fields in layout order.
+// encoder checks and writes one value's fields in layout order. When trace
+// is not nil, it also records every field written.
 type encoder struct {
-	w bitWriter
+	w     bitWriter
+	trace *[]FieldValue
 }
 
 // field checks that v is in field f's range, with index i for a field that
@@ -62,6 +64,10 @@ func (e *encoder) field(f spec.Field, i, v int) error {
 			Field:  f.Path(i),
 			Detail: f.Describe(i) + " " + strconv.Itoa(v) + " out of range 0-" + strconv.Itoa(f.Max),
 		}
+	}
+	if e.trace != nil {
+		offset := 6*len(e.w.buf) + e.w.n
+		*e.trace = append(*e.trace, FieldValue{Path: f.Path(i), Offset: offset, Width: f.Width, Value: v})
 	}
 	e.w.write(v, f.Width)
 	return nil
@@ -80,8 +86,8 @@ func mustBeZero(f spec.Field, i, v int, why string) error {
 }
 
 func (e *encoder) value(v *Value) error {
-	e.w.write(flag(v.State != nil), spec.StateFlag.Width)
-	e.w.write(flag(v.Record != nil), spec.RecordFlag.Width)
+	e.field(spec.StateFlag, 0, flag(v.State != nil))
+	e.field(spec.RecordFlag, 0, flag(v.Record != nil))
 	if v.State != nil {
 		if err := e.state(v.State); err != nil {
 			return err
