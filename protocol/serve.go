@@ -30,11 +30,11 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	out := bufio.NewWriter(w)
 	for {
-		line, err := readLine(in)
+		line, err := ReadLine(in, MaxLine)
 		if err == io.EOF {
 			return nil
 		}
-		if err != nil && !errors.Is(err, errLineTooLong) {
+		if err != nil && !errors.Is(err, ErrLineTooLong) {
 			return err
 		}
 		if err := write(out, answer(line, err, h)); err != nil {
@@ -43,10 +43,10 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 	}
 }
 
-var (
-	null           = json.RawMessage("null")
-	errLineTooLong = errors.New("protocol: request line too long")
-)
+var null = json.RawMessage("null")
+
+// ErrLineTooLong is ReadLine's error for a line longer than its limit.
+var ErrLineTooLong = errors.New("protocol: line too long")
 
 // write writes resp as one line and flushes it. The JSON is not
 // HTML-escaped, so that an ID comes back as it was given: "&" stays "&".
@@ -88,21 +88,22 @@ func badRequest(id json.RawMessage, why string) *Response {
 	return &Response{ID: id, Error: &ref.ErrorObject{Kind: KindBadRequest, Message: "protocol: " + why}}
 }
 
-// readLine returns the next line of r without its line ending ("\n" or
-// "\r\n"). It returns io.EOF only when nothing is left, and errLineTooLong,
-// after skipping the rest of the line, for a line longer than MaxLine.
-func readLine(r *bufio.Reader) ([]byte, error) {
+// ReadLine returns the next line of r without its line ending ("\n" or
+// "\r\n"); a last line without one counts. It returns io.EOF only when
+// nothing is left, and ErrLineTooLong, after skipping the rest of the line,
+// for a line longer than limit bytes: it never holds more than that.
+func ReadLine(r *bufio.Reader, limit int) ([]byte, error) {
 	var line []byte
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if len(line)+len(chunk) > MaxLine {
+		if len(line)+len(chunk) > limit {
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
 			if err != nil && err != io.EOF {
 				return nil, err
 			}
-			return nil, errLineTooLong
+			return nil, ErrLineTooLong
 		}
 		line = append(line, chunk...)
 		switch {

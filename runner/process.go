@@ -2,7 +2,6 @@ package runner
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -85,37 +84,26 @@ func startProcess(argv []string) (*process, error) {
 func (p *process) readLines(stdout io.Reader) {
 	r := bufio.NewReaderSize(stdout, 64<<10)
 	for {
-		line, err := readLine(r)
-		if line != nil {
-			p.lines <- line
-		}
+		line, err := readResponse(r)
 		if err != nil {
 			break
 		}
+		p.lines <- line
 	}
 	close(p.lines)
 	p.err = p.cmd.Wait()
 	close(p.done)
 }
 
-// readLine reads a line without its line ending. A line longer than
-// maxResponse is returned cut, which fails its test as a protocol error.
-func readLine(r *bufio.Reader) ([]byte, error) {
-	var line []byte
-	for {
-		chunk, err := r.ReadSlice('\n')
-		if len(line) < maxResponse {
-			line = append(line, chunk...)
-		}
-		if errors.Is(err, bufio.ErrBufferFull) {
-			continue
-		}
-		if err != nil && len(line) == 0 {
-			return nil, err
-		}
-		line = bytes.TrimSuffix(line, []byte("\n"))
-		return bytes.TrimSuffix(line, []byte("\r")), err
+// readResponse reads a response line. A line longer than maxResponse is
+// skipped and replaced by a text that is not JSON, which fails its test as
+// a protocol error.
+func readResponse(r *bufio.Reader) ([]byte, error) {
+	line, err := protocol.ReadLine(r, maxResponse)
+	if errors.Is(err, protocol.ErrLineTooLong) {
+		return []byte(fmt.Sprintf("(a response line longer than %d bytes)", maxResponse)), nil
 	}
+	return line, err
 }
 
 func (p *process) roundTrip(req []byte, timeout time.Duration) ([]byte, error) {
@@ -193,8 +181,8 @@ func (b *builtin) roundTrip(req []byte, timeout time.Duration) ([]byte, error) {
 	if _, err := b.in.Write(append(req, '\n')); err != nil {
 		return nil, &failure{ReasonCrash, err.Error()}
 	}
-	line, err := readLine(b.out)
-	if err != nil && line == nil {
+	line, err := readResponse(b.out)
+	if err != nil {
 		return nil, &failure{ReasonCrash, err.Error()}
 	}
 	return line, nil
