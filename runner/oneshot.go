@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -57,6 +58,7 @@ func oneshot(opts *Options, t *selected) (*protocol.Response, *failure, string) 
 	ctx, cancel := context.WithTimeout(context.Background(), opts.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, opts.Command[0], opts.Command[1:]...)
+	cmd.WaitDelay = time.Second // a grandchild holding stdout must not hold up Run
 	cmd.Stdin = strings.NewReader(input)
 	var stdout bytes.Buffer
 	stderr := newRingBuffer(stderrLimit)

@@ -64,6 +64,7 @@ type process struct {
 // cannot be started.
 func startProcess(argv []string) (*process, error) {
 	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.WaitDelay = time.Second // a grandchild holding stdout must not hold up Wait
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

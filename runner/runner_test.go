@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestMain(m *testing.M) {
 
 func fake(mode string) {
 	switch mode {
-	case "oneshot-ok", "oneshot-crash", "oneshot-garbage":
+	case "oneshot-ok", "oneshot-crash", "oneshot-garbage", "oneshot-grandchild":
 		fakeOneshot(mode)
 		return
 	}
@@ -83,6 +84,11 @@ func fakeOneshot(mode string) {
 	switch mode {
 	case "oneshot-crash":
 		os.Exit(7)
+	case "oneshot-grandchild": // hangs, and so does a child holding its stdout
+		child := exec.Command("sleep", "60")
+		child.Stdout = os.Stdout
+		child.Start()
+		time.Sleep(time.Hour)
 	case "oneshot-garbage":
 		fmt.Println("not a value")
 		os.Exit(0)
@@ -288,6 +294,12 @@ func TestOneshot(t *testing.T) {
 	rep = runFake(t, "oneshot-garbage", Options{Oneshot: true, Run: corpus})
 	if rep.Results[0].Reason != ReasonProtocol {
 		t.Errorf("oneshot-garbage: %+v", rep.Results[0])
+	}
+	// A hang whose child keeps the output open still ends at the timeout.
+	start := time.Now()
+	rep = runFake(t, "oneshot-grandchild", Options{Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`), Timeout: 200 * time.Millisecond})
+	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" || time.Since(start) > 10*time.Second {
+		t.Errorf("oneshot-grandchild: %s after %v", got, time.Since(start))
 	}
 }
 
