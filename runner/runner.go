@@ -343,14 +343,14 @@ func sayHello(srv server, timeout time.Duration) (*protocol.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	var hello protocol.Response
-	if err := json.Unmarshal(line, &hello); err != nil {
-		return nil, &failure{ReasonProtocol, fmt.Sprintf("the answer is not a JSON object: %.200q", line)}
+	hello, err := parseResponse(line, 0, protocol.OpHello)
+	if err != nil {
+		return nil, err
 	}
-	if string(hello.ID) != "0" || hello.Error != nil || len(hello.Ops) == 0 {
+	if hello.Error != nil || len(hello.Ops) == 0 {
 		return nil, &failure{ReasonProtocol, fmt.Sprintf("not a hello response: %.200s", line)}
 	}
-	return &hello, nil
+	return hello, nil
 }
 
 // request returns the request line for a test.

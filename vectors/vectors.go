@@ -123,11 +123,15 @@ func Load(name string) (*File, error) {
 	return Parse(data)
 }
 
-// Parse parses a vector file.
+// Parse parses a vector file. A file whose number_of_tests is not the
+// number of its tests is an error: it was cut or edited by hand.
 func Parse(data []byte) (*File, error) {
 	var f File
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("vectors: %v", err)
+	}
+	if f.NumberOfTests != len(f.Tests) {
+		return nil, fmt.Errorf("vectors: number_of_tests is %d, but the file has %d tests", f.NumberOfTests, len(f.Tests))
 	}
 	return &f, nil
 }

@@ -57,6 +57,17 @@ func TestSchemas(t *testing.T) {
 	}
 }
 
+func TestParseCountsTests(t *testing.T) {
+	data, _ := fs.ReadFile(vectors.FS(), vectors.ValidateFile)
+	if _, err := vectors.Parse(data); err != nil {
+		t.Fatal(err)
+	}
+	cut := bytes.Replace(data, []byte(`"number_of_tests": `), []byte(`"number_of_tests": 1`), 1)
+	if _, err := vectors.Parse(cut); err == nil || !strings.Contains(err.Error(), "number_of_tests") {
+		t.Errorf("a file with a wrong number_of_tests parsed: %v", err)
+	}
+}
+
 func TestManifest(t *testing.T) {
 	m, err := vectors.LoadManifest()
 	if err != nil {
