@@ -2,6 +2,7 @@ package ref_test
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -142,4 +143,72 @@ func BenchmarkLarge(b *testing.B) {
 			})
 		}
 	}
+}
+
+// Reading canonical JSON, beside encoding/json's reading of the same text
+// into an interface{} (a baseline that checks nothing): a value of the
+// viewer's record, the longest value, and the 16 MiB encode request of
+// 2.6 million anchors that a protocol line may hold.
+//
+//	go test ./ref -run '^$' -bench Unmarshal -benchmem
+func BenchmarkUnmarshalJSON(b *testing.B) {
+	for _, c := range unmarshalCases() {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var v ref.Value
+				if err := v.UnmarshalJSON(c.text); err != nil && c.name != "anchors2.6M" {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkUnmarshalAny(b *testing.B) {
+	for _, c := range unmarshalCases() {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.text)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var v any
+				if err := json.Unmarshal(c.text, &v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func unmarshalCases() []struct {
+	name string
+	text []byte
+} {
+	record, _ := ref.Decode(benchCodes[1].code)
+	var big strings.Builder
+	big.WriteString(`{"state":{"white":4,"black":76,"walls":{"white":{"h":[`)
+	for i := 0; i < 2_600_000; i++ {
+		if i > 0 {
+			big.WriteByte(',')
+		}
+		big.WriteString("63")
+	}
+	big.WriteString(`],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`)
+	return []struct {
+		name string
+		text []byte
+	}{
+		{"record46", mustMarshal(record)},
+		{"max1414", mustMarshal(maxValue())},
+		{"anchors2.6M", []byte(big.String())},
+	}
+}
+
+func mustMarshal(v *ref.Value) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -2,6 +2,8 @@ package ref_test
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -106,6 +108,14 @@ func TestUnmarshalJSON(t *testing.T) {
 		{"1e3", 1000, false},
 		{"99999999999999999999999", 0, false},
 		{"-1e400", 0, false},
+		{"1e400", 0, false},
+		{"80e-1", 8, true},
+		{"1.5e1", 15, true},
+		{"0.0", 0, true},
+		{"-0.0e5", 0, true},
+		{"0.000000000000000000000000000000", 0, true},
+		{"9223372036854775807", 0, false},
+		{"-9223372036854775808", 0, false},
 	} {
 		var v ref.Value
 		doc := state(`"white":` + c.num + `,"black":76,` + empty + `,"last_move":{"player":"white","kind":"piece"},"turn":1`)
@@ -122,6 +132,67 @@ func TestUnmarshalJSON(t *testing.T) {
 		}
 		if !c.ok {
 			checkError(t, errorCase{"white " + c.num, "", ref.ErrOutOfRange, ref.NoOffset, 0, "state.white"}, err)
+		}
+	}
+}
+
+// A number is an integer when its exact decimal value is one, however
+// close a float would come: these are malformed, not rounded.
+func TestUnmarshalNotIntegers(t *testing.T) {
+	for _, num := range []string{"4.5", "3.99999999999999999999", "1e-400", "15e-1", "80.000000000000000000001", "-0.5", "1E-1"} {
+		doc := `{"state":{"white":` + num + `,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`
+		var v ref.Value
+		checkError(t, errorCase{"white " + num, "", ref.ErrMalformed, ref.NoOffset, 0, "state.white"}, v.UnmarshalJSON([]byte(doc)))
+	}
+}
+
+// Of several faults, the first in the order of spec/qf.md "Errors" is
+// reported: depth first in canonical order, whatever the order of the
+// text; a missing, repeated or malformed member before the members after
+// it; unknown keys after the known ones, the first in byte order.
+func TestUnmarshalFaultOrder(t *testing.T) {
+	const walls = `"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}}`
+	const lastMove = `"last_move":{"player":"white","kind":"piece"}`
+	for _, c := range []struct{ json, field, why string }{
+		{`{"record":{"moves":[{"kind":"jump"}]},"state":{"white":"x"}}`, "state.white", "state before record, whatever the text's order"},
+		{`{"state":{"white":4,"walls":7,"turn":"x"},"record":null}`, "state.black", "a missing member before the malformed ones after it"},
+		{`{"state":{"turn":1,"black":"x","white":"y",` + walls + `,` + lastMove + `},"record":null}`, "state.white", "white before black"},
+		{`{"zzz":1,"state":null}`, "record", "a missing member before an unknown key"},
+		{`{"state":null,"record":null,"b":1,"a":2}`, "a", "unknown keys in byte order"},
+		{`{"state":null,"record":null,"B":1,"a":2}`, "B", "byte order: upper case first"},
+		{`{"state":null,"state":null,"record":null}`, "state", "a repeated key"},
+		{`{"state":null,"record":null,"record":{"moves":[]},"a":1}`, "record", "a repeated key before an unknown one"},
+		{`{"state":{"white":"x","black":76,` + walls + `,` + lastMove + `,"turn":1},"record":null,"record":null}`, "state.white", "a fault in state before record repeated"},
+		{`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,"a",null],"v":[]},"black":{"h":[],"v":[]}},` + lastMove + `,"turn":1},"record":null}`, "state.walls.white.h[1]", "the first bad item of a list"},
+		{`{"state":{"white":4,"black":76,"walls":{"black":{"h":[],"v":["x"]},"white":{"h":[],"v":[]}},` + lastMove + `,"turn":1},"record":null}`, "state.walls.black.v[0]", "white's walls first, found fine"},
+		{`{"state":null,"record":{"moves":[{"dir":"x","kind":"piece","zz":1}]}}`, "record.moves[0].dir", "dir before an unknown key"},
+		{`{"state":null,"record":{"moves":[{"place":9,"kind":"wall"}]}}`, "record.moves[0].orientation", "orientation before place"},
+		{`{"state":null,"record":{"moves":[{"dir":9}]}}`, "record.moves[0].kind", "kind first: without it nothing else is known"},
+		{`{"state":null,"record":{"moves":[{"kind":"piece","dir":1},{"kind":"piece","dir":1,"dir":2}]}}`, "record.moves[1].dir", "a repeated key in a move"},
+		{`{"state":{"white":4,"black":76,` + walls + `,"last_move":{"kind":"wall","player":"red"},"turn":1},"record":null}`, "state.last_move.player", "player before kind and place"},
+		{`{"state":{"white":4,"black":76,` + walls + `,"last_move":{"player":"white","kind":"piece","place":1,"a":1},"turn":1},"record":null}`, "state.last_move.a", "unknown keys in byte order, place unknown on a pawn move"},
+	} {
+		var v ref.Value
+		err := v.UnmarshalJSON([]byte(c.json))
+		var e *ref.Error
+		if !errors.As(err, &e) || e.Kind != ref.ErrMalformed || e.Field != c.field {
+			t.Errorf("%s: %s\n got %v\nwant malformed at %s", c.why, c.json, err, c.field)
+		}
+	}
+}
+
+// Text that is not one JSON value, or not UTF-8, is malformed with no
+// path: there is no value to speak of.
+func TestUnmarshalNotJSON(t *testing.T) {
+	for _, doc := range []string{
+		``, `{`, `{"state":null,"record":null} x`, `{"state":null,"record":null}{}`,
+		"{\"state\":null,\"record\":null,\"\xff\":1}", `{"state":nul,"record":null}`, `{'state':null}`,
+	} {
+		var v ref.Value
+		err := v.UnmarshalJSON([]byte(doc))
+		var e *ref.Error
+		if !errors.As(err, &e) || e.Kind != ref.ErrMalformed || e.Field != "" || !strings.Contains(e.Error(), "not JSON") {
+			t.Errorf("%q: got %v, want malformed: not JSON", doc, err)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/qftest"
@@ -122,6 +123,18 @@ func addEncode(s *suite) {
 	} {
 		s.encode("malformed-"+m.id, m.comment, malformed, m.value, "Malformed")
 	}
+	// Numbers whose exact decimal value decides, whatever a float would
+	// make of them.
+	const piece = `{"state":null,"record":{"moves":[{"kind":"piece","dir":%s}]}}`
+	s.encode("number-not-quite-4", "A direction of 3.99999999999999999999: not an integer, though a float would round it to 4.", malformed,
+		fmt.Sprintf(piece, "3.99999999999999999999"), "Malformed", "ExactNumber")
+	s.encode("number-1e-400", "A direction of 1e-400: not an integer, though a float would round it to 0.", malformed,
+		fmt.Sprintf(piece, "1e-400"), "Malformed", "ExactNumber")
+	s.encode("number-1e400", "A direction of 1e400: an integer, far out of range (a float would make it infinite).", outOfRange,
+		fmt.Sprintf(piece, "1e400"), "ExactNumber", "EncoderOverflow")
+	s.encode("number-spellings", "Directions 7.0, 70e-1 and 0.7e1: the integer 7, however spelled.", valid,
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0},{"kind":"piece","dir":70e-1},{"kind":"piece","dir":0.7e1}]}}`, "ExactNumber")
+
 	// A malformed value with an out-of-range one: the shape is checked first.
 	s.encode("malformed-before-out-of-range", "White 200 and a player \"red\": malformed comes first.", malformed,
 		strings.Replace(`{"state":{`+st+`,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`, `"white":4`, `"white":200`, 1),

@@ -42,6 +42,7 @@ var notes = map[string]vectors.Note{
 	"Maximum":       note("The longest code: 40 walls, a wall last move and 1023 wall moves, 1414 characters.", "Sizes"),
 	"ErrorPosition": note("An error at the first, a middle or the last position where its kind can occur.", "Errors"),
 	"Precedence":    note("Several faults at once: the first in the order characters, fields, trailing data, padding is reported.", "Errors"),
+	"ExactNumber":   note("A number read in its exact decimal value: 7.0 and 1e3 are integers, 3.99999999999999999999 and 1e-400 are not (a float would round them), 1e400 is out of range.", "Canonical JSON"),
 	"Malformed":     note("JSON that is not a canonical value: a missing or unknown key, a wrong name, null, a non-integer.", "Canonical JSON", "Encoding"),
 
 	// Replay and validation.

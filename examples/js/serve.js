@@ -10,7 +10,27 @@ const { replay, validate } = require("./rules.js");
 
 const out = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
 
-function answer(req) {
+// Numbers in their exact decimal value (spec/qf.md, "Canonical JSON"): JSON.parse would round
+// 3.99999999999999999999 to 4 and 1e-400 to 0, and make 1e400 infinite. exactNumbers rewrites
+// the number tokens of a JSON text so that JSON.parse keeps what matters: a number that is not
+// an integer becomes a string (refused as not an integer), an integer too large for a double to
+// hold exactly becomes 1e300 with its sign (out of range all the same), and the others their
+// plain digits.
+function exactNumbers(text) {
+  return text.replace(/"(?:[^"\\]|\\.)*"|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => {
+    if (token[0] === '"') return token;
+    const [, sign, int, frac = "", exp = "0"] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(token);
+    let digits = (int + frac).replace(/^0+/, "");
+    if (digits === "") return "0";
+    const kept = digits.replace(/0+$/, "");
+    const scale = Number(exp) - frac.length + (digits.length - kept.length);
+    if (scale < 0) return JSON.stringify(token);
+    if (kept.length + scale > 15) return sign + "1e300";
+    return sign + kept + "0".repeat(scale);
+  });
+}
+
+function answer(req, line) {
   const id = req.id === undefined ? null : req.id;
   const attempt = (f) => {
     try { return { id, ...f() }; }
@@ -27,7 +47,7 @@ function answer(req) {
     }
     case "encode":
       if (!("value" in req)) return { id, error: { kind: "bad_request" } };
-      return attempt(() => ({ code: encode(req.value) }));
+      return attempt(() => ({ code: encode(JSON.parse(exactNumbers(line)).value) }));
     case "replay":
     case "validate":
       if (typeof req.code !== "string") return { id, error: { kind: "bad_request" } };
@@ -44,5 +64,5 @@ readline.createInterface({ input: process.stdin, crlfDelay: Infinity }).on("line
   let req;
   try { req = JSON.parse(line); } catch { req = undefined; }
   if (req === null || typeof req !== "object" || Array.isArray(req)) out({ id: null, error: { kind: "bad_request" } });
-  else out(answer(req));
+  else out(answer(req, line));
 });

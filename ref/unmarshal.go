@@ -1,0 +1,582 @@
+package ref
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+)
+
+// This file reads canonical JSON (spec/qf.md section "Canonical JSON") in
+// one pass over the text with the tokenizer of package jsontext, so that
+// reading costs memory in proportion to the value read (a list of a
+// million anchors is a list of a million ints), never to the text's size
+// or nesting. Integers outside the ranges are kept, so that Encode can
+// refuse them with ErrOutOfRange.
+//
+// A text that is not of the canonical shape is an *Error of kind
+// ErrMalformed naming the path of the first fault, in the order of
+// spec/qf.md section "Errors": depth first, in the order of the canonical
+// JSON; within an object, a missing, repeated or malformed member before
+// the members after it, and unknown keys after all the known ones, the
+// first in byte order.
+
+// UnmarshalJSON reads v from canonical JSON: an object with exactly the
+// keys "state" and "record", as spec/qf.md section "Canonical JSON"
+// shows. Keys are matched exactly and may not repeat; a number must be an
+// integer in its exact decimal value (8.0 and 1e3 are, 4.5 and 1e-400 are
+// not). Any other text is an *Error of kind ErrMalformed.
+func (v *Value) UnmarshalJSON(data []byte) error {
+	var nv Value
+	r := newReader(data)
+	if err := r.finish(r.value(&nv)); err != nil {
+		return err
+	}
+	*v = nv
+	return nil
+}
+
+// UnmarshalJSON reads s from canonical JSON.
+func (s *State) UnmarshalJSON(data []byte) error {
+	var ns State
+	r := newReader(data)
+	if err := r.finish(r.state(&ns, "state")); err != nil {
+		return err
+	}
+	*s = ns
+	return nil
+}
+
+// UnmarshalJSON reads rec from canonical JSON.
+func (rec *Record) UnmarshalJSON(data []byte) error {
+	var nr Record
+	r := newReader(data)
+	if err := r.finish(r.record(&nr, "record")); err != nil {
+		return err
+	}
+	*rec = nr
+	return nil
+}
+
+// The keys of each object, in canonical order.
+var (
+	valueKeys    = []string{"state", "record"}
+	stateKeys    = []string{"white", "black", "walls", "last_move", "turn"}
+	playerKeys   = []string{"white", "black"}
+	groupKeys    = []string{"h", "v"}
+	lastMoveKeys = []string{"player", "kind", "place"}
+	recordKeys   = []string{"moves"}
+	moveKeys     = []string{"kind", "dir", "orientation", "place"}
+)
+
+// A reader reads one JSON text. Once the text turns out not to be JSON,
+// err holds why and every read stops; finish then reports it, before any
+// fault of shape.
+type reader struct {
+	dec *jsontext.Decoder
+	err error
+}
+
+// errSyntax stands for r.err among the faults of shape.
+var errSyntax = errors.New("not JSON")
+
+func newReader(data []byte) *reader {
+	// Repeated keys are faults of shape here, reported in order.
+	return &reader{dec: jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))}
+}
+
+// finish returns the outcome of reading a whole text, whose first fault of
+// shape is err: an error when the text is not one JSON value, else err.
+func (r *reader) finish(err error) error {
+	if r.err == nil {
+		if _, e := r.dec.ReadToken(); e == nil {
+			r.err = errors.New("more text after the value")
+		} else if e != io.EOF {
+			r.err = e
+		}
+	}
+	if r.err != nil {
+		return malformed("", "not JSON: "+clip([]byte(r.err.Error())))
+	}
+	return err
+}
+
+// token reads a token that the caller has peeked at ('{', '}', '[', ']'
+// or a literal).
+func (r *reader) token() jsontext.Token {
+	if r.err != nil {
+		return jsontext.Token{}
+	}
+	tok, err := r.dec.ReadToken()
+	if err != nil {
+		r.err = err
+	}
+	return tok
+}
+
+// raw reads the next value whole and returns its text, valid until the
+// next read.
+func (r *reader) raw() jsontext.Value {
+	if r.err != nil {
+		return nil
+	}
+	v, err := r.dec.ReadValue()
+	if err != nil {
+		r.err = err
+	}
+	return v
+}
+
+// skip reads the next value, whatever it is.
+func (r *reader) skip() {
+	if r.err == nil {
+		if err := r.dec.SkipValue(); err != nil {
+			r.err = err
+		}
+	}
+}
+
+// skipAs skips the next value and returns the fault what at path.
+func (r *reader) skipAs(path, what string) error {
+	r.skip()
+	if r.err != nil {
+		return errSyntax
+	}
+	return malformed(path, what)
+}
+
+// null reads a null if one comes next, and reports whether it did.
+func (r *reader) null() bool {
+	if r.err != nil || r.dec.PeekKind() != 'n' {
+		return false
+	}
+	r.token()
+	return true
+}
+
+// An object is what reading a JSON object found: for each known key, in
+// canonical order, whether it was there, whether it came twice and the
+// first fault in its value; and the unknown keys.
+type object struct {
+	path    string
+	keys    []string
+	present [5]bool
+	twice   [5]bool
+	faults  [5]error
+	unknown []string
+}
+
+// object reads an object whose known keys are keys (at most 5), calling
+// read with the index and path of each known key on its first appearance
+// to read its value; it reads the whole object. It returns a fault when
+// the value is not an object.
+func (r *reader) object(path string, keys []string, read func(k int, path string) error) (object, error) {
+	o := object{path: path, keys: keys}
+	if r.err != nil {
+		return o, errSyntax
+	}
+	if r.dec.PeekKind() != '{' {
+		return o, r.skipAs(path, "not an object")
+	}
+	r.token()
+	for r.err == nil && r.dec.PeekKind() != '}' {
+		name := r.token()
+		if r.err != nil {
+			break
+		}
+		key := name.String()
+		k := slices.Index(keys, key)
+		switch {
+		case k < 0:
+			o.unknown = append(o.unknown, key)
+			r.skip()
+		case o.present[k]:
+			o.twice[k] = true
+			r.skip()
+		default:
+			o.present[k] = true
+			o.faults[k] = read(k, child(path, key))
+		}
+	}
+	r.token()
+	if r.err != nil {
+		return o, errSyntax
+	}
+	return o, nil
+}
+
+// fault returns the object's first fault: of the keys order (indexes in
+// keys), in that order, the first that is missing, repeated or malformed;
+// then the first, in byte order, of the unknown keys and of the known keys
+// present but not in order.
+func (o *object) fault(order ...int) error {
+	for _, k := range order {
+		switch {
+		case !o.present[k]:
+			return malformed(child(o.path, o.keys[k]), "missing")
+		case o.twice[k]:
+			return malformed(child(o.path, o.keys[k]), "repeated key")
+		case o.faults[k] != nil:
+			return o.faults[k]
+		}
+	}
+	unknown := o.unknown
+	for k, key := range o.keys {
+		if o.present[k] && !slices.Contains(order, k) {
+			unknown = append(unknown, key)
+		}
+	}
+	if len(unknown) > 0 {
+		return malformed(child(o.path, slices.Min(unknown)), "unknown key")
+	}
+	return nil
+}
+
+func child(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func (r *reader) value(v *Value) error {
+	o, err := r.object("", valueKeys, func(k int, path string) error {
+		if k == 0 {
+			if r.null() {
+				return nil
+			}
+			v.State = new(State)
+			return r.state(v.State, path)
+		}
+		if r.null() {
+			return nil
+		}
+		v.Record = new(Record)
+		return r.record(v.Record, path)
+	})
+	if err != nil {
+		return err
+	}
+	return o.fault(0, 1)
+}
+
+func (r *reader) state(s *State, path string) error {
+	o, err := r.object(path, stateKeys, func(k int, path string) error {
+		switch k {
+		case 0:
+			return r.int(&s.White, path)
+		case 1:
+			return r.int(&s.Black, path)
+		case 2:
+			return r.walls(&s.Walls, path)
+		case 3:
+			return r.lastMove(&s.LastMove, path)
+		}
+		return r.int(&s.Turn, path)
+	})
+	if err != nil {
+		return err
+	}
+	return o.fault(0, 1, 2, 3, 4)
+}
+
+func (r *reader) walls(w *Walls, path string) error {
+	o, err := r.object(path, playerKeys, func(k int, path string) error {
+		return r.group(w.Group(Player(k)), path)
+	})
+	if err != nil {
+		return err
+	}
+	return o.fault(0, 1)
+}
+
+func (r *reader) group(g *Group, path string) error {
+	o, err := r.object(path, groupKeys, func(k int, path string) error {
+		if Orientation(k) == Vertical {
+			return r.ints(&g.V, path)
+		}
+		return r.ints(&g.H, path)
+	})
+	if err != nil {
+		return err
+	}
+	return o.fault(0, 1)
+}
+
+func (r *reader) lastMove(m *LastMove, path string) error {
+	var player, kind int
+	o, err := r.object(path, lastMoveKeys, func(k int, path string) error {
+		switch k {
+		case 0:
+			return r.name(&player, path, "white", "black")
+		case 1:
+			return r.name(&kind, path, "piece", "wall")
+		}
+		return r.int(&m.Place, path)
+	})
+	if err != nil {
+		return err
+	}
+	m.Player, m.Kind = Player(player), Kind(kind)
+	if o.present[1] && o.faults[1] == nil && m.Kind == Wall {
+		return o.fault(0, 1, 2)
+	}
+	m.Place = 0
+	return o.fault(0, 1)
+}
+
+func (r *reader) record(rec *Record, path string) error {
+	o, err := r.object(path, recordKeys, func(k int, path string) error {
+		return r.moves(&rec.Moves, path)
+	})
+	if err != nil {
+		return err
+	}
+	return o.fault(0)
+}
+
+// moves reads a list of moves. An empty list is a non-nil slice: a record
+// of no moves.
+func (r *reader) moves(dst *[]Move, path string) error {
+	if r.err != nil {
+		return errSyntax
+	}
+	if r.dec.PeekKind() != '[' {
+		return r.skipAs(path, "not a list")
+	}
+	r.token()
+	moves := []Move{}
+	var fault error
+	for i := 0; r.err == nil && r.dec.PeekKind() != ']'; i++ {
+		var m Move
+		if err := r.move(&m, path+"["+strconv.Itoa(i)+"]"); err != nil && fault == nil {
+			fault = err
+		}
+		moves = append(moves, m)
+	}
+	r.token()
+	if fault != nil {
+		return fault
+	}
+	*dst = moves
+	return nil
+}
+
+func (r *reader) move(m *Move, path string) error {
+	var kind, orientation int
+	o, err := r.object(path, moveKeys, func(k int, path string) error {
+		switch k {
+		case 0:
+			return r.name(&kind, path, "piece", "wall")
+		case 1:
+			return r.int(&m.Dir, path)
+		case 2:
+			return r.name(&orientation, path, "h", "v")
+		}
+		return r.int(&m.Place, path)
+	})
+	if err != nil {
+		return err
+	}
+	m.Kind, m.Orientation = Kind(kind), Orientation(orientation)
+	if !o.present[0] || o.faults[0] != nil {
+		return o.fault(0)
+	}
+	if m.Kind == Wall {
+		m.Dir = 0
+		return o.fault(0, 2, 3)
+	}
+	m.Orientation, m.Place = 0, 0
+	return o.fault(0, 1)
+}
+
+// int reads an integer.
+func (r *reader) int(dst *int, path string) error {
+	v := r.raw()
+	if r.err != nil {
+		return errSyntax
+	}
+	n, ok := integer(v)
+	if !ok {
+		return malformed(path, clip(v)+" is not an integer")
+	}
+	*dst = n
+	return nil
+}
+
+// ints reads a list of integers; an empty list is nil. Paths are written
+// only for a fault: a list may hold millions of items.
+func (r *reader) ints(dst *[]int, path string) error {
+	if r.err != nil {
+		return errSyntax
+	}
+	if r.dec.PeekKind() != '[' {
+		return r.skipAs(path, "not a list")
+	}
+	r.token()
+	var list []int
+	var fault error
+	for i := 0; r.err == nil && r.dec.PeekKind() != ']'; i++ {
+		v := r.raw()
+		n, ok := integer(v)
+		if !ok && fault == nil && r.err == nil {
+			fault = malformed(path+"["+strconv.Itoa(i)+"]", clip(v)+" is not an integer")
+		}
+		list = append(list, n)
+	}
+	r.token()
+	if fault != nil {
+		return fault
+	}
+	*dst = list
+	return nil
+}
+
+// name reads a string that must be one of names, and stores its index.
+func (r *reader) name(dst *int, path string, names ...string) error {
+	if r.err == nil && r.dec.PeekKind() == '"' {
+		s := r.token().String()
+		if i := slices.Index(names, s); i >= 0 {
+			*dst = i
+			return nil
+		}
+		quoted, _ := jsontext.AppendQuote(nil, s)
+		return malformed(path, fmt.Sprintf("%s is not %q or %q", clip(quoted), names[0], names[1]))
+	}
+	v := r.raw()
+	if r.err != nil {
+		return errSyntax
+	}
+	return malformed(path, fmt.Sprintf("%s is not %q or %q", clip(v), names[0], names[1]))
+}
+
+// integer returns the integer that the JSON number text n spells, in its
+// exact decimal value: 8, 8.0, 80e-1 and -0 are integers, whatever their
+// spelling; 4.5, 3.99999999999999999999 and 1e-400 are not. A value beyond
+// the range of int is saturated, so that Encode refuses it as out of
+// range. ok is false for a number that is not an integer, and for text
+// that is not a number.
+func integer(n []byte) (v int, ok bool) {
+	neg := len(n) > 0 && n[0] == '-'
+	if neg {
+		n = n[1:]
+	}
+	// The number is d × 10^scale, where d is the digits of its integer
+	// and fractional parts together.
+	var buf [40]byte
+	d := buf[:0]
+	i := 0
+	for ; i < len(n) && isDigit(n[i]); i++ {
+		d = append(d, n[i])
+	}
+	if i == 0 {
+		return 0, false
+	}
+	scale := 0
+	if i < len(n) && n[i] == '.' {
+		j := i + 1
+		for ; j < len(n) && isDigit(n[j]); j++ {
+			d = append(d, n[j])
+		}
+		if j == i+1 {
+			return 0, false
+		}
+		scale -= j - i - 1
+		i = j
+	}
+	if i < len(n) && (n[i] == 'e' || n[i] == 'E') {
+		i++
+		expNeg := false
+		if i < len(n) && (n[i] == '+' || n[i] == '-') {
+			expNeg = n[i] == '-'
+			i++
+		}
+		start, exp := i, 0
+		for ; i < len(n) && isDigit(n[i]); i++ {
+			if exp < 1e9 { // far beyond any int; stays far from overflow
+				exp = exp*10 + int(n[i]-'0')
+			}
+		}
+		if i == start {
+			return 0, false
+		}
+		if expNeg {
+			exp = -exp
+		}
+		scale += exp
+	}
+	if i != len(n) {
+		return 0, false
+	}
+	// Leading zeros do not count, trailing zeros raise the scale.
+	for len(d) > 0 && d[0] == '0' {
+		d = d[1:]
+	}
+	if len(d) == 0 {
+		return 0, true
+	}
+	for d[len(d)-1] == '0' {
+		d = d[:len(d)-1]
+		scale++
+	}
+	if scale < 0 {
+		return 0, false // a nonzero digit after the point
+	}
+	limit := uint64(math.MaxInt)
+	if neg {
+		limit++ // -math.MinInt
+	}
+	if len(d)+scale > 19 { // more than 19 digits: beyond every int64
+		return saturate(neg), true
+	}
+	var u uint64 // at most 19 digits: below 10^19 < 2^64
+	for _, c := range d {
+		u = u*10 + uint64(c-'0')
+	}
+	for ; scale > 0; scale-- {
+		u *= 10
+	}
+	if u > limit {
+		return saturate(neg), true
+	}
+	if neg {
+		return int(-int64(u-1) - 1), true
+	}
+	return int(u), true
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func saturate(neg bool) int {
+	if neg {
+		return math.MinInt
+	}
+	return math.MaxInt
+}
+
+// clip returns text for a message, shortened to about 64 bytes, never
+// inside a UTF-8 sequence.
+func clip(text []byte) string {
+	n := 64
+	if len(text) <= n {
+		return string(text)
+	}
+	for n > 0 && !utf8.RuneStart(text[n]) {
+		n--
+	}
+	return string(text[:n]) + "..."
+}
+
+func malformed(path, what string) *Error {
+	detail := "malformed value: " + what
+	if path != "" {
+		detail = "malformed value: " + path + ": " + what
+	}
+	return &Error{Kind: ErrMalformed, Field: path, Detail: detail}
+}
