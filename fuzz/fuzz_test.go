@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/qf-format/qf-conformance/protocol"
@@ -307,8 +309,9 @@ func normal(b []byte) any {
 }
 
 // FuzzServe: any bytes on the server's input give exactly one response
-// line per input line, each a JSON object whose id is the request's, or
-// null for a line that is not an object.
+// line per input line, each a JSON object in UTF-8 whose id is the
+// request's, or null for a line that is not a JSON object in UTF-8 with
+// distinct member names (spec/protocol.md).
 func FuzzServe(f *testing.F) {
 	f.Add([]byte(`{"id":1,"op":"hello"}` + "\n"))
 	f.Add([]byte("{\"id\":[1],\"op\":\"decode\",\"code\":\"j7oklAHMe1ICg\"}\r\n\n{\"id\":2}\nnot json"))
@@ -335,13 +338,13 @@ func FuzzServe(f *testing.F) {
 			if n >= len(lines) {
 				t.Fatalf("more responses than the %d request lines", len(lines))
 			}
-			var resp map[string]json.RawMessage
-			if err := json.Unmarshal(sc.Bytes(), &resp); err != nil || resp == nil {
-				t.Fatalf("response %d, %q, is not a JSON object", n, sc.Bytes())
+			var resp map[string]jsontext.Value
+			if err := jsonv2.Unmarshal(sc.Bytes(), &resp); err != nil || resp == nil {
+				t.Fatalf("response %d, %q, is not a JSON object in UTF-8: %v", n, sc.Bytes(), err)
 			}
 			want := []byte("null")
-			var req map[string]json.RawMessage
-			if json.Unmarshal(bytes.TrimSuffix(lines[n], []byte("\r")), &req) == nil && req["id"] != nil {
+			var req map[string]jsontext.Value
+			if jsonv2.Unmarshal(bytes.TrimSuffix(lines[n], []byte("\r")), &req) == nil && req["id"] != nil {
 				want = compact(req["id"])
 			}
 			if got := compact(resp["id"]); !bytes.Equal(got, want) {
@@ -360,4 +363,33 @@ func compact(b []byte) []byte {
 		return b
 	}
 	return buf.Bytes()
+}
+
+// FuzzParseResponse: whatever an implementation writes, the runner's
+// parsing of it never panics, and what it accepts marshals back to JSON in
+// UTF-8, so that a report built from it stays valid.
+func FuzzParseResponse(f *testing.F) {
+	for _, line := range []string{
+		`{"id":1,"value":{"state":null,"record":null}}`,
+		`{"id":2,"error":{"kind":"truncated","bit":0,"field":"flags.state"}}`,
+		`{"id":3,"squares":[[13,76]],"violation":{"move":0,"kind":"off_board"}}`,
+		`{"id":4,"violations":["no_path"]}`,
+		`{"id":0,"name":"x","version":"1","ops":["decode"],"profiles":["strict"]}`,
+		`{"ID":1,"value":{}}`, `{"id":1,"value":{},"error":{"kind":"x"}}`, "{\"id\":1,\"code\":\"\xff\"}",
+	} {
+		f.Add([]byte(line))
+	}
+	f.Fuzz(func(t *testing.T, line []byte) {
+		resp, err := protocol.ParseResponse(line)
+		if err != nil {
+			return
+		}
+		for _, op := range []string{protocol.OpHello, protocol.OpDecode, protocol.OpEncode, protocol.OpReplay, protocol.OpValidate} {
+			resp.Check(op)
+		}
+		b, err := json.Marshal(resp)
+		if err != nil || !utf8.Valid(b) || !json.Valid(b) {
+			t.Fatalf("ParseResponse(%q) accepted what marshals to %q, %v", line, b, err)
+		}
+	})
 }

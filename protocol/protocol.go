@@ -64,4 +64,6 @@ type Response struct {
 	Violations *[]string `json:"violations,omitempty"`
 
 	Error *ref.ErrorObject `json:"error,omitempty"` // any op
+
+	members []string // the result members ParseResponse found, for Check
 }

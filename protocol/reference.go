@@ -54,7 +54,7 @@ func (Reference) Handle(req *Request) *Response {
 			return badRequest(nil, `encode needs a "value"`)
 		}
 		var v ref.Value
-		if err := json.Unmarshal(req.Value, &v); err != nil {
+		if err := v.UnmarshalJSON(req.Value); err != nil {
 			return &Response{Error: ErrorOf(err)}
 		}
 		code, err := ref.Encode(&v)

@@ -10,40 +10,48 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
-// MaxLine is the longest request line Serve reads, in bytes. A longer line
-// is answered with bad_request and skipped, so that no input can make the
-// server hold more than this in memory.
+// MaxLine is the longest request line Serve reads, in bytes, not counting
+// its line end. A longer line is answered with bad_request and skipped.
+// Serve reuses one buffer for every line, so that no input makes it hold
+// more than this and what one request costs.
 const MaxLine = 16 << 20
 
 // A Handler answers requests. Serve has checked that the request is a JSON
-// object with a string "op"; the Handler sets everything but the ID.
+// object with a string "op" (ParseRequest); the Handler sets everything
+// but the ID. The request's ID, Code and Value are valid only until Handle
+// returns.
 type Handler interface {
 	Handle(req *Request) *Response
 }
 
 // Serve reads requests from r, one per line, and writes one response line
 // per request line to w, in order, flushing after each. A line that is not
-// a JSON object with a string "op" is answered with a bad_request error and
-// an ID of null (or the line's "id" when it has one). Serve returns nil at
-// the end of r, or the first error reading r or writing w.
+// a request (ParseRequest) is answered with bad_request. Serve returns nil
+// at the end of r, or the first error reading r or writing w.
 func Serve(r io.Reader, w io.Writer, h Handler) error {
 	in := bufio.NewReaderSize(r, 64<<10)
 	out := bufio.NewWriter(w)
+	var buf []byte
 	for {
-		line, err := ReadLine(in, MaxLine)
+		line, err := ReadLine(in, buf, MaxLine)
 		if err == io.EOF {
 			return nil
 		}
 		if err != nil && !errors.Is(err, ErrLineTooLong) {
 			return err
 		}
-		if err := write(out, answer(line, err, h)); err != nil {
+		buf = line
+		var resp *Response
+		if err != nil {
+			resp = badRequest(null, "request line longer than the limit")
+		} else {
+			resp = answer(line, h)
+		}
+		if err := write(out, resp); err != nil {
 			return err
 		}
 	}
 }
-
-var null = json.RawMessage("null")
 
 // ErrLineTooLong is ReadLine's error for a line longer than its limit.
 var ErrLineTooLong = errors.New("protocol: line too long")
@@ -63,24 +71,16 @@ func write(out *bufio.Writer, resp *Response) error {
 	return out.Flush()
 }
 
-func answer(line []byte, readErr error, h Handler) *Response {
-	if readErr != nil {
-		return badRequest(null, "request line longer than the limit")
+func answer(line []byte, h Handler) *Response {
+	req, bad := ParseRequest(line)
+	if bad != nil {
+		return bad
 	}
-	var members map[string]json.RawMessage
-	if json.Unmarshal(line, &members) != nil || members == nil {
-		return badRequest(null, "not a JSON object")
+	resp := h.Handle(req)
+	resp.ID = req.ID
+	if resp.ID == nil {
+		resp.ID = null
 	}
-	id := members["id"]
-	if id == nil {
-		id = null
-	}
-	var req Request
-	if json.Unmarshal(line, &req) != nil || req.Op == "" {
-		return badRequest(id, `not a request: "op" must be a string, and the members of an op their types`)
-	}
-	resp := h.Handle(&req)
-	resp.ID = id
 	return resp
 }
 
@@ -88,33 +88,40 @@ func badRequest(id json.RawMessage, why string) *Response {
 	return &Response{ID: id, Error: &ref.ErrorObject{Kind: KindBadRequest, Message: "protocol: " + why}}
 }
 
-// ReadLine returns the next line of r without its line ending ("\n" or
-// "\r\n"); a last line without one counts. It returns io.EOF only when
-// nothing is left, and ErrLineTooLong, after skipping the rest of the line,
-// for a line longer than limit bytes: it never holds more than that.
-func ReadLine(r *bufio.Reader, limit int) ([]byte, error) {
-	var line []byte
+// ReadLine reads the next line of r into buf, growing it as needed, and
+// returns it without its line end, "\n" or "\r\n"; a last line without one
+// counts. Pass the returned slice back as buf to reuse its memory. It
+// returns io.EOF only when nothing is left, and ErrLineTooLong, after
+// reading past the rest of the line, for a line of more than limit bytes
+// (its end not counted): it never holds more than limit+2 bytes. An error
+// reading r (a deadline, say) is returned as it is, the line unfinished.
+func ReadLine(r *bufio.Reader, buf []byte, limit int) ([]byte, error) {
+	line := buf[:0]
 	for {
 		chunk, err := r.ReadSlice('\n')
-		if len(line)+len(chunk) > limit {
+		if len(line)+len(chunk) > limit+2 {
 			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
 			if err != nil && err != io.EOF {
-				return nil, err
+				return line[:0], err
 			}
-			return nil, ErrLineTooLong
+			return line[:0], ErrLineTooLong
 		}
 		line = append(line, chunk...)
 		switch {
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case err == io.EOF && len(line) == 0:
-			return nil, io.EOF
+			return line, io.EOF
 		case err != nil && err != io.EOF:
-			return nil, err
+			return line, err
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
-		return bytes.TrimSuffix(line, []byte("\r")), nil
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if len(line) > limit {
+			return line[:0], ErrLineTooLong
+		}
+		return line, nil
 	}
 }

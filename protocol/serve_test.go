@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/protocol"
 )
@@ -159,4 +162,128 @@ func TestServeFlushesEachResponse(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Requests are read strictly: exact member names, no repeated members,
+// UTF-8; an empty op is an op the server does not have.
+func TestServeStrictRequests(t *testing.T) {
+	cases := []struct{ request, response string }{
+		{`{"id":1,"OP":"hello"}`, `{"error":{"kind":"bad_request"},"id":1}`},
+		{`{"ID":1,"op":"hello"}`, `{"id":null,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+		{`{"id":2,"op":"decode","Code":"QA"}`, `{"error":{"kind":"bad_request"},"id":2}`},
+		{`{"id":3,"op":"decode","code":"QA","Code":"A"}`, `{"id":3,"value":{"record":{"moves":[]},"state":null}}`},
+		{`{"id":4,"op":"decode","code":"QA","code":"A"}`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":5,"op":"hello","op":"hello"}`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":6,"op":"encode","value":{"state":null,"state":null,"record":null}}`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":7,"op":""}`, `{"error":{"kind":"unsupported"},"id":7}`},
+		{"{\"id\":\"\xff\",\"op\":\"hello\"}", `{"error":{"kind":"bad_request"},"id":null}`},
+		{"{\"id\":8,\"op\":\"decode\",\"code\":\"Q\xc3\x28\"}", `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":9,"op":"decode","code":"QA","profile":7}`, `{"error":{"kind":"bad_request"},"id":9}`},
+		{`{"id":10,"op":"decode","code":"QA","extra":{"x":[1,2]}}`, `{"id":10,"value":{"record":{"moves":[]},"state":null}}`},
+		{`{"id":11,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":3.99999999999999999999}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"malformed"},"id":11}`},
+		{`{"id":12,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":1e-400}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"malformed"},"id":12}`},
+		{`{"id":13,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":1e400}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"out_of_range"},"id":13}`},
+		{`{"id":14,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0}]}}}`, `{"code":"QBc","id":14}`},
+		{`{"id": [1, {"a": "b"}], "op": "hello", "id2": 1}`, `{"id":[1,{"a":"b"}],"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+	}
+	var input strings.Builder
+	for _, c := range cases {
+		input.WriteString(c.request + "\n")
+	}
+	got := serve(t, input.String())
+	if len(got) != len(cases) {
+		t.Fatalf("%d requests, %d responses", len(cases), len(got))
+	}
+	for i, c := range cases {
+		if !utf8.ValidString(got[i]) {
+			t.Errorf("request %q: the response is not UTF-8: %q", c.request, got[i])
+		}
+		if g := withoutMessages(t, got[i]); g != c.response {
+			t.Errorf("request %q\n got %s\nwant %s", c.request, g, c.response)
+		}
+	}
+}
+
+// A line of exactly MaxLine bytes is read, its line end not counted; one
+// more byte is too long.
+func TestServeMaxLine(t *testing.T) {
+	for _, c := range []struct {
+		size int
+		end  string
+		want string
+	}{
+		{protocol.MaxLine, "\n", `{"error":{"char":1,"kind":"trailing_data"},"id":1}`},
+		{protocol.MaxLine, "\r\n", `{"error":{"char":1,"kind":"trailing_data"},"id":1}`},
+		{protocol.MaxLine, "", `{"error":{"char":1,"kind":"trailing_data"},"id":1}`},
+		{protocol.MaxLine + 1, "\n", `{"error":{"kind":"bad_request"},"id":null}`},
+		{protocol.MaxLine + 1, "\r\n", `{"error":{"kind":"bad_request"},"id":null}`},
+	} {
+		prefix := `{"id":1,"op":"decode","code":"`
+		line := prefix + strings.Repeat("A", c.size-len(prefix)-2) + `"}`
+		got := serve(t, line+c.end)
+		if len(got) != 1 || withoutMessages(t, got[0]) != c.want {
+			t.Errorf("a line of %d bytes ending %q: got %.200q", c.size, c.end, got)
+		}
+	}
+}
+
+// One encode request of 16 MiB, 2.6 million anchors, costs a small
+// multiple of its size: the heap never holds more than 200 MB while it is
+// read, parsed, refused and answered.
+func TestServeMemoryBound(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`{"id":1,"op":"encode","value":{"state":{"white":4,"black":76,"walls":{"white":{"h":[`)
+	for b.Len() < protocol.MaxLine-200 {
+		b.WriteString("63,")
+	}
+	b.WriteString(`63],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}}`)
+	line := b.String()
+	if len(line) > protocol.MaxLine {
+		t.Fatalf("request of %d bytes", len(line))
+	}
+	peak := heapPeak(t, func() {
+		got := serve(t, line+"\n")
+		if len(got) != 1 || withoutMessages(t, got[0]) != `{"error":{"field":"state.walls.white.h.count","kind":"out_of_range"},"id":1}` {
+			t.Errorf("got %.300q", got)
+		}
+	})
+	t.Logf("heap peak %d MB for a request of %d MB", peak>>20, len(line)>>20)
+	if peak > 200<<20 {
+		t.Errorf("heap peak %d MB for one request of %d MB, want under 200 MB", peak>>20, len(line)>>20)
+	}
+}
+
+// heapPeak returns the most heap in use, sampled every millisecond, while
+// f runs.
+func heapPeak(t *testing.T, f func()) uint64 {
+	t.Helper()
+	runtime.GC()
+	done := make(chan struct{})
+	peak := make(chan uint64)
+	go func() {
+		var max uint64
+		var m runtime.MemStats
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&m)
+			max = maxOf(max, m.HeapInuse)
+			select {
+			case <-done:
+				peak <- max
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(done)
+	return <-peak
+}
+
+func maxOf(a, b uint64) uint64 {
+	if a > b {
+		return a
+	}
+	return b
 }

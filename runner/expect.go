@@ -51,7 +51,7 @@ func FormatExpectations(w io.Writer, results []Result) error {
 		if r.Status == StatusFail || r.Status == StatusXFail {
 			reason := r.Reason
 			if r.Detail != "" {
-				reason += ": " + strings.ReplaceAll(r.Detail, "\n", " ")
+				reason += ": " + printable(r.Detail, false)
 			}
 			fmt.Fprintf(bw, "%s %s\n", r.ID, reason)
 		}

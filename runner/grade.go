@@ -3,8 +3,11 @@ package runner
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"reflect"
+	"unicode/utf8"
 
+	"github.com/go-json-experiment/json/jsontext"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -166,4 +169,72 @@ func gradeJudgement(t *vectors.Test, resp *protocol.Response) (level int, why st
 		return 0, "other violations"
 	}
 	return R, ""
+}
+
+// gotOf returns the answer of resp as the report shows it beside the
+// test's want: the error (without its free-text message, shown apart),
+// the code, the squares and violation, the violations or the value.
+func gotOf(resp *protocol.Response) json.RawMessage {
+	var b []byte
+	switch {
+	case resp.Error != nil:
+		e := *resp.Error
+		e.Message = ""
+		b, _ = json.Marshal(e)
+	case resp.Code != nil:
+		b, _ = json.Marshal(*resp.Code)
+	case resp.Squares != nil:
+		b, _ = json.Marshal(struct {
+			Squares   [][2]int        `json:"squares"`
+			Violation json.RawMessage `json:"violation"`
+		}{*resp.Squares, resp.Violation})
+	case resp.Violations != nil:
+		b, _ = json.Marshal(*resp.Violations)
+	default:
+		b = resp.Value
+	}
+	return b
+}
+
+// gotLimit bounds what is kept of an answer: the longest answer the
+// vectors call for (the value of the longest code) is about 46 KB.
+const gotLimit = 64 << 10
+
+// keep returns b, valid JSON in UTF-8, for the report: as it is when it
+// is at most gotLimit bytes, and otherwise as a JSON string of its start
+// that says how long it was.
+func keep(b json.RawMessage) json.RawMessage {
+	if len(b) <= gotLimit {
+		return b
+	}
+	s, _ := json.Marshal(fmt.Sprintf("%s... (%d bytes in all)", prefix(b, gotLimit), len(b)))
+	return s
+}
+
+// keepLine returns a line that broke the protocol for the report, in new
+// memory: as JSON when it is valid JSON in UTF-8 of at most gotLimit
+// bytes, and otherwise as a JSON string of its start, bytes that are not
+// UTF-8 replaced.
+func keepLine(line []byte) json.RawMessage {
+	if len(line) <= gotLimit && jsontext.Value(line).IsValid() {
+		return append(json.RawMessage(nil), line...)
+	}
+	text := string(prefix(line, gotLimit))
+	if len(line) > gotLimit {
+		text += fmt.Sprintf("... (%d bytes in all)", len(line))
+	}
+	s, _ := json.Marshal(text) // replaces bytes that are not UTF-8
+	return s
+}
+
+// prefix returns the first n bytes of b at most, not cutting a UTF-8
+// sequence.
+func prefix(b []byte, n int) []byte {
+	if len(b) <= n {
+		return b
+	}
+	for n > 0 && !utf8.RuneStart(b[n]) {
+		n--
+	}
+	return b[:n]
 }

@@ -6,59 +6,117 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 )
 
 // WriteText writes the report for people: the suite and implementation,
 // the counts and level by category, each unexpected failure with its
-// input, want, got and reason, stale expectations, and a closing line
-// "check: N passed, N failed, N skipped".
+// input, want, got and reason, stale expectations, what else fails the
+// run, and a closing line "check: N passed, N failed, N skipped" (then
+// ", N not run", ", N expected failures" and ", N stale expectations"
+// when there are any). Text that came from the implementation is printed
+// with control characters and bytes that are not UTF-8 escaped.
 func (r *Report) WriteText(w io.Writer, verbose bool) {
 	fmt.Fprintf(w, "qf check: suite %s, %s\n", r.SuiteVersion, r.Digest)
 	if len(r.Command) == 0 {
 		fmt.Fprintf(w, "implementation: the built-in reference")
 	} else {
-		fmt.Fprintf(w, "implementation: %s", strings.Join(r.Command, " "))
+		fmt.Fprintf(w, "implementation: %s", printable(strings.Join(r.Command, " "), false))
 	}
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", h.Name, h.Version, strings.Join(h.Ops, ", "), strings.Join(h.Profiles, ", "))
+		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", printable(h.Name, false), printable(h.Version, false),
+			printable(strings.Join(h.Ops, ", "), false), printable(strings.Join(h.Profiles, ", "), false))
 	}
 	fmt.Fprintf(w, ", %s mode\n", r.Mode)
+	if r.Restarts > 0 {
+		fmt.Fprintf(w, "restarted %d %s\n", r.Restarts, plural(r.Restarts, "time"))
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintln(w, "note:", n)
 	}
-	var xfailed, skipped int
+	var t totals
 	fmt.Fprintf(w, "\n%-8s %6s %7s %7s %9s %8s %8s  %s\n", "", "total", "passed", "failed", "expected", "skipped", "not run", "level")
 	for _, s := range r.Summaries {
 		fmt.Fprintf(w, "%-8s %6d %7d %7d %9d %8d %8d  %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.Level)
-		xfailed += s.XFailed
-		skipped += s.Skipped + s.NotRun
+		t.add(s)
 	}
-	passed, failed := 0, 0
 	for _, res := range r.Results {
 		switch res.Status {
-		case StatusPass:
-			passed++
 		case StatusFail:
-			failed++
 			fmt.Fprintln(w)
 			res.writeText(w)
 		case StatusXFail:
 			if verbose {
-				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, res.Expected)
+				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, printable(res.Expected, false))
 			}
 		}
 	}
-	for _, s := range r.Stale {
-		fmt.Fprintln(w, "\nstale expected failure:", s)
+	if len(r.Stale) > 0 {
+		fmt.Fprintf(w, "\nstale expected-failure entries (each fails the run):\n")
+		for _, s := range r.Stale {
+			fmt.Fprintln(w, "  "+printable(s, false))
+		}
 	}
-	if r.Aborted != "" {
-		fmt.Fprintln(w, "\nthe run ended early:", r.Aborted)
+	if !r.OK() {
+		fmt.Fprintln(w, "\nthe run fails:")
+		if t.failed > 0 {
+			fmt.Fprintf(w, "- %d %s failed\n", t.failed, plural(t.failed, "vector"))
+		}
+		if len(r.Stale) > 0 {
+			fmt.Fprintf(w, "- %d stale expected-failure %s\n", len(r.Stale), plural(len(r.Stale), "entry", "entries"))
+		}
+		for _, p := range r.Problems {
+			fmt.Fprintln(w, "- "+strings.ReplaceAll(printable(p, true), "\n", "\n    "))
+		}
 	}
 	fmt.Fprintln(w)
-	if xfailed > 0 || r.Deselected > 0 {
-		fmt.Fprintf(w, "%d expected failures, %d vectors deselected\n", xfailed, r.Deselected)
+	if r.Deselected > 0 {
+		fmt.Fprintf(w, "%d vectors deselected\n", r.Deselected)
 	}
-	fmt.Fprintf(w, "check: %d passed, %d failed, %d skipped\n", passed, failed, skipped)
+	fmt.Fprintln(w, r.SummaryLine())
+}
+
+// SummaryLine returns the report's last line: "check: N passed, N failed,
+// N skipped", then ", N not run", ", N expected failures" and ", N stale
+// expectations" when there are any. Its words are the table's.
+func (r *Report) SummaryLine() string {
+	var t totals
+	for _, s := range r.Summaries {
+		t.add(s)
+	}
+	line := fmt.Sprintf("check: %d passed, %d failed, %d skipped", t.passed, t.failed, t.skipped)
+	if t.notRun > 0 {
+		line += fmt.Sprintf(", %d not run", t.notRun)
+	}
+	if t.xfailed > 0 {
+		line += fmt.Sprintf(", %d expected %s", t.xfailed, plural(t.xfailed, "failure"))
+	}
+	if len(r.Stale) > 0 {
+		line += fmt.Sprintf(", %d stale %s", len(r.Stale), plural(len(r.Stale), "expectation"))
+	}
+	return line
+}
+
+type totals struct{ passed, failed, xfailed, skipped, notRun int }
+
+func (t *totals) add(s Summary) {
+	t.passed += s.Passed
+	t.failed += s.Failed
+	t.xfailed += s.XFailed
+	t.skipped += s.Skipped
+	t.notRun += s.NotRun
+}
+
+// plural returns word for 1 and its plural (forms[0], or word+"s")
+// otherwise.
+func plural(n int, word string, forms ...string) string {
+	switch {
+	case n == 1:
+		return word
+	case len(forms) > 0:
+		return forms[0]
+	}
+	return word + "s"
 }
 
 func (res *Result) writeText(w io.Writer) {
@@ -67,25 +125,74 @@ func (res *Result) writeText(w io.Writer) {
 	if res.Detail != "" {
 		reason += " (" + res.Detail + ")"
 	}
-	fmt.Fprintf(w, "  reason: %s\n", reason)
-	fmt.Fprintf(w, "  input:  %s\n", clip(string(res.Input)))
-	fmt.Fprintf(w, "  want:   %s\n", clip(string(res.Want)))
+	fmt.Fprintf(w, "  reason: %s\n", printable(clip(reason), false))
+	fmt.Fprintf(w, "  input:  %s\n", printable(clip(string(res.Input)), false))
+	fmt.Fprintf(w, "  want:   %s\n", printable(clip(string(res.Want)), false))
 	if res.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", clip(string(res.Got)))
+		fmt.Fprintf(w, "  got:    %s\n", printable(clip(string(res.Got)), false))
 	}
 	if s := strings.TrimRight(res.Stderr, "\n"); s != "" {
-		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(clip(s), "\n", "\n    "))
+		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(printable(clip(s), true), "\n", "\n    "))
 	}
 }
 
 // clip shortens s to about 400 bytes for the text report; the JSON report
-// has it whole.
+// has more.
 func clip(s string) string {
 	const n = 400
 	if len(s) <= n {
 		return s
 	}
-	return s[:n] + fmt.Sprintf("... (%d bytes)", len(s))
+	return string(prefix([]byte(s), n)) + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
+// printable returns s with what a terminal would act on escaped: control
+// characters (but newlines when keepNewlines is set, and tabs), DEL, the
+// C1 controls, the bidirectional formatting characters and the line and
+// paragraph separators as \xNN or \uNNNN, and each byte that is not UTF-8
+// as \xNN. So an implementation's text can neither move the cursor, nor
+// clear the screen, nor forge a line of the report.
+func printable(s string, keepNewlines bool) string {
+	clean := true
+	for _, c := range s {
+		if c == utf8.RuneError || c < 0x20 || (0x7f <= c && c <= 0x9f) || isFormatting(c) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case c == '\n' && keepNewlines, c == '\t':
+			b.WriteRune(c)
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		case (0x80 <= c && c <= 0x9f) || isFormatting(c):
+			fmt.Fprintf(&b, "\\u%04x", c)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// isFormatting reports whether c reorders or breaks lines of text: the
+// bidirectional controls and the Unicode line and paragraph separators.
+func isFormatting(c rune) bool {
+	switch {
+	case c == 0x061c, c == 0x200e, c == 0x200f, c == 0x2028, c == 0x2029:
+		return true
+	case 0x202a <= c && c <= 0x202e, 0x2066 <= c && c <= 0x2069:
+		return true
+	}
+	return false
 }
 
 // WriteJSON writes the whole report as JSON.

@@ -5,15 +5,19 @@
 // spec/protocol.md on its standard input and output, run once for the whole
 // suite, or (in oneshot mode) a program run once per vector that reads a
 // code and says whether it accepts it. Without a command, the runner checks
-// the built-in reference through the same protocol.
+// the built-in reference through the same protocol. Package driver starts,
+// restarts and ends the implementation.
 //
 // The runner never hangs and accounts for every vector: each is passed,
 // failed (with its reason: a mismatch, a crash, a timeout, a protocol
 // error), an expected failure, skipped (an op or profile the implementation
-// does not list) or not run (the implementation kept dying).
+// does not list) or not run (the run ended before it). A run in which
+// nothing was checked, or whose implementation did not exit cleanly,
+// fails, and its report says why.
 package runner
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,6 +25,7 @@ import (
 	"regexp"
 	"time"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -52,18 +57,30 @@ const (
 	StatusNotRun = "notrun" // the run ended before this vector
 )
 
+// Reasons a vector fails.
+const (
+	ReasonMismatch    = "mismatch"               // an answer, but not the expected one
+	ReasonCrash       = driver.ReasonCrash       // the implementation exited or closed its output
+	ReasonTimeout     = driver.ReasonTimeout     // no answer within the timeout
+	ReasonProtocol    = driver.ReasonProtocol    // an answer that breaks spec/protocol.md
+	ReasonUnsupported = protocol.KindUnsupported // "unsupported" for an op or profile the implementation listed
+)
+
 // Options say what to run and how.
 type Options struct {
-	Command     []string         // the implementation; nil for Handler
-	Handler     protocol.Handler // an implementation in this process; nil for the reference
-	Oneshot     bool             // run Command once per vector (strict decoding only)
-	Timeout     time.Duration    // per request; 0 means 2 s
-	Level       int              // L1, L2 or L3: the level a decode test must meet to pass; 0 means L3
-	Run, Skip   *regexp.Regexp
-	Flags       []string      // run only tests with one of these flags
-	Expect      []Expectation // expected failures
-	MaxRestarts int           // end the run after this many failures in a row to get an answer; 0 means 10
-	Progress    io.Writer     // when set, a progress line is written there
+	Context      context.Context  // when done, the run ends, the implementation with it; nil means no end
+	Command      []string         // the implementation; nil for Handler
+	Handler      protocol.Handler // an implementation in this process; nil for the reference
+	Oneshot      bool             // run Command once per vector (strict decoding only)
+	Parallel     int              // oneshot: processes at once; 0 means the number of CPUs
+	StartTimeout time.Duration    // the first answer of each process (oneshot: its exit); 0 means 30 s
+	Timeout      time.Duration    // every later answer; 0 means 2 s
+	Level        int              // L1, L2 or L3: the level a decode test must meet to pass; 0 means L3
+	Run, Skip    *regexp.Regexp
+	Flags        []string      // run only tests with one of these flags
+	Expect       []Expectation // expected failures
+	MaxRestarts  int           // end the run after this many failures in a row to get an answer; 0 means 10
+	Progress     io.Writer     // when set, a progress line is written there
 }
 
 // A Result is the outcome of one vector.
@@ -76,8 +93,8 @@ type Result struct {
 	Detail   string          `json:"detail,omitempty"`
 	Level    int             `json:"level"` // the highest level met, 0 to 3
 	Input    json.RawMessage `json:"input,omitempty"`
-	Want     json.RawMessage `json:"want,omitempty"`
-	Got      json.RawMessage `json:"got,omitempty"`
+	Want     json.RawMessage `json:"want,omitempty"` // kept for the vectors that did not pass
+	Got      json.RawMessage `json:"got,omitempty"`  // likewise, at most about 64 KiB
 	Stderr   string          `json:"stderr,omitempty"`
 	Expected string          `json:"expected_failure,omitempty"` // the reason given in the expected-failures list
 }
@@ -96,37 +113,40 @@ type Summary struct {
 	Level string `json:"level"`
 }
 
-// A Report is the outcome of a run.
-type Report struct {
-	SuiteVersion   string             `json:"suite_version"`
-	Digest         string             `json:"digest"`
-	Command        []string           `json:"command"` // nil for the built-in reference
-	Mode           string             `json:"mode"`    // "persistent" or "oneshot"
-	Implementation *protocol.Response `json:"implementation,omitempty"`
-	Notes          []string           `json:"notes,omitempty"`   // what the mode could not check
-	Aborted        string             `json:"aborted,omitempty"` // why the run ended early
-	Deselected     int                `json:"deselected"`        // vectors left out by -run, -skip and -flags
-	Summaries      []Summary          `json:"summary"`
-	Stale          []string           `json:"stale_expectations,omitempty"`
-	Results        []Result           `json:"results"`
+// Implementation is what an implementation says of itself in its hello.
+type Implementation struct {
+	Name     string   `json:"name"`
+	Version  string   `json:"version"`
+	Ops      []string `json:"ops"`
+	Profiles []string `json:"profiles"`
 }
 
-// OK reports whether nothing failed unexpectedly: no failed vector, no
-// stale expectation, and no run ended early.
+// A Report is the outcome of a run.
+type Report struct {
+	SuiteVersion   string          `json:"suite_version"`
+	Digest         string          `json:"digest"`
+	Command        []string        `json:"command"` // nil for the built-in reference
+	Mode           string          `json:"mode"`    // "persistent" or "oneshot"
+	Implementation *Implementation `json:"implementation,omitempty"`
+	Notes          []string        `json:"notes,omitempty"`    // what the mode could not check
+	Problems       []string        `json:"problems,omitempty"` // what fails the run besides its vectors
+	Restarts       int             `json:"restarts"`           // processes started after the first
+	Deselected     int             `json:"deselected"`         // vectors left out by -run, -skip and -flags
+	Summaries      []Summary       `json:"summary"`
+	Stale          []string        `json:"stale_expectations,omitempty"`
+	Results        []Result        `json:"results"`
+}
+
+// OK reports whether the run passes: no vector failed unexpectedly, no
+// expectation is stale, and nothing else went wrong (Problems).
 func (r *Report) OK() bool {
 	for _, s := range r.Summaries {
 		if s.Failed > 0 {
 			return false
 		}
 	}
-	return len(r.Stale) == 0 && r.Aborted == ""
+	return len(r.Stale) == 0 && len(r.Problems) == 0
 }
-
-// A StartError is a command that could not be started.
-type StartError struct{ Err error }
-
-func (e *StartError) Error() string { return "cannot start the implementation: " + e.Err.Error() }
-func (e *StartError) Unwrap() error { return e.Err }
 
 // selected is a vector chosen for the run.
 type selected struct {
@@ -135,17 +155,17 @@ type selected struct {
 }
 
 // Run runs the selected vectors against the implementation. Its error is a
-// *StartError when the command cannot be started, or an error reading the
-// vectors; every other misbehaviour is in the report.
+// *driver.StartError when the command cannot be started, or an error
+// reading the vectors; every other misbehaviour is in the report.
 func Run(opts Options) (*Report, error) {
-	if opts.Timeout == 0 {
-		opts.Timeout = 2 * time.Second
+	if opts.Context == nil {
+		opts.Context = context.Background()
 	}
 	if opts.Level == 0 {
 		opts.Level = L3
 	}
 	if opts.MaxRestarts == 0 {
-		opts.MaxRestarts = 10
+		opts.MaxRestarts = driver.DefaultMaxFailures
 	}
 	manifest, err := vectors.LoadManifest()
 	if err != nil {
@@ -173,16 +193,55 @@ func Run(opts Options) (*Report, error) {
 		rep.Mode = "oneshot"
 		rep.Notes = append(rep.Notes, "oneshot mode: a process per vector, strict decoding only; error kinds and offsets cannot be checked, so only L1 is graded")
 		opts.Level = L1
-		rep.Results = runOneshot(&opts, tests)
+		rep.Results, err = runOneshot(&opts, tests, rep)
 	} else {
 		rep.Results, err = runPersistent(&opts, tests, rep)
-		if err != nil {
-			return nil, err
-		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if opts.Context.Err() != nil {
+		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
 	rep.Stale = applyExpectations(opts.Expect, rep.Results)
 	rep.Summaries = summarize(rep.Results)
+	if why := nothingChecked(rep, len(tests)); why != "" {
+		rep.Problems = append([]string{"nothing was checked: " + why}, rep.Problems...)
+	}
+	for i := range rep.Results {
+		if r := &rep.Results[i]; r.Status == StatusPass || r.Status == StatusSkip {
+			r.Want, r.Got = nil, nil
+		}
+	}
 	return rep, nil
+}
+
+// nothingChecked says why no vector was checked, or returns "" when one
+// was.
+func nothingChecked(rep *Report, selected int) string {
+	skipped, notRun := 0, 0
+	for _, r := range rep.Results {
+		switch r.Status {
+		case StatusPass, StatusFail, StatusXFail:
+			return ""
+		case StatusSkip:
+			skipped++
+		case StatusNotRun:
+			notRun++
+		}
+	}
+	switch {
+	case selected == 0:
+		return fmt.Sprintf("no vector was selected (-run, -skip and -flags left out all %d)", rep.Deselected)
+	case rep.Mode == "oneshot" && skipped == selected:
+		return "oneshot mode checks strict decoding only, and no strict decoding vector was selected"
+	case skipped == selected && rep.Implementation != nil:
+		return fmt.Sprintf("the implementation lists no op and profile of the %d selected vectors (its hello lists ops %q, profiles %q)",
+			selected, rep.Implementation.Ops, rep.Implementation.Profiles)
+	case notRun > 0:
+		return "the run ended before the first vector (see the other problems)"
+	}
+	return "every selected vector was skipped"
 }
 
 func chosen(opts *Options, t *vectors.Test) bool {
@@ -231,54 +290,45 @@ func newResult(s *selected) Result {
 	return r
 }
 
-// runPersistent runs the tests through one long-lived server, restarting
-// it after each crash, hang or protocol error.
+// runPersistent runs the tests through one long-lived implementation,
+// which the driver restarts after each crash, hang or protocol error.
 func runPersistent(opts *Options, tests []selected, rep *Report) ([]Result, error) {
-	start := func() (server, error) {
-		if len(opts.Command) == 0 {
-			h := opts.Handler
-			if h == nil {
-				h = protocol.Reference{}
-			}
-			return startBuiltin(h), nil
-		}
-		p, err := startProcess(opts.Command)
-		if err != nil {
-			return nil, &StartError{err}
-		}
-		return p, nil
-	}
-	srv, err := start()
-	if err != nil {
-		return nil, err
-	}
-	defer func() { srv.stop() }()
-
 	results := make([]Result, len(tests))
 	for i := range tests {
 		results[i] = newResult(&tests[i])
 	}
-	hello, herr := sayHello(srv, opts.Timeout)
-	if herr != nil {
-		rep.Aborted = "no answer to hello: " + herr.Error()
-		if s := srv.stderr(); s != "" {
-			rep.Aborted += "\nstderr:\n" + s
+	client, err := driver.Dial(opts.Context, driver.Options{
+		Command:      opts.Command,
+		Handler:      opts.Handler,
+		StartTimeout: opts.StartTimeout,
+		Timeout:      opts.Timeout,
+		MaxFailures:  opts.MaxRestarts,
+	})
+	var start *driver.StartError
+	if errors.As(err, &start) {
+		return nil, err
+	}
+	if err != nil {
+		problem := "the implementation never answered hello: " + err.Error()
+		if s := client.Stderr(); s != "" {
+			problem += "\nstderr:\n" + s
 		}
+		rep.Problems = append(rep.Problems, problem)
 		for i := range results {
 			results[i].Status, results[i].Reason = StatusNotRun, "no answer to hello"
 		}
 		return results, nil
 	}
-	rep.Implementation = hello
+	hello := client.Hello()
+	rep.Implementation = &Implementation{Name: hello.Name, Version: hello.Version, Ops: hello.Ops, Profiles: hello.Profiles}
 	ops, profiles := set(hello.Ops), set(hello.Profiles)
 
-	failuresInARow := 0
 	for i := range tests {
 		t, r := &tests[i], &results[i]
 		if opts.Progress != nil {
 			fmt.Fprintf(opts.Progress, "\r\033[K[%d/%d] %s", i+1, len(tests), t.test.ID)
 		}
-		if rep.Aborted != "" {
+		if client.GaveUp() != nil {
 			r.Status, r.Reason = StatusNotRun, "the run ended early"
 			continue
 		}
@@ -289,44 +339,35 @@ func runPersistent(opts *Options, tests []selected, rep *Report) ([]Result, erro
 			}
 			continue
 		}
-		req := request(i+1, t)
-		line, err := srv.roundTrip(req, opts.Timeout)
-		var resp *protocol.Response
-		if err == nil {
-			resp, err = parseResponse(line, i+1, t.op)
-		}
+		resp, line, err := client.Call(request(t))
+		r.Stderr = client.Stderr()
 		if err != nil {
 			r.Status, r.Reason, r.Detail = StatusFail, ReasonCrash, err.Error()
-			var f *failure
+			var f *driver.Failure
 			if errors.As(err, &f) {
-				r.Reason, r.Detail = f.reason, f.detail
+				r.Reason, r.Detail = f.Reason, f.Detail
 			}
 			if line != nil {
-				r.Got = jsonOrString(line)
+				r.Got = keepLine(line)
 			}
-			srv.stop()
-			r.Stderr = srv.stderr()
-			failuresInARow++
-			if failuresInARow >= opts.MaxRestarts {
-				rep.Aborted = fmt.Sprintf("the implementation failed to answer %d times in a row", failuresInARow)
-				continue
-			}
-			next, err := start()
-			if err != nil {
-				rep.Aborted = "cannot restart the implementation: " + err.Error()
-				continue
-			}
-			srv = next
 			continue
 		}
-		failuresInARow = 0
-		r.Got = gotOf(resp)
-		r.Stderr = srv.stderr()
 		grade(opts, t, resp, r)
 	}
 	if opts.Progress != nil {
 		fmt.Fprint(opts.Progress, "\r\033[K")
 	}
+	if why := client.GaveUp(); why != nil && opts.Context.Err() == nil {
+		rep.Problems = append(rep.Problems, "the run ended early: "+why.Error())
+	}
+	if err := client.Close(); err != nil {
+		problem := "the implementation " + err.Error() + " (spec/protocol.md: it exits with status 0 at the end of its input)"
+		if s := client.Stderr(); s != "" {
+			problem += "\nstderr:\n" + s
+		}
+		rep.Problems = append(rep.Problems, problem)
+	}
+	rep.Restarts = client.Restarts()
 	return results, nil
 }
 
@@ -338,24 +379,9 @@ func set(list []string) map[string]bool {
 	return m
 }
 
-func sayHello(srv server, timeout time.Duration) (*protocol.Response, error) {
-	line, err := srv.roundTrip([]byte(`{"id":0,"op":"hello"}`), timeout)
-	if err != nil {
-		return nil, err
-	}
-	hello, err := parseResponse(line, 0, protocol.OpHello)
-	if err != nil {
-		return nil, err
-	}
-	if hello.Error != nil || len(hello.Ops) == 0 {
-		return nil, &failure{ReasonProtocol, fmt.Sprintf("not a hello response: %.200s", line)}
-	}
-	return hello, nil
-}
-
-// request returns the request line for a test.
-func request(id int, t *selected) []byte {
-	req := protocol.Request{ID: json.RawMessage(fmt.Sprint(id)), Op: t.op}
+// request returns the request for a test; the client sets its id.
+func request(t *selected) *protocol.Request {
+	req := &protocol.Request{Op: t.op}
 	switch t.op {
 	case protocol.OpEncode:
 		req.Value = t.test.Value
@@ -368,75 +394,13 @@ func request(id int, t *selected) []byte {
 		input, _ := t.test.Input()
 		req.Code, req.Profile = &input, t.profile
 	}
-	b, _ := json.Marshal(req)
-	return b
+	return req
 }
 
-// parseResponse checks that line answers request id of op.
-func parseResponse(line []byte, id int, op string) (*protocol.Response, error) {
-	var resp protocol.Response
-	if err := json.Unmarshal(line, &resp); err != nil {
-		return nil, &failure{ReasonProtocol, fmt.Sprintf("the answer is not a JSON response: %v", err)}
-	}
-	if string(resp.ID) != fmt.Sprint(id) {
-		return nil, &failure{ReasonProtocol, fmt.Sprintf("answer with id %s to request %d", orNone(resp.ID), id)}
-	}
-	switch {
-	case resp.Error != nil:
-		if resp.Error.Kind == "" {
-			return nil, &failure{ReasonProtocol, "an error without a kind"}
-		}
-	case op == protocol.OpDecode && resp.Value == nil:
-		return nil, &failure{ReasonProtocol, "a decode answer with neither value nor error"}
-	case op == protocol.OpEncode && resp.Code == nil:
-		return nil, &failure{ReasonProtocol, "an encode answer with neither code nor error"}
-	case op == protocol.OpReplay && (resp.Squares == nil || resp.Violation == nil):
-		return nil, &failure{ReasonProtocol, "a replay answer without squares and violation, or error"}
-	case op == protocol.OpValidate && resp.Violations == nil:
-		return nil, &failure{ReasonProtocol, "a validate answer with neither violations nor error"}
-	}
-	return &resp, nil
-}
-
-func orNone(b []byte) string {
-	if b == nil {
-		return "(none)"
-	}
-	return string(b)
-}
-
-func gotOf(resp *protocol.Response) json.RawMessage {
-	var b []byte
-	switch {
-	case resp.Error != nil:
-		e := *resp.Error
-		e.Message = "" // free text; shown apart
-		b, _ = json.Marshal(e)
-	case resp.Code != nil:
-		b, _ = json.Marshal(*resp.Code)
-	case resp.Squares != nil:
-		b, _ = json.Marshal(struct {
-			Squares   [][2]int        `json:"squares"`
-			Violation json.RawMessage `json:"violation"`
-		}{*resp.Squares, resp.Violation})
-	case resp.Violations != nil:
-		b, _ = json.Marshal(*resp.Violations)
-	default:
-		b = resp.Value
-	}
-	return b
-}
-
-func jsonOrString(line []byte) json.RawMessage {
-	if json.Valid(line) {
-		return line
-	}
-	b, _ := json.Marshal(string(line))
-	return b
-}
-
-// grade sets r's status from the response.
+// grade sets r's status from the response, and what it got when it
+// fails.
 func grade(opts *Options, t *selected, resp *protocol.Response, r *Result) {
+	r.Got = keep(gotOf(resp))
 	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
 		r.Status, r.Reason, r.Detail = StatusFail, ReasonUnsupported, "answered unsupported for an op and profile it lists"
 		return

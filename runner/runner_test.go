@@ -1,119 +1,85 @@
 package runner
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/qf-format/qf-conformance/protocol"
-	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/fakes"
 )
 
-// The test binary doubles as the fake implementations: with QF_FAKE set it
-// serves the protocol (or, for the oneshot modes, decodes one code) and
-// misbehaves as the mode says, counting the requests after hello.
+// TestMain runs the fake implementation of package fakes that QF_FAKE
+// names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("QF_FAKE"); mode != "" {
-		fake(mode)
-		os.Exit(0)
-	}
+	fakes.Main()
 	os.Exit(m.Run())
-}
-
-func fake(mode string) {
-	switch mode {
-	case "oneshot-ok", "oneshot-crash", "oneshot-garbage", "oneshot-grandchild":
-		fakeOneshot(mode)
-		return
-	}
-	in := bufio.NewScanner(os.Stdin)
-	in.Buffer(nil, 1<<24)
-	out := bufio.NewWriter(os.Stdout)
-	n := 0
-	for in.Scan() {
-		var req protocol.Request
-		json.Unmarshal(in.Bytes(), &req)
-		if req.Op != protocol.OpHello {
-			n++
-		}
-		resp := protocol.Reference{}.Handle(&req)
-		resp.ID = req.ID
-		switch {
-		case mode == "silent":
-			continue
-		case mode == "crash-4th" && n == 4, mode == "always-crash" && n >= 1:
-			fmt.Fprintln(os.Stderr, "fake: crashing on request", n)
-			os.Exit(3)
-		case mode == "hang-5th" && n == 5:
-			time.Sleep(time.Hour)
-		case mode == "exit-after-6" && n == 7:
-			os.Exit(0)
-		case mode == "garbage-3rd" && n == 3:
-			fmt.Fprintln(out, "this is not JSON")
-			out.Flush()
-			continue
-		case mode == "wrong-id-2nd" && n == 2:
-			resp.ID = json.RawMessage("12345")
-		case mode == "flood-stderr":
-			os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
-		case mode == "wrong-answers" && resp.Error != nil && resp.Error.Bit != nil:
-			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
-		case mode == "wrong-replay" && resp.Squares != nil && len(*resp.Squares) > 0:
-			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
-		case mode == "strict-only" && req.Op == protocol.OpHello:
-			resp.Ops, resp.Profiles = []string{protocol.OpDecode}, []string{protocol.ProfileStrict}
-		}
-		b, _ := json.Marshal(resp)
-		out.Write(append(b, '\n'))
-		out.Flush()
-	}
-}
-
-func fakeOneshot(mode string) {
-	var in bytes.Buffer
-	in.ReadFrom(os.Stdin)
-	switch mode {
-	case "oneshot-crash":
-		os.Exit(7)
-	case "oneshot-grandchild": // hangs, and so does a child holding its stdout
-		child := exec.Command("sleep", "60")
-		child.Stdout = os.Stdout
-		child.Start()
-		time.Sleep(time.Hour)
-	case "oneshot-garbage":
-		fmt.Println("not a value")
-		os.Exit(0)
-	}
-	v, err := ref.Decode(in.String())
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	b, _ := json.Marshal(v)
-	fmt.Println(string(b))
 }
 
 // corpus selects the 9 strict corpus vectors, in file order.
 var corpus = regexp.MustCompile(`^strict/corpus-`)
 
+// runFake runs the fake mode with opts, directly or, when opts.Command is
+// set, through it (the fake's command line is then "$0"). The fake's
+// directory, QF_FAKE_DIR, is a new temporary directory; the start-up
+// allowance is 5 s unless opts says otherwise.
 func runFake(t *testing.T, mode string, opts Options) *Report {
 	t.Helper()
+	rep, _ := runFakeIn(t, mode, opts)
+	return rep
+}
+
+// runFakeIn is runFake, and also returns the fake's directory.
+func runFakeIn(t *testing.T, mode string, opts Options) (*Report, string) {
+	t.Helper()
+	dir := t.TempDir()
 	t.Setenv("QF_FAKE", mode)
-	opts.Command = []string{os.Args[0], "-test.run=^$"}
+	t.Setenv("QF_FAKE_DIR", dir)
+	self := []string{os.Args[0], "-test.run=^$"}
+	if opts.Command == nil {
+		opts.Command = self
+	} else {
+		opts.Command = append(opts.Command, self[0])
+	}
+	if opts.StartTimeout == 0 {
+		opts.StartTimeout = 5 * time.Second
+	}
 	rep, err := Run(opts)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
-	return rep
+	accounted(t, rep)
+	return rep, dir
+}
+
+// accounted checks that every result is counted once in the summary, and
+// that the JSON report holds them all.
+func accounted(t *testing.T, rep *Report) {
+	t.Helper()
+	n := 0
+	for _, s := range rep.Summaries {
+		if s.Passed+s.Failed+s.XFailed+s.Skipped+s.NotRun != s.Total {
+			t.Errorf("summary %+v does not add up", s)
+		}
+		n += s.Total
+	}
+	if n != len(rep.Results) {
+		t.Errorf("the summary counts %d vectors, the results are %d", n, len(rep.Results))
+	}
+	var b bytes.Buffer
+	if err := rep.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back.Results) != len(rep.Results) {
+		t.Errorf("the JSON report holds %d results of %d (%v)", len(back.Results), len(rep.Results), err)
+	}
 }
 
 // statuses returns the results as "status/reason" strings.
@@ -166,12 +132,15 @@ func TestFakeMisbehaviour(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
 			rep := runFake(t, c.mode, Options{Run: corpus, Timeout: 500 * time.Millisecond})
+			if rep.Restarts != strings.Count(strings.Join(statuses(rep), " "), "fail/") {
+				t.Errorf("%d restarts for %v", rep.Restarts, statuses(rep))
+			}
 			if got := statuses(rep); strings.Join(got, " ") != strings.Join(c.want, " ") {
 				t.Errorf("got  %v\nwant %v", got, c.want)
 			}
 			if c.mode == "flood-stderr" {
-				if s := rep.Results[0].Stderr; len(s) > stderrLimit+100 || !strings.Contains(s, "dropped") {
-					t.Errorf("stderr of %d bytes kept, want at most %d with a note of what was dropped", len(s), stderrLimit)
+				if s := rep.Results[0].Stderr; len(s) > driver.StderrLimit+100 || !strings.Contains(s, "dropped") {
+					t.Errorf("stderr of %d bytes kept, want at most %d with a note of what was dropped", len(s), driver.StderrLimit)
 				}
 			}
 			if c.mode == "crash-4th" && !strings.Contains(rep.Results[3].Stderr, "fake: crashing on request 4") {
@@ -186,9 +155,9 @@ func TestFakeMisbehaviour(t *testing.T) {
 
 func TestFakeNeverAnswers(t *testing.T) {
 	start := time.Now()
-	rep := runFake(t, "silent", Options{Run: corpus, Timeout: 200 * time.Millisecond})
-	if rep.OK() || !strings.Contains(rep.Aborted, "hello") {
-		t.Errorf("aborted %q", rep.Aborted)
+	rep := runFake(t, "silent", Options{Run: corpus, StartTimeout: 200 * time.Millisecond})
+	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "never answered hello") {
+		t.Errorf("problems %q", rep.Problems)
 	}
 	for _, r := range rep.Results {
 		if r.Status != StatusNotRun {
@@ -206,8 +175,8 @@ func TestFakeNeverAnswers(t *testing.T) {
 func TestFakeKeepsDying(t *testing.T) {
 	rep := runFake(t, "always-crash", Options{Run: regexp.MustCompile(`^strict/`), MaxRestarts: 3})
 	s := summary(rep, CategoryStrict)
-	if rep.OK() || !strings.Contains(rep.Aborted, "3 times in a row") || s.Failed != 3 || s.NotRun != s.Total-3 {
-		t.Errorf("aborted %q, %+v", rep.Aborted, s)
+	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "3 times in a row") || s.Failed != 3 || s.NotRun != s.Total-3 {
+		t.Errorf("problems %q, %+v", rep.Problems, s)
 	}
 }
 
@@ -287,7 +256,7 @@ func TestOneshot(t *testing.T) {
 	if e := summary(rep, CategoryEncode); e.Skipped != e.Total || e.Total == 0 {
 		t.Errorf("encode in oneshot mode: %+v", e)
 	}
-	rep = runFake(t, "oneshot-crash", Options{Oneshot: true, Run: corpus, MaxRestarts: 4})
+	rep = runFake(t, "oneshot-crash", Options{Oneshot: true, Parallel: 1, Run: corpus, MaxRestarts: 4})
 	if got := strings.Join(statuses(rep), " "); got != "fail/crash fail/crash fail/crash fail/crash notrun/the run ended early notrun/the run ended early notrun/the run ended early notrun/the run ended early notrun/the run ended early" {
 		t.Errorf("oneshot-crash: %s", got)
 	}
@@ -297,7 +266,7 @@ func TestOneshot(t *testing.T) {
 	}
 	// A hang whose child keeps the output open still ends at the timeout.
 	start := time.Now()
-	rep = runFake(t, "oneshot-grandchild", Options{Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`), Timeout: 200 * time.Millisecond})
+	rep = runFake(t, "oneshot-grandchild", Options{Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`), StartTimeout: 200 * time.Millisecond})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" || time.Since(start) > 10*time.Second {
 		t.Errorf("oneshot-grandchild: %s after %v", got, time.Since(start))
 	}
@@ -305,7 +274,7 @@ func TestOneshot(t *testing.T) {
 
 func TestStartError(t *testing.T) {
 	_, err := Run(Options{Command: []string{"/nonexistent/qf-impl"}})
-	var se *StartError
+	var se *driver.StartError
 	if !errors.As(err, &se) {
 		t.Errorf("got %v, want a StartError", err)
 	}

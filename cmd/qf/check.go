@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"regexp"
+	"runtime"
 	"strings"
-	"time"
+	"syscall"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/runner"
 )
 
@@ -17,29 +21,54 @@ const checkSynopsis = `[flags] [-- COMMAND [ARGS...]]
 Runs the conformance vectors against COMMAND, a program that speaks the
 protocol of spec/protocol.md on its stdin and stdout (or, with -oneshot,
 reads a code on stdin and exits 0 with its JSON value, or 1). Without
-COMMAND, checks the built-in reference. Exit status: 0 when nothing failed
-unexpectedly, 1 when something did, 2 on a usage error or when COMMAND
-cannot be started.
+COMMAND, checks the built-in reference. COMMAND runs in its own process
+group, ended as a whole after a timeout, a crash and at the end of the run.
+
+Exit status: 0 when the run passes; 1 when a vector failed unexpectedly,
+an expected-failure entry is stale, nothing was checked, the run ended
+early, or COMMAND did not exit with status 0 at the end of its input; 2 on
+a usage error or when COMMAND cannot be started. The report's last line is
+"check: N passed, N failed, N skipped".
 
 flags:`
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("check", checkSynopsis, stderr)
-	timeout := fs.Duration("timeout", 2*time.Second, "time allowed for each answer")
+	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process (not used by -oneshot)")
+	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process (its hello; with -oneshot, its exit)")
 	oneshot := fs.Bool("oneshot", false, "start COMMAND once per vector, the code on stdin (strict decoding, L1 only)")
+	parallel := fs.Int("parallel", runtime.NumCPU(), "with -oneshot, the `N`umber of processes at once")
 	level := fs.String("level", "L3", "the `level` a decode vector must meet to pass: L1, L2 or L3")
 	expectFail := fs.String("expect-fail", "", "read expected failures from `FILE`: an id or glob and a reason per line")
 	writeExpect := fs.String("write-expect-fail", "", "write the current failures to `FILE` as an expected-failures list")
 	runRe := fs.String("run", "", "run only the vectors whose id matches `REGEX`")
 	skipRe := fs.String("skip", "", "leave out the vectors whose id matches `REGEX`")
 	flags := fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`")
-	jsonOut := fs.String("json", "", "write the whole report as JSON to `FILE`")
-	junitOut := fs.String("junit", "", "write the report as JUnit XML to `FILE`")
+	jsonOut := fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
+	junitOut := fs.String("junit", "", "write the report as JUnit XML to `FILE` (- for standard output, likewise)")
 	verbose := fs.Bool("v", false, "also list the expected failures")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	opts := runner.Options{Command: fs.Args(), Oneshot: *oneshot, Timeout: *timeout}
+	opts := runner.Options{Command: fs.Args(), Oneshot: *oneshot, Parallel: *parallel, Timeout: *timeout, StartTimeout: *startTimeout}
+	if *timeout <= 0 || *startTimeout <= 0 || *parallel <= 0 {
+		fmt.Fprintln(stderr, "qf check: -timeout, -start-timeout and -parallel must be positive")
+		return errUsage
+	}
+	dashes := 0
+	for _, path := range []string{*jsonOut, *junitOut, *writeExpect} {
+		if path == "-" {
+			dashes++
+		}
+	}
+	if dashes > 1 {
+		fmt.Fprintln(stderr, "qf check: only one of -json, -junit and -write-expect-fail can write to standard output (-)")
+		return errUsage
+	}
+	text := stdout // the text report; standard error when a report goes to standard output
+	if dashes == 1 {
+		text = stderr
+	}
 	switch strings.ToUpper(*level) {
 	case "L1":
 		opts.Level = runner.L1
@@ -86,12 +115,17 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			return errUsage
 		}
 	}
-	if isTerminal(stdout) {
-		opts.Progress = stdout
+	if isTerminal(text) {
+		opts.Progress = text
 	}
+	// Interrupted, the run ends the implementation's process group, which
+	// the terminal's interrupt does not reach, and reports what it did.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	opts.Context = ctx
 
 	rep, err := runner.Run(opts)
-	var start *runner.StartError
+	var start *driver.StartError
 	if errors.As(err, &start) {
 		fmt.Fprintf(stderr, "qf check: %v\n", err)
 		return errUsage
@@ -99,7 +133,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(stdout, *verbose)
+	rep.WriteText(text, *verbose)
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error
@@ -109,6 +143,12 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		{*writeExpect, func(w io.Writer) error { return runner.FormatExpectations(w, rep.Results) }},
 	} {
 		if out.path == "" {
+			continue
+		}
+		if out.path == "-" {
+			if err := out.write(stdout); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := writeFile(out.path, out.write); err != nil {

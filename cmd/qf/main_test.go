@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/runner"
 )
 
 // qf runs the command with args and stdin, and returns its output, its
@@ -161,5 +165,64 @@ func TestReplay(t *testing.T) {
 	}
 	if _, _, status := qf("", "replay"); status != 2 {
 		t.Errorf("no code: status %d", status)
+	}
+}
+
+// TestMain runs the fake implementation of package fakes that QF_FAKE
+// names, if any, and the tests otherwise.
+func TestMain(m *testing.M) {
+	fakes.Main()
+	os.Exit(m.Run())
+}
+
+// fake is the command line of the fake implementation that QF_FAKE names.
+var fake = []string{"--", os.Args[0], "-test.run=^$"}
+
+// The reports go to standard output with "-", the text report then to
+// standard error; only one may.
+func TestCheckReportsToStdout(t *testing.T) {
+	out, errOut, status := qf("", "check", "-run", "^strict/corpus-", "-json", "-")
+	var rep runner.Report
+	if status != 0 || json.Unmarshal([]byte(out), &rep) != nil || len(rep.Results) != 9 || !strings.Contains(errOut, "check: 9 passed, 0 failed, 0 skipped") {
+		t.Errorf("-json -: status %d\nstdout %.300s\nstderr %.300s", status, out, errOut)
+	}
+	if err := runner.ValidateReport([]byte(out)); err != nil {
+		t.Error(err)
+	}
+	if _, err := os.Stat("-"); err == nil {
+		t.Error("a file named - was written")
+	}
+	out, errOut, status = qf("", "check", "-run", "^strict/corpus-", "-junit", "-")
+	if status != 0 || !strings.HasPrefix(out, "<?xml") || !strings.Contains(errOut, "check: 9 passed") {
+		t.Errorf("-junit -: status %d\nstdout %.300s\nstderr %.300s", status, out, errOut)
+	}
+	if _, errOut, status := qf("", "check", "-json", "-", "-junit", "-"); status != 2 || !strings.Contains(errOut, "only one") {
+		t.Errorf("-json - -junit -: status %d, %q", status, errOut)
+	}
+}
+
+// The exit status follows the run: 1 when nothing was checked or the
+// implementation exits badly, with the reason printed.
+func TestCheckExitStatus(t *testing.T) {
+	cases := []struct {
+		mode   string // of the fake, when args run it
+		args   []string
+		status int
+		says   string
+	}{
+		{"", []string{"check", "-run", "no such vector"}, 1, "nothing was checked: no vector was selected"},
+		{"exit-3", append([]string{"check", "-run", "^strict/corpus-"}, fake...), 1, "the implementation exited with status 3 at the end of its input"},
+		{"no-known-op", append([]string{"check", "-run", "^strict/corpus-"}, fake...), 1, "nothing was checked: the implementation lists no op"},
+		{"busy-5th", append([]string{"check", "-run", "^strict/corpus-", "-timeout", "300ms"}, fake...), 1, "check: 8 passed, 1 failed, 0 skipped"},
+		{"normal", append([]string{"check", "-run", "^strict/corpus-"}, fake...), 0, "check: 9 passed, 0 failed, 0 skipped"},
+		{"", []string{"check", "-parallel", "0", "-oneshot", "--", "true"}, 2, "must be positive"},
+	}
+	for _, c := range cases {
+		t.Setenv("QF_FAKE", c.mode)
+		t.Setenv("QF_FAKE_DIR", t.TempDir())
+		out, errOut, status := qf("", c.args...)
+		if status != c.status || !strings.Contains(out+errOut, c.says) {
+			t.Errorf("qf %q: status %d, want %d saying %q\n%s%s", c.args, status, c.status, c.says, out, errOut)
+		}
 	}
 }

@@ -1,0 +1,263 @@
+package driver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/qf-format/qf-conformance/protocol"
+)
+
+// Options say how to run an implementation and how long to wait for it.
+type Options struct {
+	Command      []string         // the program and its arguments
+	Handler      protocol.Handler // or, when Command is empty, a handler served in this process
+	StartTimeout time.Duration    // for the first answer of each process, its hello; 0 means 30 s
+	Timeout      time.Duration    // for every later answer; 0 means 2 s
+	ExitTimeout  time.Duration    // for exiting at the end of its input; 0 means 5 s
+	MaxFailures  int              // failures in a row, failed restarts included, before giving up; 0 means 10
+}
+
+func (o *Options) setDefaults() {
+	if o.StartTimeout == 0 {
+		o.StartTimeout = DefaultStartTimeout
+	}
+	if o.Timeout == 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.ExitTimeout == 0 {
+		o.ExitTimeout = DefaultExitTimeout
+	}
+	if o.MaxFailures == 0 {
+		o.MaxFailures = DefaultMaxFailures
+	}
+}
+
+// A Client talks to one implementation through the protocol, one request
+// at a time. It says hello to every process it starts, and restarts the
+// implementation after every failure to answer (a crash, a timeout, an
+// answer that breaks the protocol or answers another request); after
+// MaxFailures failures in a row, failed restarts included, it gives up.
+type Client struct {
+	ctx      context.Context
+	opts     Options
+	mu       sync.Mutex // guards proc against the context's cancellation
+	proc     *Process
+	hello    *protocol.Response
+	ids      int       // the last request id used; ids are never reused
+	ops      [2]string // the ops of the last two requests, the last first
+	inARow   int       // failures in a row
+	restarts int       // processes started after the first
+	gaveUp   error     // why the client stopped; nil while it goes on
+	pending  *Tail     // standard error of processes ended since the last Stderr
+	stop     func() bool
+}
+
+// Dial starts the implementation and says hello. Its error is a
+// *StartError when the command cannot be started, or a *Failure when the
+// implementation does not answer hello with a hello within the start-up
+// allowance; then nothing it started is left running. When ctx is done,
+// the implementation is ended and every later call fails.
+func Dial(ctx context.Context, opts Options) (*Client, error) {
+	opts.setDefaults()
+	c := &Client{ctx: ctx, opts: opts, pending: NewTail(StderrLimit)}
+	p, err := c.start()
+	if err != nil {
+		return nil, err
+	}
+	c.proc = p
+	c.stop = context.AfterFunc(ctx, func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		c.proc.Kill()
+	})
+	c.hello, err = c.sayHello()
+	if err != nil {
+		c.stop()
+		c.pending.Write([]byte(c.proc.Stderr()))
+		c.proc.Kill()
+		return c, err
+	}
+	return c, nil
+}
+
+func (c *Client) start() (*Process, error) {
+	if len(c.opts.Command) == 0 {
+		h := c.opts.Handler
+		if h == nil {
+			h = protocol.Reference{}
+		}
+		return StartHandler(h), nil
+	}
+	p, err := Start(c.opts.Command)
+	if err != nil {
+		return nil, &StartError{err}
+	}
+	return p, nil
+}
+
+// Hello returns the first process's answer to hello.
+func (c *Client) Hello() *protocol.Response { return c.hello }
+
+// Restarts returns how many times the implementation was restarted.
+func (c *Client) Restarts() int { return c.restarts }
+
+// GaveUp returns why the client stopped calling the implementation: too
+// many failures in a row, a restart that could not start, or ctx done;
+// nil while it goes on.
+func (c *Client) GaveUp() error { return c.gaveUp }
+
+// PID returns the current process's id, 0 for a Handler.
+func (c *Client) PID() int { return c.proc.PID() }
+
+// Stderr returns the tail of what the implementation wrote to its
+// standard error since the last call, that of processes ended meanwhile
+// first.
+func (c *Client) Stderr() string {
+	return c.pending.Take() + c.proc.Stderr()
+}
+
+// Call sends req with a fresh id and returns the parsed answer
+// (protocol.ParseResponse) and the line it came in, valid until the next
+// call. When there is no usable answer, err is a *Failure, line is the
+// offending line if there was one, and Call has restarted the
+// implementation (or given up: see GaveUp) before it returns.
+func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []byte, err error) {
+	if c.gaveUp != nil {
+		return nil, nil, &Failure{ReasonCrash, c.gaveUp.Error()}
+	}
+	resp, line, err = c.exchange(req, c.opts.Timeout)
+	if err != nil {
+		c.restart(err)
+		return nil, line, err
+	}
+	c.inARow = 0
+	return resp, line, nil
+}
+
+// exchange sends req and reads its answer, without restarting anything.
+func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
+	c.ids++
+	c.ops[0], c.ops[1] = req.Op, c.ops[0]
+	id := strconv.Itoa(c.ids)
+	req.ID = json.RawMessage(id)
+	msg, err := json.Marshal(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := c.proc.Send(msg, timeout); err != nil {
+		return nil, nil, c.interrupted(err)
+	}
+	line, err := c.proc.Receive(timeout)
+	if err != nil {
+		return nil, nil, c.interrupted(err)
+	}
+	resp, err := protocol.ParseResponse(line)
+	if err != nil {
+		return nil, line, &Failure{ReasonProtocol, err.Error()}
+	}
+	if string(resp.ID) != id {
+		return nil, line, &Failure{ReasonProtocol, c.strayAnswer(resp.ID, id)}
+	}
+	if err := resp.Check(req.Op); err != nil {
+		return nil, line, &Failure{ReasonProtocol, err.Error()}
+	}
+	return resp, line, nil
+}
+
+// strayAnswer describes an answer whose id is not the request's.
+func (c *Client) strayAnswer(got json.RawMessage, want string) string {
+	if n, err := strconv.Atoi(string(got)); err == nil && n > 0 && n < c.ids {
+		what := ""
+		if n == c.ids-1 {
+			what = " (" + c.ops[1] + ")"
+		}
+		return fmt.Sprintf("a line not asked for: a second answer to request %d%s, read as the answer to request %s (%s)", n, what, want, c.ops[0])
+	}
+	if got == nil {
+		return fmt.Sprintf(`an answer without "id" to request %s`, want)
+	}
+	return fmt.Sprintf("an answer with id %.40s to request %s", got, want)
+}
+
+// interrupted returns err, or an interruption when ctx is done: the
+// failure then is the caller's doing.
+func (c *Client) interrupted(err error) error {
+	if c.ctx.Err() != nil {
+		return &Failure{ReasonCrash, "interrupted"}
+	}
+	return err
+}
+
+func (c *Client) sayHello() (*protocol.Response, error) {
+	resp, line, err := c.exchange(&protocol.Request{Op: protocol.OpHello}, c.opts.StartTimeout)
+	if err != nil {
+		return nil, err
+	}
+	if resp.Error != nil {
+		return nil, &Failure{ReasonProtocol, fmt.Sprintf("answered hello with an error: %.200s", line)}
+	}
+	return resp, nil
+}
+
+// restart ends the current process after the failure why and starts
+// another, saying hello to it, until one answers hello or there have been
+// MaxFailures failures in a row.
+func (c *Client) restart(why error) {
+	c.endProcess()
+	for {
+		c.inARow++
+		switch {
+		case c.ctx.Err() != nil:
+			c.gaveUp = errors.New("interrupted")
+			return
+		case c.inARow >= c.opts.MaxFailures:
+			c.gaveUp = fmt.Errorf("the implementation failed %d times in a row; the last time: %v", c.inARow, why)
+			return
+		}
+		p, err := c.start()
+		if err != nil {
+			c.gaveUp = fmt.Errorf("cannot restart the implementation: %v", err)
+			return
+		}
+		c.restarts++
+		c.mu.Lock()
+		c.proc = p
+		c.mu.Unlock()
+		if c.ctx.Err() != nil { // cancelled before the new process was seen
+			p.Kill()
+		}
+		if _, err := c.sayHello(); err == nil {
+			return
+		} else {
+			why = fmt.Errorf("no hello after a restart: %w", err)
+		}
+		c.endProcess()
+	}
+}
+
+// endProcess kills the current process, keeping its standard error.
+func (c *Client) endProcess() {
+	c.proc.Kill()
+	c.pending.Write([]byte(c.proc.Stderr()))
+}
+
+// Close ends the implementation at the end of a run: it closes the
+// input of the current process and waits for it to exit, then ends its
+// whole process group. It returns nil when the process exited with status
+// 0, and otherwise an error saying how it did not; nil when the client
+// had given up, the process being gone already.
+func (c *Client) Close() error {
+	c.stop()
+	if c.gaveUp != nil {
+		c.proc.Kill()
+		return nil
+	}
+	err := c.proc.Close(c.opts.ExitTimeout)
+	c.pending.Write([]byte(c.proc.Stderr()))
+	return err
+}

@@ -1,0 +1,134 @@
+package driver_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/protocol"
+)
+
+func TestMain(m *testing.M) {
+	fakes.Main()
+	os.Exit(m.Run())
+}
+
+var self = []string{os.Args[0], "-test.run=^$"}
+
+func TestTail(t *testing.T) {
+	tail := driver.NewTail(8)
+	tail.Write([]byte("0123"))
+	tail.Write([]byte("456789"))
+	if got := tail.Take(); got != "[2 bytes before these dropped]\n23456789" {
+		t.Errorf("got %q", got)
+	}
+	if got := tail.Take(); got != "" {
+		t.Errorf("after Take: %q", got)
+	}
+	tail.Write([]byte(strings.Repeat("x", 100) + "end"))
+	if got := tail.Take(); got != "[95 bytes before these dropped]\nxxxxxend" {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestDial(t *testing.T) {
+	t.Setenv("QF_FAKE", "normal")
+	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := c.Hello(); h.Name == "" || len(h.Ops) != 4 {
+		t.Errorf("hello %+v", h)
+	}
+	code := "QA"
+	resp, line, err := c.Call(&protocol.Request{Op: protocol.OpDecode, Code: &code})
+	if err != nil || string(resp.Value) != `{"state":null,"record":{"moves":[]}}` || !strings.HasPrefix(string(line), `{"id":2,`) {
+		t.Errorf("%v %s %s", err, resp.Value, line)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+
+	_, err = driver.Dial(context.Background(), driver.Options{Command: []string{"/nonexistent/impl"}})
+	var start *driver.StartError
+	if !errors.As(err, &start) {
+		t.Errorf("got %v, want a StartError", err)
+	}
+
+	t.Setenv("QF_FAKE", "silent")
+	began := time.Now()
+	c, err = driver.Dial(context.Background(), driver.Options{Command: self, StartTimeout: 200 * time.Millisecond})
+	var f *driver.Failure
+	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || time.Since(began) > 3*time.Second {
+		t.Errorf("silent: %v after %v", err, time.Since(began))
+	}
+	if c != nil && c.PID() != 0 {
+		if err := signalZero(c.PID()); err == nil {
+			t.Errorf("the silent process %d is still there", c.PID())
+		}
+	}
+}
+
+// A handler in this process that panics is a crash, and the client
+// restarts it.
+func TestHandlerPanics(t *testing.T) {
+	c, err := driver.Dial(context.Background(), driver.Options{Handler: panicky{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "A"
+	_, _, err = c.Call(&protocol.Request{Op: protocol.OpDecode, Code: &code})
+	var f *driver.Failure
+	if !errors.As(err, &f) || f.Reason != driver.ReasonCrash || c.Restarts() != 1 {
+		t.Errorf("%v, %d restarts", err, c.Restarts())
+	}
+	c.Close()
+}
+
+type panicky struct{}
+
+func (panicky) Handle(req *protocol.Request) *protocol.Response {
+	if req.Op == protocol.OpHello {
+		return protocol.Reference{}.Handle(req)
+	}
+	panic("a bug")
+}
+
+func TestRunOnce(t *testing.T) {
+	ctx := context.Background()
+	t.Setenv("QF_FAKE", "oneshot-ok")
+	o, err := driver.RunOnce(ctx, self, []byte("QA"), 5*time.Second, 1<<10)
+	if err != nil || o.Status != 0 || strings.TrimSpace(string(o.Stdout)) != `{"state":null,"record":{"moves":[]}}` {
+		t.Errorf("ok: %v %+v", err, o)
+	}
+	o, err = driver.RunOnce(ctx, self, []byte("Q="), 5*time.Second, 1<<10)
+	if err != nil || o.Status != 1 || !strings.Contains(o.Stderr, "invalid character") {
+		t.Errorf("rejected: %v %+v", err, o)
+	}
+	o, err = driver.RunOnce(ctx, self, []byte("QA"), 5*time.Second, 10)
+	if err != nil || len(o.Stdout) != 10 {
+		t.Errorf("limit: %v %q", err, o.Stdout)
+	}
+	t.Setenv("QF_FAKE", "oneshot-crash")
+	if o, err := driver.RunOnce(ctx, self, nil, 5*time.Second, 10); err != nil || o.Status != 7 {
+		t.Errorf("crash: %v %+v", err, o)
+	}
+	t.Setenv("QF_FAKE", "oneshot-busy")
+	began := time.Now()
+	_, err = driver.RunOnce(ctx, self, nil, 200*time.Millisecond, 10)
+	var f *driver.Failure
+	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || time.Since(began) > 3*time.Second {
+		t.Errorf("busy: %v after %v", err, time.Since(began))
+	}
+	ctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	began = time.Now()
+	if _, err = driver.RunOnce(ctx, self, nil, time.Minute, 10); !errors.As(err, &f) || f.Detail != "interrupted" || time.Since(began) > 3*time.Second {
+		t.Errorf("cancelled: %v after %v", err, time.Since(began))
+	}
+}

@@ -1,0 +1,305 @@
+package driver
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"time"
+
+	"github.com/qf-format/qf-conformance/protocol"
+)
+
+// A Process is one running implementation that speaks the protocol: a
+// program in its own process group (Start), or a Handler served in this
+// process over pipes (StartHandler). Its methods are not safe for
+// concurrent use, except that one goroutine may Send while another
+// Receives.
+type Process struct {
+	cmd    *exec.Cmd // nil for a Handler
+	stdin  *os.File  // our end of its standard input
+	stdout *os.File  // our end of its standard output
+	in     *bufio.Reader
+	line   []byte // the buffer of the last line read, reused
+	out    []byte // the buffer of the last line sent, reused
+	stderr *Tail
+
+	exited  chan struct{} // closed when the process has exited and been reaped
+	exitErr error         // its exit status, set before exited is closed
+
+	stopOnce sync.Once
+}
+
+// Start starts argv in its own process group, its standard input, output
+// and error connected to pipes. Its error is the exec error when the
+// program cannot be started.
+func Start(argv []string) (*Process, error) {
+	if len(argv) == 0 {
+		return nil, errors.New("no command")
+	}
+	var files []*os.File // every pipe end, closed on failure
+	pipe := func() (r, w *os.File, err error) {
+		r, w, err = os.Pipe()
+		files = append(files, r, w)
+		return r, w, err
+	}
+	closeAll := func() {
+		for _, f := range files {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}
+	inR, inW, err1 := pipe()
+	outR, outW, err2 := pipe()
+	errR, errW, err3 := pipe()
+	if err := errors.Join(err1, err2, err3); err != nil {
+		closeAll()
+		return nil, err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		closeAll()
+		return nil, err
+	}
+	// The child has its ends; ours are the others.
+	inR.Close()
+	outW.Close()
+	errW.Close()
+	p := &Process{
+		cmd:    cmd,
+		stdin:  inW,
+		stdout: outR,
+		in:     bufio.NewReaderSize(outR, 64<<10),
+		stderr: NewTail(StderrLimit),
+		exited: make(chan struct{}),
+	}
+	go func() {
+		// Until the end of every holder of the pipe, or until Kill closes
+		// it: the tail stays bounded whatever comes.
+		io.Copy(p.stderr, errR)
+		errR.Close()
+	}()
+	go func() {
+		p.exitErr = cmd.Wait()
+		close(p.exited)
+		// What it wrote is in the pipe already; a read now waits only for
+		// what a child it left behind might write.
+		p.stdout.SetReadDeadline(time.Now().Add(afterExit))
+	}()
+	return p, nil
+}
+
+// StartHandler serves h in this process, through the same pipes and
+// protocol.Serve as a program, so that it is checked exactly like one. A
+// panic in h ends its output, which the caller sees as a crash.
+func StartHandler(h protocol.Handler) *Process {
+	inR, inW, err1 := os.Pipe()
+	outR, outW, err2 := os.Pipe()
+	if err := errors.Join(err1, err2); err != nil {
+		panic(err) // out of descriptors: nothing sensible to go on with
+	}
+	p := &Process{
+		stdin:  inW,
+		stdout: outR,
+		in:     bufio.NewReaderSize(outR, 64<<10),
+		stderr: NewTail(StderrLimit),
+		exited: make(chan struct{}),
+	}
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				p.exitErr = fmt.Errorf("panic: %v", r)
+			}
+			inR.Close()
+			outW.Close()
+			close(p.exited)
+		}()
+		p.exitErr = protocol.Serve(inR, outW, h)
+	}()
+	return p
+}
+
+// PID returns the process's id, which is also its process group's, or 0
+// for a Handler.
+func (p *Process) PID() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
+// Send writes line and a newline to the process's standard input, waiting
+// at most timeout for it to be read. Its error is a *Failure.
+func (p *Process) Send(line []byte, timeout time.Duration) error {
+	p.out = append(append(p.out[:0], line...), '\n')
+	p.stdin.SetWriteDeadline(time.Now().Add(timeout))
+	if _, err := p.stdin.Write(p.out); err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return timeoutDetail("did not read its input", timeout)
+		}
+		return p.crash()
+	}
+	return nil
+}
+
+// Receive reads one line of the process's standard output, waiting at
+// most timeout, and returns it without its line end; the line is valid
+// until the next Receive. Its error is a *Failure: a timeout, a crash (the
+// output closed), or a protocol failure for a line longer than
+// protocol.MaxLine (read past, so that the next line is the next answer).
+//
+// Once the process has exited, Receive waits at most a moment longer, for
+// what a child it left behind might write, and then reports a crash.
+func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
+	deadline := time.Now().Add(timeout)
+	if p.hasExited() {
+		deadline = time.Now().Add(afterExit)
+	}
+	p.stdout.SetReadDeadline(deadline)
+	line, err := protocol.ReadLine(p.in, p.line, protocol.MaxLine)
+	p.line = line[:0]
+	switch {
+	case err == nil:
+		return line, nil
+	case errors.Is(err, protocol.ErrLineTooLong):
+		return nil, &Failure{ReasonProtocol, fmt.Sprintf("an answer line longer than %d bytes", protocol.MaxLine)}
+	case errors.Is(err, os.ErrDeadlineExceeded) && !p.hasExited():
+		return nil, timeoutDetail("no answer", timeout)
+	}
+	return nil, p.crash()
+}
+
+// afterExit is how long a read waits once the process has exited.
+const afterExit = 250 * time.Millisecond
+
+func (p *Process) hasExited() bool {
+	select {
+	case <-p.exited:
+		return p.cmd != nil
+	default:
+		return false
+	}
+}
+
+// crash describes the end of the process's output: its exit status when
+// it exits within a second.
+func (p *Process) crash() *Failure {
+	select {
+	case <-p.exited:
+	case <-time.After(time.Second):
+		return &Failure{ReasonCrash, "closed its standard output"}
+	}
+	if p.exitErr != nil {
+		return &Failure{ReasonCrash, describeExit(p.exitErr)}
+	}
+	return &Failure{ReasonCrash, "exited with status 0 before answering"}
+}
+
+// Stderr returns the tail of what the process wrote to its standard error
+// since the last call, at most StderrLimit bytes and a note of what was
+// dropped.
+func (p *Process) Stderr() string { return p.stderr.Take() }
+
+// Kill ends the process now: SIGTERM to its whole process group, SIGKILL
+// after a short grace, then it reaps the process and closes the pipes. A
+// Handler's pipes are closed, which ends it unless it is stuck. Kill may
+// be called more than once.
+func (p *Process) Kill() {
+	p.stopOnce.Do(func() {
+		if p.cmd != nil {
+			signalGroup(p.cmd, sigTerm)
+			select {
+			case <-p.exited:
+			case <-time.After(grace):
+			}
+			// The leader may be gone while others of its group live on.
+			signalGroup(p.cmd, sigKill)
+		}
+		p.stdin.Close()
+		p.stdout.Close()
+		select {
+		case <-p.exited:
+		case <-time.After(5 * time.Second): // only a process stuck in the kernel gets here
+		}
+	})
+}
+
+// Close ends the process at the end of a run as spec/protocol.md says it
+// ends: it closes its standard input and waits at most wait for it to exit
+// by itself; then it ends its whole process group like Kill. It returns
+// nil when the process exited with status 0, and otherwise an error
+// saying how it did not.
+func (p *Process) Close(wait time.Duration) error {
+	p.stdin.Close()
+	var err error
+	select {
+	case <-p.exited:
+		if p.exitErr != nil {
+			err = errors.New(describeExit(p.exitErr) + " at the end of its input")
+		}
+	case <-time.After(wait):
+		err = fmt.Errorf("did not exit within %v of the end of its input", wait)
+	}
+	p.Kill()
+	return err
+}
+
+// describeExit says how a process ended, from exec's error.
+func describeExit(err error) string {
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		if code := exit.ExitCode(); code >= 0 {
+			return fmt.Sprintf("exited with status %d", code)
+		}
+		return "was killed by " + exitSignal(exit)
+	}
+	return err.Error()
+}
+
+// Tail is an io.Writer that keeps the last bytes written to it, at most
+// its size, so that an implementation flooding its standard error neither
+// blocks nor fills memory. It is safe for concurrent use.
+type Tail struct {
+	mu   sync.Mutex
+	buf  []byte
+	size int
+	lost int // bytes dropped since the last Take
+}
+
+// NewTail returns a Tail that keeps size bytes.
+func NewTail(size int) *Tail { return &Tail{size: size} }
+
+func (t *Tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(p)
+	if len(p) > t.size {
+		t.lost += len(p) - t.size
+		p = p[len(p)-t.size:]
+	}
+	t.buf = append(t.buf, p...)
+	if over := len(t.buf) - t.size; over > 0 {
+		t.lost += over
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return n, nil
+}
+
+// Take returns what was kept since the last Take, with a note of how much
+// was dropped before it, and empties the Tail.
+func (t *Tail) Take() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := string(t.buf)
+	if t.lost > 0 {
+		s = fmt.Sprintf("[%d bytes before these dropped]\n%s", t.lost, s)
+	}
+	t.buf, t.lost = t.buf[:0], 0
+	return s
+}

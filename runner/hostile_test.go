@@ -1,0 +1,418 @@
+package runner
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// The hostile fakes of package fakes give correct answers, delivered
+// badly. Each run must end promptly, account for every vector, fail or
+// pass as stated, and leave nothing running.
+
+var strict = regexp.MustCompile(`^strict/`)
+
+// behindShell is a command that runs the fake behind sh -c, as a child of
+// the shell rather than in its place.
+var behindShell = []string{"sh", "-c", `"$0" -test.run='^$'; :`}
+
+func TestBusyLoopBehindShell(t *testing.T) {
+	start := time.Now()
+	rep, dir := runFakeIn(t, "busy-5th", Options{Command: behindShell, Run: corpus, Timeout: 300 * time.Millisecond})
+	want := "pass/ pass/ pass/ pass/ fail/timeout pass/ pass/ pass/ pass/"
+	if got := strings.Join(statuses(rep), " "); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if rep.OK() || rep.Restarts != 1 {
+		t.Errorf("OK %v, %d restarts", rep.OK(), rep.Restarts)
+	}
+	noSurvivors(t, dir, 2) // the first fake and its replacement
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+}
+
+func TestOneshotBusyLoopBehindShell(t *testing.T) {
+	rep, dir := runFakeIn(t, "oneshot-busy", Options{Command: behindShell, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`),
+		StartTimeout: 300 * time.Millisecond})
+	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
+		t.Errorf("got %s", got)
+	}
+	noSurvivors(t, dir, 2)
+}
+
+// An implementation that initialises on hello and crashes once: the
+// restarted process gets hello too, so one vector fails, and only one.
+func TestNeedsHelloCrashesOnce(t *testing.T) {
+	rep := runFake(t, "needs-hello", Options{})
+	var failed []string
+	for _, r := range rep.Results {
+		if r.Status != StatusPass {
+			failed = append(failed, r.ID+" "+r.Status+"/"+r.Reason)
+		}
+	}
+	if len(failed) != 1 || !strings.HasSuffix(failed[0], "fail/crash") || rep.Restarts != 1 {
+		t.Errorf("%d restarts; not passed: %v", rep.Restarts, failed)
+	}
+	if len(rep.Results) < 900 {
+		t.Errorf("%d results", len(rep.Results))
+	}
+}
+
+// An implementation that answers every request twice falls out of step at
+// once: the second answer to hello is a line not asked for, a protocol
+// error for the vector at hand, and the implementation is restarted. Every
+// process does it again, so the run ends after MaxRestarts failures in a
+// row, promptly, with no process and no descriptor left behind.
+func TestAnswerTwice(t *testing.T) {
+	fds := openFDs(t)
+	start := time.Now()
+	rep, dir := runFakeIn(t, "answer-twice", Options{Run: strict, MaxRestarts: 3})
+	got := statuses(rep)
+	if got[0] != "fail/protocol" || got[1] != "fail/protocol" || got[2] != "fail/protocol" || got[3] != "notrun/the run ended early" {
+		t.Errorf("got %v ...", got[:6])
+	}
+	if d := rep.Results[0].Detail; !strings.Contains(d, "a line not asked for: a second answer to request 1") {
+		t.Errorf("detail %q", d)
+	}
+	if s := summary(rep, CategoryStrict); s.Passed != 0 || s.Failed != 3 || s.NotRun != s.Total-3 || rep.OK() {
+		t.Errorf("%+v, OK %v", s, rep.OK())
+	}
+	if !strings.Contains(strings.Join(rep.Problems, "\n"), "failed 3 times in a row") {
+		t.Errorf("problems %q", rep.Problems)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+	noSurvivors(t, dir, 3)
+	if after := openFDs(t); after > fds {
+		t.Errorf("%d descriptors open before the run, %d after", fds, after)
+	}
+}
+
+// Restarts leak neither descriptors nor processes: a fake that crashes on
+// every 4th request, restarted over and over.
+func TestRestartsLeakNothing(t *testing.T) {
+	fds := openFDs(t)
+	rep, dir := runFakeIn(t, "crash-4th", Options{Run: strict})
+	if rep.Restarts < 50 {
+		t.Errorf("%d restarts", rep.Restarts)
+	}
+	noSurvivors(t, dir, rep.Restarts+1)
+	if after := openFDs(t); after > fds {
+		t.Errorf("%d descriptors open before the run, %d after %d restarts", fds, after, rep.Restarts)
+	}
+}
+
+// Correct answers padded with spaces to 15 MiB each: graded all the same,
+// in bounded memory, and none of the padding kept in the report.
+func TestPaddedAnswers(t *testing.T) {
+	t.Setenv("QF_FAKE_PAD", strconv.Itoa(15<<20))
+	var rep *Report
+	peak := heapPeak(t, func() {
+		rep = runFake(t, "padded", Options{Run: regexp.MustCompile(`^(strict|encode|replay|validate)/corpus-viewer`), Timeout: 5 * time.Second})
+	})
+	t.Logf("heap peak %d MB over %d answers of 15 MiB", peak>>20, len(rep.Results))
+	if !rep.OK() || len(rep.Results) != 8 {
+		t.Errorf("OK %v, %v, %q", rep.OK(), statuses(rep), rep.Problems)
+	}
+	if peak > 150<<20 {
+		t.Errorf("heap peak %d MB", peak>>20)
+	}
+	var b bytes.Buffer
+	rep.WriteJSON(&b)
+	if b.Len() > 1<<20 {
+		t.Errorf("a JSON report of %d bytes", b.Len())
+	}
+}
+
+// Bytes without end and without a newline: a timeout, in bounded memory.
+func TestFloodStdout(t *testing.T) {
+	var rep *Report
+	peak := heapPeak(t, func() {
+		rep = runFake(t, "flood-stdout", Options{Run: corpus, Timeout: 500 * time.Millisecond})
+	})
+	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" &&
+		got != "pass/ fail/protocol pass/ fail/protocol pass/ fail/protocol pass/ fail/protocol pass/" {
+		t.Errorf("got %s", got)
+	}
+	if peak > 100<<20 {
+		t.Errorf("heap peak %d MB", peak>>20)
+	}
+}
+
+// An implementation that stops reading its input.
+func TestDeaf(t *testing.T) {
+	rep := runFake(t, "deaf", Options{Run: corpus, Timeout: 300 * time.Millisecond})
+	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" {
+		t.Errorf("got %s", got)
+	}
+}
+
+// Children that the implementation starts end with it.
+func TestFork(t *testing.T) {
+	rep, dir := runFakeIn(t, "fork", Options{Run: corpus})
+	if !rep.OK() {
+		t.Errorf("%v %q", statuses(rep), rep.Problems)
+	}
+	noSurvivors(t, dir, 4)
+}
+
+// A grandchild that keeps the output open after its parent died: the
+// vector fails as a crash, promptly, and the grandchild ends with the
+// group.
+func TestGrandchildHoldsOutput(t *testing.T) {
+	start := time.Now()
+	rep, dir := runFakeIn(t, "grandchild", Options{Run: corpus})
+	want := "pass/ pass/ fail/crash pass/ pass/ fail/crash pass/ pass/ fail/crash"
+	if got := strings.Join(statuses(rep), " "); got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("took %v", d)
+	}
+	noSurvivors(t, dir, 7)
+}
+
+// A slow start is within the start-up allowance, not the answer timeout.
+func TestSlowStart(t *testing.T) {
+	t.Setenv("QF_FAKE_DELAY", "700ms")
+	rep := runFake(t, "slow-start", Options{Run: corpus, Timeout: 200 * time.Millisecond, StartTimeout: 3 * time.Second})
+	if !rep.OK() {
+		t.Errorf("%v %q", statuses(rep), rep.Problems)
+	}
+	rep = runFake(t, "slow-start", Options{Run: corpus, StartTimeout: 200 * time.Millisecond})
+	if s := summary(rep, CategoryStrict); rep.OK() || s.NotRun != 9 || !strings.Contains(strings.Join(rep.Problems, "\n"), "nothing was checked") {
+		t.Errorf("%+v %q", s, rep.Problems)
+	}
+}
+
+// Runs that check nothing fail, and say why.
+func TestNothingChecked(t *testing.T) {
+	cases := []struct {
+		mode string
+		opts Options
+		why  string
+	}{
+		{"normal", Options{Run: regexp.MustCompile(`no such vector`)}, "no vector was selected"},
+		{"no-known-op", Options{}, fmt.Sprintf(`the implementation lists no op and profile of the %d selected vectors (its hello lists ops ["frobnicate"]`, vectorCount(t, ""))},
+		{"strict-only", Options{Run: regexp.MustCompile(`^encode/`)}, fmt.Sprintf(`lists no op and profile of the %d selected vectors`, vectorCount(t, "encode/"))},
+		{"silent", Options{Run: corpus, StartTimeout: 100 * time.Millisecond}, "the run ended before the first vector"},
+		{"oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^encode/`)}, "oneshot mode checks strict decoding only"},
+	}
+	for _, c := range cases {
+		rep := runFake(t, c.mode, c.opts)
+		problems := strings.Join(rep.Problems, "\n")
+		if rep.OK() || !strings.Contains(problems, "nothing was checked: "+c.why) && !strings.Contains(problems, c.why) {
+			t.Errorf("%s: OK %v, problems %q", c.mode, rep.OK(), rep.Problems)
+		}
+		var text bytes.Buffer
+		rep.WriteText(&text, false)
+		if !strings.Contains(text.String(), "the run fails:\n- nothing was checked") {
+			t.Errorf("%s: the text report does not say it:\n%s", c.mode, text.String())
+		}
+	}
+}
+
+// vectorCount returns the number of vectors whose id starts with prefix.
+func vectorCount(t *testing.T, prefix string) int {
+	t.Helper()
+	n := 0
+	for _, name := range vectors.Files {
+		f, err := vectors.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range f.Tests {
+			if strings.HasPrefix(v.ID, prefix) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// An exit status other than 0 at the end of input fails the run.
+func TestExitStatus(t *testing.T) {
+	rep := runFake(t, "exit-3", Options{Run: corpus})
+	if s := summary(rep, CategoryStrict); s.Passed != 9 || rep.OK() ||
+		!strings.Contains(strings.Join(rep.Problems, "\n"), "the implementation exited with status 3 at the end of its input") {
+		t.Errorf("%+v, problems %q", s, rep.Problems)
+	}
+}
+
+// Member names in another case, and an answer with both a result and an
+// error, break the protocol, and the report says how.
+func TestAnswersOfTheWrongShape(t *testing.T) {
+	for _, c := range []struct{ mode, detail string }{
+		{"upper-case", `member "ID" where spec/protocol.md has "id": member names are case-sensitive`},
+		{"result-and-error", `both "error" and a result ("value")`},
+	} {
+		rep := runFake(t, c.mode, Options{Run: corpus, MaxRestarts: 100})
+		if rep.OK() {
+			t.Errorf("%s passes", c.mode)
+		}
+		for _, r := range rep.Results {
+			if r.Status != StatusFail || r.Reason != ReasonProtocol || !strings.Contains(r.Detail, c.detail) {
+				t.Errorf("%s: %s %s %q", c.mode, r.ID, r.Status, r.Detail)
+				break
+			}
+		}
+	}
+}
+
+// Terminal escapes, a forged summary line and bytes that are not UTF-8 in
+// the answers and on standard error: the text report escapes them, the
+// JSON report stays valid UTF-8 and valid against its schema.
+func TestEscapesAndInvalidUTF8(t *testing.T) {
+	rep := runFake(t, "escapes", Options{Run: corpus})
+	if rep.OK() {
+		t.Fatal("passes")
+	}
+	var text bytes.Buffer
+	rep.WriteText(&text, true)
+	out := text.String()
+	for _, bad := range []string{"\x1b", "\r", "\x07", "\xff", "\xc3\x28"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the text report holds %q", bad)
+		}
+	}
+	if !utf8.ValidString(out) {
+		t.Error("the text report is not UTF-8")
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	for _, l := range lines[:len(lines)-1] {
+		if strings.HasPrefix(l, "check:") {
+			t.Errorf("a forged summary line: %q", l)
+		}
+	}
+	if !strings.Contains(out, `\x1b[2J`) {
+		t.Errorf("the escapes are not shown escaped:\n%.2000s", out)
+	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if !utf8.Valid(js.Bytes()) {
+		t.Error("the JSON report is not UTF-8")
+	}
+	validReport(t, js.Bytes())
+	var x bytes.Buffer
+	if err := rep.WriteJUnit(&x); err != nil || !utf8.Valid(x.Bytes()) || bytes.Contains(x.Bytes(), []byte("\x1b")) {
+		t.Errorf("JUnit: %v, UTF-8 %v", err, utf8.Valid(x.Bytes()))
+	}
+}
+
+// Cancelling the run ends the implementation at once.
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	rep, dir := runFakeIn(t, "busy-5th", Options{Context: ctx, Command: behindShell, Run: corpus, Timeout: time.Minute})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
+	}
+	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "interrupted") {
+		t.Errorf("problems %q", rep.Problems)
+	}
+	noSurvivors(t, dir, 1)
+}
+
+// noSurvivors checks that the fake started at least n processes (by the
+// pids it noted in dir) and that none of them is still running: each is
+// gone or a zombie that is not this process's child.
+func noSurvivors(t *testing.T, dir string, n int) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "pids"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pids := strings.Fields(string(data))
+	if len(pids) < n {
+		t.Errorf("%d processes noted, want at least %d", len(pids), n)
+	}
+	deadline := time.Now().Add(2 * time.Second) // a killed process takes a moment to go
+	for _, pid := range pids {
+		for {
+			state, parent, alive := processState(pid)
+			if !alive || state == "Z" && parent != os.Getpid() {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("process %s survived the run (state %s, parent %d)", pid, state, parent)
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// processState returns the state letter and parent of a process from
+// /proc, and whether it exists.
+func processState(pid string) (state string, parent int, exists bool) {
+	data, err := os.ReadFile("/proc/" + pid + "/stat")
+	if err != nil {
+		return "", 0, false
+	}
+	// pid (comm) state ppid ...; comm may hold spaces and parentheses.
+	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+	parent, _ = strconv.Atoi(fields[1])
+	return fields[0], parent, true
+}
+
+func openFDs(t *testing.T) int {
+	t.Helper()
+	runtime.GC() // closes what finalizers would
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		t.Skip("no /proc/self/fd on this system")
+	}
+	return len(entries)
+}
+
+// heapPeak returns the most heap in use, sampled every millisecond, while
+// f runs.
+func heapPeak(t *testing.T, f func()) uint64 {
+	t.Helper()
+	runtime.GC()
+	done := make(chan struct{})
+	result := make(chan uint64)
+	go func() {
+		var peak uint64
+		var m runtime.MemStats
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapInuse)
+			select {
+			case <-done:
+				result <- peak
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	f()
+	close(done)
+	return <-result
+}
+
+// validReport checks a JSON report against the report's schema.
+func validReport(t *testing.T, data []byte) {
+	t.Helper()
+	if err := ValidateReport(data); err != nil {
+		t.Error(err)
+	}
+}
