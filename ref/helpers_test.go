@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
-	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/internal/gen"
 
 	"github.com/qf-format/qf-conformance/ref"
 )
@@ -29,7 +29,7 @@ func stateBits(white, black int) string {
 
 // maxValue returns the longest value: 40 walls, a wall last move and 1023
 // wall moves (spec.MaxChars characters).
-func maxValue() *ref.Value { return qftest.MaxValue() }
+func maxValue() *ref.Value { return gen.MaxValue() }
 
 func mustEncode(v *ref.Value) string {
 	s, err := ref.Encode(v)

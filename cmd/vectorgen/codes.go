@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
-	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 )
@@ -54,9 +54,9 @@ func mustEncode(v *ref.Value) string {
 // The longest code, and the longest whose last character has padding bits
 // (its last move is a pawn move, 4 bits shorter than a wall).
 var (
-	maxCode       = mustEncode(qftest.MaxValue())
+	maxCode       = mustEncode(gen.MaxValue())
 	maxPaddedCode = func() string {
-		v := qftest.MaxValue()
+		v := gen.MaxValue()
 		v.Record.Moves[spec.MaxMoves-1] = ref.PieceMove(2)
 		return mustEncode(v)
 	}()

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/ref"
 )
 
@@ -42,7 +42,7 @@ func addEncode(s *suite) {
 		State:  &ref.State{Walls: ref.Walls{Black: ref.Group{V: []int{0}}}, LastMove: ref.LastMove{Kind: ref.Wall}},
 		Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Horizontal, 0)}},
 	}, "Boundary")
-	s.encodeValue("maximum", "The longest value: 1414 characters.", valid, qftest.MaxValue(), "Maximum", "MoveCountLimit", "ExactLength")
+	s.encodeValue("maximum", "The longest value: 1414 characters.", valid, gen.MaxValue(), "Maximum", "MoveCountLimit", "ExactLength")
 
 	// Values outside the ranges.
 	state := func(edit func(*ref.State)) *ref.Value {

@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -63,16 +63,16 @@ func generate(root string) (map[string][]byte, error) {
 	addCorpusDecode(strict, corpus)
 	addLenient(lenient)
 	addCorpusDecode(lenient, corpus)
-	addLenientRandom(lenient, qftest.NewRand(seedLenient), randomLenient)
+	addLenientRandom(lenient, gen.NewRand(seedLenient), randomLenient)
 	addEncode(encode)
 	addCorpusEncode(encode, corpus)
 	addReplay(replay)
 	addCorpusReplay(replay, corpus)
-	addReplayRandom(replay, qftest.NewRand(seedGames), randomGames, maxGameLength)
+	addReplayRandom(replay, gen.NewRand(seedGames), randomGames, maxGameLength)
 	addValidate(validate)
 	addCorpusValidate(validate, corpus)
-	addValidateRandom(validate, qftest.NewRand(seedStates), randomStates)
-	r := qftest.NewRand(seedValues)
+	addValidateRandom(validate, gen.NewRand(seedStates), randomStates)
+	r := gen.NewRand(seedValues)
 	for seen := map[string]bool{}; len(seen) < randomValues; {
 		v := r.Value()
 		c := mustEncode(v)

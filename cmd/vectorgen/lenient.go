@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/ref"
 )
 
@@ -86,7 +86,7 @@ func addLenient(s *suite) {
 }
 
 // addLenientRandom adds n random codes with junk inserted at random places.
-func addLenientRandom(s *suite, r *qftest.Rand, n int) {
+func addLenientRandom(s *suite, r *gen.Rand, n int) {
 	for seen := map[string]bool{}; len(seen) < n; {
 		c := mustEncode(r.Value())
 		input := c

@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/qftest"
+	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -12,55 +12,10 @@ import (
 // Positions and records in players' notation, for the replay and
 // validation tests.
 
-// pos returns a State: the squares, the last mover, the turn, and walls
-// named like "c3h", white's unless prefixed "b:".
-func pos(white, black string, last ref.Player, turn int, walls ...string) *ref.State {
-	s := &ref.State{White: square(white), Black: square(black), LastMove: ref.LastMove{Player: last}, Turn: turn}
-	for _, w := range walls {
-		g := &s.Walls.White
-		if name, ok := strings.CutPrefix(w, "b:"); ok {
-			g, w = &s.Walls.Black, name
-		}
-		o, a, ok := rules.ParseWall(w)
-		if !ok {
-			panic("vectorgen: bad wall " + w)
-		}
-		if o == ref.Vertical {
-			g.V = append(g.V, a)
-		} else {
-			g.H = append(g.H, a)
-		}
-	}
-	return s
-}
-
-func square(name string) int {
-	n, ok := rules.ParseSquare(name)
-	if !ok {
-		panic("vectorgen: bad square " + name)
-	}
-	return n
-}
-
-var dirNames = map[string]int{"N": 0, "NE": 1, "E": 2, "SE": 3, "S": 4, "SW": 5, "W": 6, "NW": 7}
-
-// game returns the value of a State (nil for the initial position) and a
-// record of moves: a direction ("N", "NE", ...) or a wall ("c3h").
-func game(s *ref.State, moves ...string) *ref.Value {
-	v := &ref.Value{State: s, Record: &ref.Record{Moves: []ref.Move{}}}
-	for _, m := range moves {
-		if d, ok := dirNames[m]; ok {
-			v.Record.Moves = append(v.Record.Moves, ref.PieceMove(d))
-			continue
-		}
-		o, a, ok := rules.ParseWall(m)
-		if !ok {
-			panic("vectorgen: bad move " + m)
-		}
-		v.Record.Moves = append(v.Record.Moves, ref.WallMove(o, a))
-	}
-	return v
-}
+var (
+	pos  = gen.Pos
+	game = gen.Game
+)
 
 // replay adds a replay test of code; want is "" for a legal record, the
 // kind of its violation, or the error kind of a code that does not decode.
@@ -249,26 +204,10 @@ func addReplay(s *suite) {
 // addReplayRandom adds n random legal games: from the initial position or
 // from a State, each move drawn from the legal moves (a wall 1 time in 4
 // when any is legal), until a pawn wins or max moves are played.
-func addReplayRandom(s *suite, r *qftest.Rand, n, max int) {
+func addReplayRandom(s *suite, r *gen.Rand, n, max int) {
 	starts := []*ref.State{nil, pos("e3", "d7", black, 5, "c3h", "b:e6v"), pos("c5", "g5", white, 12, "d4v", "b:f5v", "a6h")}
 	for i := 0; i < n; i++ {
-		v := &ref.Value{State: starts[i%len(starts)], Record: &ref.Record{Moves: []ref.Move{}}}
-		p := rules.Start(v)
-		length := 20 + r.Intn(max-20)
-		for len(v.Record.Moves) < length {
-			moves := p.PawnMoves()
-			if r.Intn(4) == 0 {
-				if walls := p.WallMoves(); len(walls) > 0 {
-					moves = walls
-				}
-			}
-			if len(moves) == 0 {
-				break // the game is over
-			}
-			m := moves[r.Intn(len(moves))]
-			p, _ = p.Apply(m)
-			v.Record.Moves = append(v.Record.Moves, m)
-		}
+		v := r.Play(starts[i%len(starts)], 20+r.Intn(max-20), 4)
 		code := mustEncode(v)
 		s.replay("random-"+digest(code), "A random legal game of "+itoa(len(v.Record.Moves))+" moves.", "", code, "Random")
 	}
@@ -321,7 +260,7 @@ func addValidate(s *suite) {
 }
 
 // addValidateRandom adds n random States.
-func addValidateRandom(s *suite, r *qftest.Rand, n int) {
+func addValidateRandom(s *suite, r *gen.Rand, n int) {
 	for seen := map[string]bool{}; len(seen) < n; {
 		st := r.State()
 		code := mustEncode(&ref.Value{State: st})

@@ -1,7 +1,4 @@
-// Package qftest holds values that the tests and the vector generator
-// share: the longest value, and a generator of random values from a seed
-// whose output does not change across Go versions.
-package qftest
+package gen
 
 import (
 	"github.com/qf-format/qf-conformance/ref"

@@ -1,4 +1,4 @@
-package qftest
+package gen
 
 import (
 	"fmt"
