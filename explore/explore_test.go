@@ -84,15 +84,18 @@ func TestBrowser(t *testing.T) {
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile(t)),
 		chromedp.WindowSize(1200, 900),
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	defer cancelCtx()
 	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	defer cancel()
+	// Cleanups run last first: the browser ends, then its profile goes.
+	t.Cleanup(func() {
+		cancel()
+		cancelCtx()
+		cancelAlloc() // kills Chromium and waits for it
+	})
 
 	url := "file://" + filepath.ToSlash(filepath.Join(dir, "index.html")) + "#" + id
 	if err := chromedp.Run(ctx, chromedp.Navigate(url), chromedp.WaitVisible(".pawn.white", chromedp.ByQuery)); err != nil {
@@ -142,9 +145,29 @@ func TestBrowser(t *testing.T) {
 	if len(png) < 1000 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
 		t.Fatalf("screenshot of %d bytes", len(png))
 	}
-	shot := filepath.Join(os.TempDir(), "qf-explorer.png")
+	shot := filepath.Join(t.TempDir(), "qf-explorer.png")
 	if err := os.WriteFile(shot, png, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
+}
+
+// profile returns a new directory for Chromium's profile, removed after
+// the test once Chromium has exited: its helper processes may still write
+// there for a moment, so the removal retries for a few seconds.
+func profile(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "qf-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		var err error
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			if err = os.RemoveAll(dir); err == nil {
+				return
+			}
+		}
+		t.Logf("Chromium's profile %s was not removed: %v", dir, err)
+	})
+	return dir
 }
