@@ -45,7 +45,7 @@ func withoutMessages(t *testing.T, line string) string {
 func TestServe(t *testing.T) {
 	cases := []struct{ request, response string }{
 		{`{"id":1,"op":"hello"}`,
-			`{"id":1,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+			`{"id":1,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.1.0"}`},
 		{`{"id":"a","op":"decode","code":"QA"}`,
 			`{"id":"a","value":{"record":{"moves":[]},"state":null}}`},
 		{`{"id":2,"op":"decode","code":"QA","profile":"strict"}`,
@@ -85,7 +85,7 @@ func TestServe(t *testing.T) {
 		{`{"id":10,"op":"decode","code":"A","profile":"loose"}`,
 			`{"error":{"kind":"unsupported"},"id":10}`},
 		{`{"op":"hello"}`,
-			`{"id":null,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+			`{"id":null,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.1.0"}`},
 		{`{"id":11,"op":"decode"}`, `{"error":{"kind":"bad_request"},"id":11}`},
 		{`{"id":12,"op":"decode","code":5}`, `{"error":{"kind":"bad_request"},"id":12}`},
 		{`{"id":13,"op":"encode"}`, `{"error":{"kind":"bad_request"},"id":13}`},
@@ -169,7 +169,7 @@ func TestServeFlushesEachResponse(t *testing.T) {
 func TestServeStrictRequests(t *testing.T) {
 	cases := []struct{ request, response string }{
 		{`{"id":1,"OP":"hello"}`, `{"error":{"kind":"bad_request"},"id":1}`},
-		{`{"ID":1,"op":"hello"}`, `{"id":null,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+		{`{"ID":1,"op":"hello"}`, `{"id":null,"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.1.0"}`},
 		{`{"id":2,"op":"decode","Code":"QA"}`, `{"error":{"kind":"bad_request"},"id":2}`},
 		{`{"id":3,"op":"decode","code":"QA","Code":"A"}`, `{"id":3,"value":{"record":{"moves":[]},"state":null}}`},
 		{`{"id":4,"op":"decode","code":"QA","code":"A"}`, `{"error":{"kind":"bad_request"},"id":null}`},
@@ -184,7 +184,7 @@ func TestServeStrictRequests(t *testing.T) {
 		{`{"id":12,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":1e-400}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"malformed"},"id":12}`},
 		{`{"id":13,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":1e400}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"out_of_range"},"id":13}`},
 		{`{"id":14,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0}]}}}`, `{"code":"QBc","id":14}`},
-		{`{"id": [1, {"a": "b"}], "op": "hello", "id2": 1}`, `{"id":[1,{"a":"b"}],"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.0.0"}`},
+		{`{"id": [1, {"a": "b"}], "op": "hello", "id2": 1}`, `{"id":[1,{"a":"b"}],"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.1.0"}`},
 	}
 	var input strings.Builder
 	for _, c := range cases {

@@ -15,7 +15,7 @@ import (
 
 // Version is the version of this specification and of the conformance suite
 // built from it. It changes when a decision in qf.md changes.
-const Version = "1.0.0"
+const Version = "1.1.0"
 
 // A Field is one bit field of the layout.
 //

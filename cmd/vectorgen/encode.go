@@ -135,6 +135,47 @@ func addEncode(s *suite) {
 	s.encode("number-spellings", "Directions 7.0, 70e-1 and 0.7e1: the integer 7, however spelled.", valid,
 		`{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0},{"kind":"piece","dir":70e-1},{"kind":"piece","dir":0.7e1}]}}`, "ExactNumber")
 
+	// Several malformed faults at once: the first in the order of
+	// spec/qf.md, "Errors", is reported, whatever the order of the text.
+	const walls = `"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}}`
+	const lastMove = `"last_move":{"player":"white","kind":"piece"}`
+	for _, m := range []struct{ id, comment, value string }{
+		{"state-before-record", "A bad move kind first in the text, a bad square after it: state comes before record.",
+			`{"record":{"moves":[{"kind":"jump","dir":0}]},"state":{"white":"x","black":76,` + walls + `,` + lastMove + `,"turn":1}}`},
+		{"missing-before-later", "No black square, and walls that are not an object: the missing key comes first.",
+			`{"state":{"white":4,"walls":7,` + lastMove + `,"turn":1},"record":null}`},
+		{"malformed-before-later-missing", "A white square \"x\" and no black square: white comes first.",
+			`{"state":{"white":"x",` + walls + `,` + lastMove + `,"turn":1},"record":null}`},
+		{"malformed-before-unknown", "A white square \"x\" and an unknown key \"a\" in the State: the known key comes first.",
+			`{"state":{"a":1,"white":"x","black":76,` + walls + `,` + lastMove + `,"turn":1},"record":null}`},
+		{"white-before-black", "Both squares malformed, black's first in the text: white is reported.",
+			`{"state":{"black":"y","white":"x",` + walls + `,` + lastMove + `,"turn":1},"record":null}`},
+		{"missing-before-unknown", "An unknown key and no \"record\": the missing key comes first.",
+			`{"comment":1,"state":null}`},
+		{"unknown-in-byte-order", "Unknown keys \"b\" and \"a\": \"a\" comes first in byte order.",
+			`{"state":null,"record":null,"b":1,"a":2}`},
+		{"unknown-upper-case-first", "Unknown keys \"a\" and \"B\": upper case comes first in byte order.",
+			`{"state":null,"record":null,"a":1,"B":2}`},
+		{"first-bad-item", "White's horizontal walls [1, \"a\", null]: the first bad item, [1].",
+			`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,"a",null],"v":[]},"black":{"h":[],"v":["x"]}},` + lastMove + `,"turn":1},"record":null}`},
+		{"white-walls-before-black", "A bad item in black's vertical walls first in the text, one in white's after: white's come first.",
+			`{"state":{"white":4,"black":76,"walls":{"black":{"h":[],"v":["x"]},"white":{"h":[],"v":[true]}},` + lastMove + `,"turn":1},"record":null}`},
+		{"player-before-kind", "A last move of kind \"jump\" by player \"red\": the player comes first.",
+			`{"state":{"white":4,"black":76,` + walls + `,"last_move":{"kind":"jump","player":"red"},"turn":1},"record":null}`},
+		{"unknown-after-known", "A pawn last move with a place and a key \"a\": both unknown, \"a\" first in byte order.",
+			`{"state":{"white":4,"black":76,` + walls + `,"last_move":{"player":"white","kind":"piece","place":1,"a":1},"turn":1},"record":null}`},
+		{"kind-first", "A move with a bad direction and no kind: without the kind nothing else is known.",
+			`{"state":null,"record":{"moves":[{"dir":"x"}]}}`},
+		{"dir-before-unknown", "A pawn move with a bad direction and an unknown key: the direction comes first.",
+			`{"state":null,"record":{"moves":[{"zz":1,"dir":"x","kind":"piece"}]}}`},
+		{"orientation-before-place", "A wall move with a bad place and no orientation: the orientation comes first.",
+			`{"state":null,"record":{"moves":[{"kind":"wall","place":"x"}]}}`},
+		{"earlier-move-first", "Move 0 with an unknown key, move 1 with a bad kind: move 0 comes first.",
+			`{"state":null,"record":{"moves":[{"kind":"piece","dir":0,"x":1},{"kind":"jump"}]}}`},
+	} {
+		s.encode("malformed-order-"+m.id, m.comment, malformed, m.value, "Malformed", "MalformedOrder")
+	}
+
 	// A malformed value with an out-of-range one: the shape is checked first.
 	s.encode("malformed-before-out-of-range", "White 200 and a player \"red\": malformed comes first.", malformed,
 		strings.Replace(`{"state":{`+st+`,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`, `"white":4`, `"white":200`, 1),

@@ -34,6 +34,7 @@ func addLenient(s *suite) {
 		{"initial-board", "gkwAAAAQ"},
 		{"short-record", "QEBAQ"},
 		{"neither-chunk", "A"},
+		{"state-and-record", mustEncode(combinations()[3].value)},
 	}
 	for _, b := range bases {
 		s.decode(b.name, "The clean code "+b.code+".", valid, b.code)

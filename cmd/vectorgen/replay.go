@@ -1,6 +1,7 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/gen"
@@ -12,10 +13,16 @@ import (
 // Positions and records in players' notation, for the replay and
 // validation tests.
 
-var (
-	pos  = gen.Pos
-	game = gen.Game
-)
+var game = gen.Game
+
+// pos is gen.Pos with the turn at or after turn whose parity agrees with
+// the last mover: a vector tests one rule, and the first-mover rule only
+// where it says so (those use gen.Pos).
+func pos(white, black string, last ref.Player, turn int, walls ...string) *ref.State {
+	s := gen.Pos(white, black, last, turn, walls...)
+	s.Turn = gen.TurnFor(1-last, turn)
+	return s
+}
 
 // replay adds a replay test of code; want is "" for a legal record, the
 // kind of its violation, or the error kind of a code that does not decode.
@@ -27,6 +34,11 @@ func (s *suite) replay(id, comment, want, code string, flags ...string) {
 		t.Result, t.Error = vectors.Invalid, expected(err)
 		s.add(t)
 		return
+	}
+	// A vector tests one thing: the first mover is the one the turn's
+	// parity names too, but in the vectors of the first-mover rule.
+	if v.State != nil && v.Record != nil && !gen.ParityAgrees(v.State) && !slices.Contains(flags, "FirstMover") {
+		s.failf("%s/%s: the State's last mover disagrees with its turn's parity; flag FirstMover if that is the point", s.prefix(), id)
 	}
 	positions, violation := rules.Replay(v)
 	got := ""
@@ -96,10 +108,18 @@ func blackWalls(names ...string) []string {
 func addReplay(s *suite) {
 	legal := ""
 	s.replay("initial-steps", "Both pawns step forward twice from the initial position.", legal, "QEBAQ")
-	s.replayValue("first-mover-after-black", "Black moved last at turn 6: white moves first (the turn's parity agrees).", legal,
-		game(pos("e2", "e8", black, 6), "N", "S"), "FirstMover")
+	s.replayValue("first-mover-after-black", "Black moved last at turn 6, whose parity says black moves: white moves first.", legal,
+		game(gen.Pos("e2", "e8", black, 6), "N", "S"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("first-mover-after-white", "White moved last at turn 5, whose parity says white moves: black moves first.", legal,
-		game(pos("e2", "e8", white, 5), "S", "N"), "FirstMover", "FaultFirstMoverFromParity")
+		game(gen.Pos("e2", "e8", white, 5), "S", "N"), "FirstMover", "FaultFirstMoverFromParity")
+	s.replayValue("first-mover-after-black-odd-turn", "Black moved last at turn 7: white moves first, as the parity says too.", legal,
+		game(gen.Pos("e2", "e8", black, 7), "N", "S"))
+	s.replayValue("first-mover-after-white-even-turn", "White moved last at turn 8: black moves first, as the parity says too.", legal,
+		game(gen.Pos("e2", "e8", white, 8), "S", "N"))
+	s.replayValue("first-mover-black-wall", "White moved last at turn 3, whose parity says white: black moves first, and places a wall.", "",
+		game(gen.Pos("e2", "e8", white, 3), "c6h", "N"), "FirstMover", "FaultFirstMoverFromParity")
+	s.replayValue("first-mover-white-off-board", "Black moved last at turn 4, whose parity says black: white on e1 moves first, south, off the board.", "off_board",
+		game(gen.Pos("e1", "e8", black, 4), "S"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("walls-at-corner-anchors", "Walls at anchors 0, 7, 56 and 63: a1h, h1v, a8v, h8h.", legal,
 		game(nil, "a1h", "h1v", "a8v", "h8h"), "Boundary")
 
@@ -196,9 +216,45 @@ func addReplay(s *suite) {
 	s.replayValue("game-over-before-no-walls", "After the game, a wall by a player without walls: game_over comes first.", "game_over",
 		game(pos("c9", "e5", black, 21, tenWalls...), "g7h"), "GameOver", "ViolationOrder")
 
+	// The rules of walls for either player: the path check of the mover
+	// and of the opponent, the wall limit counting the State's walls, the
+	// end of the game, overlaps on either side, and conflicts between the
+	// walls of one player and of both.
+	s.replayValue("white-boxes-black-corner", "White places h7h under black, boxed in on i9 by h8v.", "no_path",
+		game(pos("e1", "i9", black, 2, "b:h8v"), "h7h"), "NoPath")
+	s.replayValue("black-boxes-white-corner", "Black places h2h over white, boxed in on i1 by h1v.", "no_path",
+		game(pos("i1", "e9", white, 2, "h1v"), "h2h"), "NoPath")
+	s.replayValue("black-boxes-itself", "Black on a9 behind a8v places a7h: no path out for black.", "no_path",
+		game(pos("e1", "a9", white, 2, "a8v"), "a7h"), "NoPath")
+	s.replayValue("state-ten-walls-black", "Black has ten walls in the State and places another.", "no_walls_left",
+		game(pos("e2", "e8", white, 22, blackWalls(tenWalls...)...), "g7h"), "NoWallsLeft")
+	nine := func(owner string) []string {
+		if owner == "b" {
+			return blackWalls(tenWalls[:9]...)
+		}
+		return tenWalls[:9]
+	}
+	s.replayValue("state-nine-walls-white", "White has nine walls in the State: its tenth is legal, the next no_walls_left.", "no_walls_left",
+		game(pos("e2", "e8", black, 21, nine("w")...), "g7h", "S", "a7h"), "NoWallsLeft")
+	s.replayValue("state-nine-walls-black", "Black has nine walls in the State: its tenth is legal, the next no_walls_left.", "no_walls_left",
+		game(pos("e2", "e8", white, 22, nine("b")...), "g7h", "N", "a7h"), "NoWallsLeft")
+	s.replayValue("black-wins-then-move", "Black reaches e1 and wins; white's move after it.", "game_over",
+		game(pos("a5", "e2", white, 10), "S", "N"), "GameOver")
+	s.replayValue("win-then-wall", "White reaches e9 and wins; black's wall after it.", "game_over",
+		game(pos("e8", "a5", black, 9), "N", "c3h"), "GameOver")
+	s.replayValue("overlapping-walls-left", "b3h overlaps c3h from the left.", "walls_conflict", game(nil, "c3h", "b3h"), "WallsConflict")
+	s.replayValue("overlapping-walls-below", "c2v overlaps the State's c3v from below.", "walls_conflict",
+		game(pos("e1", "e9", black, 2, "b:c3v"), "c2v"), "WallsConflict")
+	s.replayValue("overlapping-walls-above", "c4v overlaps c3v from above, both black's.", "walls_conflict",
+		game(pos("e1", "e9", white, 2, "b:c3v"), "c4v"), "WallsConflict")
+	s.replayValue("same-wall-same-player", "White places c3h twice.", "walls_conflict", game(nil, "c3h", "S", "c3h"), "WallsConflict")
+	s.replayValue("crossing-walls-same-player", "White places c3h, then c3v across it.", "walls_conflict", game(nil, "c3h", "S", "c3v"), "WallsConflict")
+	s.replayValue("overlapping-walls-same-player", "White places c3h, then d3h over it.", "walls_conflict", game(nil, "c3h", "S", "d3h"), "WallsConflict")
+
 	// Codes that do not decode.
 	s.replay("not-a-code", "An '=' after a code: invalid_character, not a replay.", "invalid_character", "QEBAQ=", "NotACode")
 	s.replay("truncated-record", "A truncated record.", "truncated", "QEBA", "NotACode")
+	s.replay("empty", "The empty string: truncated at bit 0, not a replay.", "truncated", "", "NotACode", "FaultCrashOnShortInput")
 }
 
 // addReplayRandom adds n random legal games: from the initial position or
@@ -257,6 +313,17 @@ func addValidate(s *suite) {
 		"PawnsOverlap", "TooManyWalls", "WallsConflict", "NoPath", "LastMoveWallMissing", "ViolationOrder")
 
 	s.validate("not-a-code", "A code with nonzero padding: its error, not a validation.", "nonzero_padding", "gkwAAAAR", "NotACode")
+	s.validate("empty", "The empty string: truncated at bit 0, not a validation.", "truncated", "", "NotACode", "FaultCrashOnShortInput")
+
+	// Conflicts between the walls of one player and of both, overlaps on
+	// either side.
+	s.validateState("duplicate-wall-both-players", "c3h for white and for black.", "walls_conflict", pos("e2", "e8", black, 4, "c3h", "b:c3h"), "WallsConflict")
+	s.validateState("crossing-walls-same-player", "White's c3h and c3v cross.", "walls_conflict", pos("e2", "e8", black, 4, "c3h", "c3v"), "WallsConflict")
+	s.validateState("overlapping-walls-same-player", "White's c3h and d3h overlap.", "walls_conflict", pos("e2", "e8", black, 4, "c3h", "d3h"), "WallsConflict")
+	s.validateState("overlapping-walls-left", "Black's b3h overlaps white's c3h from the left.", "walls_conflict", pos("e2", "e8", black, 4, "c3h", "b:b3h"), "WallsConflict")
+	s.validateState("overlapping-walls-below", "Black's c2v overlaps white's c3v from below.", "walls_conflict", pos("e2", "e8", black, 4, "c3v", "b:c2v"), "WallsConflict")
+	s.validateState("overlapping-walls-above", "Black's c4v overlaps white's c3v from above.", "walls_conflict", pos("e2", "e8", black, 4, "c3v", "b:c4v"), "WallsConflict")
+	s.validateState("adjacent-walls", "c3h and e3h touch end to end: no conflict.", "", pos("e2", "e8", black, 4, "c3h", "e3h"))
 }
 
 // addValidateRandom adds n random States.

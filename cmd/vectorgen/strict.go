@@ -170,7 +170,7 @@ func addStrict(s *suite) {
 	s.decode("trailing-after-initial-board", "The initial board and an extra 'A'.", trailing, "gkwAAAAQA",
 		"TrailingData", "FaultIgnoresTrailing")
 	s.decode("trailing-after-exact-length", "'QAA': an empty record's 12 bits fill 2 characters; no third is written.", trailing, "QAA",
-		"TrailingData", "ExactLength", "FaultExtraCharacter")
+		"TrailingData", "ExactLength", "FaultIgnoresTrailing")
 	s.decode("trailing-code-twice", "A code pasted twice.", trailing, "j7oklAHMe1ICgj7oklAHMe1ICg", "TrailingData")
 	s.decode("trailing-after-maximum", "The longest code and one more character, at offset 1414.", trailing, maxCode+"A",
 		"TrailingData", "ErrorPosition", "LongInput")

@@ -128,6 +128,11 @@ func (s *suite) decode(id, comment, want, input string, flags ...string) {
 	s.add(t)
 }
 
+// decodeValue adds a decoding test of v's code, meant to be valid.
+func (s *suite) decodeValue(id, comment string, v *ref.Value, flags ...string) {
+	s.decode(id, comment, vectors.Valid, mustEncode(v), flags...)
+}
+
 // encode adds an encoding test of the JSON text value, meant to show want.
 func (s *suite) encode(id, comment, want, value string, flags ...string) {
 	var v ref.Value

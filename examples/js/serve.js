@@ -38,7 +38,7 @@ function answer(req, line) {
   };
   switch (req.op) {
     case "hello":
-      return { id, name: "qf.js (examples/js)", version: "1.0.0", ops: ["decode", "encode", "replay", "validate"], profiles: ["strict", "lenient"] };
+      return { id, name: "qf.js (examples/js)", version: "1.1.0", ops: ["decode", "encode", "replay", "validate"], profiles: ["strict", "lenient"] };
     case "decode": {
       const profile = req.profile === undefined ? "strict" : req.profile;
       if (typeof req.code !== "string") return { id, error: { kind: "bad_request" } };

@@ -29,7 +29,7 @@ type faults struct {
 	lenientRejectsEquals bool // lenient: '=' is an invalid character
 	urlSafe              bool // the URL-safe alphabet
 	lsbFirst             bool // each character's bits least significant first
-	crashOnEmpty         bool // panics on the empty string
+	crashOnShort         bool // panics on the empty string, or a field past the end
 
 	// Fields.
 	zeroFill          bool // missing bits read as zeros
@@ -47,8 +47,10 @@ type faults struct {
 	lastMoveWallError bool // a wall last move naming no wall refused
 
 	// The end of the code.
-	ignoreTrailing bool // strict: characters after the end ignored
-	ignorePadding  bool // strict: nonzero padding bits ignored
+	ignoreTrailing          bool // strict: characters after the end ignored
+	ignorePadding           bool // strict: nonzero padding bits ignored
+	ignorePaddingRecordOnly bool // strict: likewise, in codes that hold only a Record
+	zeroFillRecord          bool // missing bits in the Record chunk read as zeros
 
 	// Encoding.
 	spill            bool // no range checks: wide values spill into the next fields
@@ -57,7 +59,8 @@ type faults struct {
 	extraCharacter   bool // an 'A' appended when the bits fill the last character
 	equalsPadding    bool // '=' appended up to a multiple of 4 characters
 	playerFromParity bool // the last move's player written from the turn's parity
-	anchorsDropped   bool // anchors of 64 or more silently left out
+	anchorsDropped   bool // anchors of 64 or more silently left out, walls and wall moves
+	emptyRecordError bool // a record of 0 moves refused by the encoder
 }
 
 // errObj is an error object; decode and encode return one on failure.
@@ -73,10 +76,11 @@ func charErr(kind string, char int) *errObj {
 
 // reader walks a string of bits.
 type reader struct {
-	bits string
-	pos  int
-	f    *faults
-	err  *errObj
+	bits     string
+	pos      int
+	f        *faults
+	err      *errObj
+	inRecord bool // reading the Record chunk
 }
 
 func (r *reader) read(width int, field string, limit int) int {
@@ -84,7 +88,10 @@ func (r *reader) read(width int, field string, limit int) int {
 		return 0
 	}
 	if r.pos+width > len(r.bits) {
-		if !r.f.zeroFill {
+		if r.f.crashOnShort {
+			panic(fmt.Sprintf("index out of range [%d] with length %d", r.pos+width-1, len(r.bits)))
+		}
+		if !r.f.zeroFill && !(r.f.zeroFillRecord && r.inRecord) {
 			r.err = bitErr("truncated", r.pos, field)
 			return 0
 		}
@@ -113,9 +120,6 @@ func (r *reader) field(f spec.Field, i int) int {
 // decode decodes code in profile "strict" or "lenient" and returns the
 // value as canonical JSON, or the error object.
 func (f *faults) decode(code, profile string) (json.RawMessage, *errObj) {
-	if f.crashOnEmpty && code == "" {
-		panic("index out of range [0] with length 0")
-	}
 	alphabet := stdAlphabet
 	if f.urlSafe {
 		alphabet = urlAlphabet
@@ -130,10 +134,10 @@ func (f *faults) decode(code, profile string) (json.RawMessage, *errObj) {
 		case v >= 0:
 		case lenient && c == '=' && f.lenientRejectsEquals:
 			return nil, charErr("invalid_character", i)
+		case f.junkAsZeros: // a six-bit hole, in either profile, as the fansite's scripts do
+			v = 0
 		case lenient, c == '=' && f.strictSkipsEquals:
 			continue
-		case f.junkAsZeros:
-			v = 0
 		default:
 			return nil, charErr("invalid_character", i)
 		}
@@ -154,7 +158,8 @@ func (f *faults) decode(code, profile string) (json.RawMessage, *errObj) {
 		if kept > used && !f.ignoreTrailing {
 			return nil, charErr("trailing_data", used)
 		}
-		if end := min(len(r.bits), used*6); strings.Contains(r.bits[r.pos:end], "1") && !f.ignorePadding {
+		recordOnly := v.State == nil && v.Record != nil
+		if end := min(len(r.bits), used*6); strings.Contains(r.bits[r.pos:end], "1") && !f.ignorePadding && !(f.ignorePaddingRecordOnly && recordOnly) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}
@@ -232,6 +237,7 @@ func (r *reader) state() *ref.State {
 }
 
 func (r *reader) record() *ref.Record {
+	r.inRecord = true
 	n := r.field(spec.MoveCount, 0)
 	if n == 0 && r.f.emptyRecordLost {
 		return nil
@@ -318,16 +324,22 @@ func (f *faults) encode(value json.RawMessage) (string, *errObj) {
 		}
 		player := int(s.LastMove.Player)
 		if f.playerFromParity {
-			player = 1 - s.Turn%2 // white moves on odd turns, so it moved last before an even one
+			player = s.Turn % 2 // white plays the odd turns, so it moved last before an even one
 		}
 		w.field(spec.LastMovePlayer, 0, player)
 		w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
-		if s.LastMove.Kind == ref.Wall {
+		if s.LastMove.Kind == ref.Wall || f.placeAfterPawn {
 			w.field(spec.LastMovePlace, 0, s.LastMove.Place)
 		}
 		w.field(spec.Turn, 0, s.Turn)
 	}
 	if r := v.Record; r != nil {
+		if f.emptyRecordError && len(r.Moves) == 0 {
+			return "", &errObj{Kind: "malformed", Field: "record.moves"}
+		}
+		if f.anchorsDropped {
+			r.Moves = slices.DeleteFunc(slices.Clone(r.Moves), func(m ref.Move) bool { return m.Kind == ref.Wall && m.Place > spec.MaxAnchor })
+		}
 		n := len(r.Moves)
 		if f.maskMoveCount {
 			n &= 1<<spec.MoveCount.Width - 1

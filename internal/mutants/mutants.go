@@ -23,6 +23,7 @@ type Mutant struct {
 	Name  string // a slug, such as "junk-as-zeros"
 	Fault string // what is wrong, in words
 	Facts int    // the number of the fault in qf-facts.md's list of faults seen in real implementations, or 0
+	Flag  string // the vectors' flag that names this fault (FaultJunkAsZeros, ...), or ""
 	codec faults
 	rules ruleFaults
 }
@@ -33,24 +34,25 @@ func (m *Mutant) Handler() protocol.Handler { return handler{m} }
 // Catalogue lists the mutants.
 var Catalogue = []*Mutant{
 	// The faults seen in public third-party implementations (qf-facts.md).
-	{Name: "junk-as-zeros", Facts: 1, Fault: "a character outside the alphabet read as six zero bits", codec: faults{junkAsZeros: true}},
-	{Name: "crash-on-empty", Facts: 2, Fault: "a crash on the empty string", codec: faults{crashOnEmpty: true}},
-	{Name: "zero-fill", Facts: 3, Fault: "missing bits at the end read as zeros", codec: faults{zeroFill: true}},
-	{Name: "trailing-ignored", Facts: 4, Fault: "characters after the end of the code ignored", codec: faults{ignoreTrailing: true}},
-	{Name: "lenient-rejects-equals", Facts: 5, Fault: "'=' rejected by the lenient decoder", codec: faults{lenientRejectsEquals: true}},
-	{Name: "strict-accepts-equals", Facts: 5, Fault: "'=' skipped by the strict decoder", codec: faults{strictSkipsEquals: true}},
-	{Name: "encoder-spill", Facts: 6, Fault: "no range check in the encoder: a wide value spills into the next fields", codec: faults{spill: true}},
-	{Name: "encoder-mask", Facts: 7, Fault: "values masked to their field's width (white 200 as 72)", codec: faults{mask: true}},
-	{Name: "extra-character", Facts: 8, Fault: "an 'A' appended when the bit count is a multiple of 6", codec: faults{extraCharacter: true}},
-	{Name: "empty-record-lost", Facts: 9, Fault: "a record of 0 moves decoded as no record", codec: faults{emptyRecordLost: true}},
-	{Name: "player-from-parity", Facts: 10, Fault: "the last move's player written from the turn's parity", codec: faults{playerFromParity: true}},
-	{Name: "walls-sorted", Facts: 11, Fault: "walls sorted and de-duplicated on the way through", codec: faults{wallsSorted: true}},
-	{Name: "anchors-dropped", Facts: 12, Fault: "wall anchors of 64 or more silently dropped by the encoder", codec: faults{anchorsDropped: true}},
-	{Name: "neither-chunk-rejected", Facts: 13, Fault: "codes with neither chunk rejected", codec: faults{neitherRejected: true}},
-	{Name: "state-rejected", Facts: 13, Fault: "codes with a State rejected by a decoder that only knows records", codec: faults{stateRejected: true}},
-	{Name: "square-arithmetic", Facts: 14, Fault: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", rules: ruleFaults{squareArithmetic: true}},
-	{Name: "first-mover-from-parity", Facts: 15, Fault: "the first mover of a record taken from the turn's parity", rules: ruleFaults{firstMoverParity: true}},
-	{Name: "last-move-wall-error", Facts: 16, Fault: "a last-move anchor that matches no wall treated as a decode error", codec: faults{lastMoveWallError: true}},
+	{Name: "junk-as-zeros", Facts: 1, Flag: "FaultJunkAsZeros", Fault: "a character outside the alphabet read as six zero bits", codec: faults{junkAsZeros: true}},
+	{Name: "crash-on-short-input", Facts: 2, Flag: "FaultCrashOnShortInput", Fault: "a crash on empty or truncated input", codec: faults{crashOnShort: true}},
+	{Name: "zero-fill", Facts: 3, Flag: "FaultZeroFill", Fault: "missing bits at the end read as zeros", codec: faults{zeroFill: true}},
+	{Name: "trailing-ignored", Facts: 4, Flag: "FaultIgnoresTrailing", Fault: "characters after the end of the code ignored", codec: faults{ignoreTrailing: true}},
+	{Name: "lenient-rejects-equals", Facts: 5, Flag: "FaultPadding", Fault: "'=' rejected by the lenient decoder", codec: faults{lenientRejectsEquals: true}},
+	{Name: "strict-accepts-equals", Facts: 5, Flag: "FaultPadding", Fault: "'=' skipped by the strict decoder", codec: faults{strictSkipsEquals: true}},
+	{Name: "encoder-spill", Facts: 6, Flag: "FaultSpill", Fault: "no range check in the encoder: a wide value spills into the next fields", codec: faults{spill: true}},
+	{Name: "encoder-mask", Facts: 7, Flag: "FaultMask", Fault: "values masked to their field's width (white 200 as 72)", codec: faults{mask: true}},
+	{Name: "extra-character", Facts: 8, Flag: "FaultExtraCharacter", Fault: "an 'A' appended when the bit count is a multiple of 6", codec: faults{extraCharacter: true}},
+	{Name: "empty-record-lost", Facts: 9, Flag: "FaultEmptyRecord", Fault: "a record of 0 moves decoded as no record", codec: faults{emptyRecordLost: true}},
+	{Name: "empty-record-refused", Facts: 9, Flag: "FaultEmptyRecord", Fault: "a record of 0 moves refused by the encoder", codec: faults{emptyRecordError: true}},
+	{Name: "player-from-parity", Facts: 10, Flag: "FaultPlayerFromParity", Fault: "the last move's player written from the turn's parity", codec: faults{playerFromParity: true}},
+	{Name: "walls-sorted", Facts: 11, Flag: "FaultWallsReordered", Fault: "walls sorted and de-duplicated on the way through", codec: faults{wallsSorted: true}},
+	{Name: "anchors-dropped", Facts: 12, Flag: "FaultAnchorDropped", Fault: "wall anchors of 64 or more silently dropped by the encoder, walls and wall moves", codec: faults{anchorsDropped: true}},
+	{Name: "neither-chunk-rejected", Facts: 13, Flag: "FaultChunkRejected", Fault: "codes with neither chunk rejected", codec: faults{neitherRejected: true}},
+	{Name: "state-rejected", Facts: 13, Flag: "FaultChunkRejected", Fault: "codes with a State rejected by a decoder that only knows records", codec: faults{stateRejected: true}},
+	{Name: "square-arithmetic", Facts: 14, Flag: "FaultSquareArithmetic", Fault: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", rules: ruleFaults{squareArithmetic: true}},
+	{Name: "first-mover-from-parity", Facts: 15, Flag: "FaultFirstMoverFromParity", Fault: "the first mover of a record taken from the turn's parity", rules: ruleFaults{firstMoverParity: true}},
+	{Name: "last-move-wall-error", Facts: 16, Flag: "FaultLastMoveWallError", Fault: "a last-move anchor that matches no wall treated as a decode error", codec: faults{lastMoveWallError: true}},
 
 	// Classic codec faults.
 	{Name: "lsb-first", Fault: "each character's bits read and written least significant first", codec: faults{lsbFirst: true}},
@@ -61,7 +63,7 @@ var Catalogue = []*Mutant{
 	{Name: "square-max-81", Fault: "squares checked against 0-81", codec: faults{squareMax: 81}},
 	{Name: "wall-count-max-9", Fault: "wall counts checked against 0-9", codec: faults{countMax: 9}},
 	{Name: "wall-count-max-11", Fault: "wall counts checked against 0-11", codec: faults{countMax: 11}},
-	{Name: "place-after-pawn", Fault: "a 6-bit place read after a pawn last move", codec: faults{placeAfterPawn: true}},
+	{Name: "place-after-pawn", Flag: "FaultPlaceAfterPawn", Fault: "a 6-bit place read and written after a pawn last move", codec: faults{placeAfterPawn: true}},
 	{Name: "url-safe-alphabet", Fault: "the URL-safe alphabet ('-' and '_' for '+' and '/')", codec: faults{urlSafe: true}},
 	{Name: "equals-padding-written", Fault: "'=' padding written up to a multiple of 4", codec: faults{equalsPadding: true}},
 	{Name: "padding-ignored", Fault: "nonzero padding bits ignored by the strict decoder", codec: faults{ignorePadding: true}},
@@ -75,6 +77,17 @@ var Catalogue = []*Mutant{
 	{Name: "no-path-check", Fault: "walls that cut a player off allowed", rules: ruleFaults{noPathCheck: true}},
 	{Name: "side-step-while-open", Fault: "side-steps allowed while the straight jump is open", rules: ruleFaults{sideStepWhileOpen: true}},
 	{Name: "walls-left-unchecked", Fault: "more than 10 walls a player allowed", rules: ruleFaults{noWallsLeftIgnored: true}},
+
+	// Faults confined to one chunk combination, one direction or one
+	// player: plausible mistakes that a vector of one case would miss.
+	{Name: "padding-ignored-record-only", Fault: "nonzero padding bits ignored in codes that hold only a Record", codec: faults{ignorePaddingRecordOnly: true}},
+	{Name: "zero-fill-record", Fault: "missing bits in the Record chunk read as zeros", codec: faults{zeroFillRecord: true}},
+	{Name: "jump-wall-ignored-south", Fault: "a wall behind the opponent does not block a jump south", rules: ruleFaults{jumpWallIgnoredSouth: true}},
+	{Name: "black-side-steps-through-walls", Fault: "black's side-steps ignore a wall between the opponent and the target", rules: ruleFaults{blackSideStepsThrough: true}},
+	{Name: "step-wall-ignored-west", Fault: "a wall does not block a step west", rules: ruleFaults{stepWallIgnoredWest: true}},
+	{Name: "opponent-path-unchecked", Fault: "a wall may cut off the opponent: only the mover's path is checked", rules: ruleFaults{opponentPathUnchecked: true}},
+	{Name: "state-walls-uncounted", Fault: "the wall limit counts the record's walls only, not the State's", rules: ruleFaults{stateWallsUncounted: true}},
+	{Name: "black-win-ignored", Fault: "a black pawn on rank 1 does not end the game", rules: ruleFaults{blackWinIgnored: true}},
 }
 
 // Conforming is the faulty codec and replayer with no fault turned on: it

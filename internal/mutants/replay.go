@@ -20,6 +20,14 @@ type ruleFaults struct {
 	sideStepWhileOpen  bool // side-steps allowed while the straight jump is open
 	noWallsLeftIgnored bool // a player may place more than 10 walls
 	firstMoverParity   bool // the first mover from the turn's parity
+
+	// Faults confined to one direction or one player.
+	jumpWallIgnoredSouth  bool // a wall behind the opponent does not block a jump south
+	blackSideStepsThrough bool // black's side-steps ignore the wall between the opponent and the target
+	stepWallIgnoredWest   bool // a wall does not block a step west
+	opponentPathUnchecked bool // a wall may cut off the opponent: only the mover's path is checked
+	stateWallsUncounted   bool // the wall limit counts the record's walls only, not the State's
+	blackWinIgnored       bool // a black pawn on rank 1 does not end the game
 }
 
 type board struct {
@@ -69,10 +77,12 @@ func (b *board) reaches(from, goal int) bool {
 	return false
 }
 
-func (b *board) over() bool { return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 }
+func (f *ruleFaults) over(b *board) bool {
+	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.blackWinIgnored
+}
 
 func (f *ruleFaults) apply(b *board, m ref.Move) rules.Kind {
-	if b.over() {
+	if f.over(b) {
 		return rules.GameOver
 	}
 	if m.Kind == ref.Wall {
@@ -104,7 +114,11 @@ func (f *ruleFaults) wall(b *board, o ref.Orientation, p int) rules.Kind {
 	}
 	saved := *b
 	same[p] = true
-	if !f.noPathCheck && (!b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)) {
+	blocked := !b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)
+	if f.opponentPathUnchecked {
+		blocked = !b.reaches(b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
+	}
+	if !f.noPathCheck && blocked {
 		*b = saved
 		return rules.NoPath
 	}
@@ -132,13 +146,13 @@ func (f *ruleFaults) pawn(b *board, dir int) (int, rules.Kind) {
 		switch {
 		case !inside(nx, ny):
 			return 0, rules.OffBoard
-		case b.wallBetween(x, y, dx, dy):
+		case b.wallBetween(x, y, dx, dy) && !(f.stepWallIgnoredWest && dx == -1):
 			return 0, rules.WallBlocksMove
 		case 9*ny+nx != opp:
 			return 9*ny + nx, ""
 		}
 		jx, jy := nx+dx, ny+dy
-		if !inside(jx, jy) || b.wallBetween(nx, ny, dx, dy) {
+		if f.jumpBlocked(b, nx, ny, dx, dy) {
 			return 0, rules.JumpBlocked
 		}
 		return 9*jy + jx, ""
@@ -155,12 +169,22 @@ func (f *ruleFaults) pawn(b *board, dir int) (int, rules.Kind) {
 		if !inside(ox, oy) || 9*oy+ox != opp || b.wallBetween(x, y, via[0], via[1]) {
 			continue
 		}
-		blocked := !inside(ox+via[0], oy+via[1]) || b.wallBetween(ox, oy, via[0], via[1])
-		if (blocked || f.sideStepWhileOpen) && !b.wallBetween(ox, oy, tx-ox, ty-oy) {
+		blocked := f.jumpBlocked(b, ox, oy, via[0], via[1])
+		through := f.blackSideStepsThrough && b.toMove == 1
+		if (blocked || f.sideStepWhileOpen) && (!b.wallBetween(ox, oy, tx-ox, ty-oy) || through) {
 			return 9*ty + tx, ""
 		}
 	}
 	return 0, rules.IllegalDiagonal
+}
+
+// jumpBlocked reports whether the board's edge or a wall stands behind the
+// opponent on (ox, oy), jumped over in the step (dx, dy).
+func (f *ruleFaults) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
+	if !inside(ox+dx, oy+dy) {
+		return true
+	}
+	return b.wallBetween(ox, oy, dx, dy) && !(f.jumpWallIgnoredSouth && dy == -1)
 }
 
 // replay answers a replay request for a value already decoded.
@@ -179,11 +203,15 @@ func (f *ruleFaults) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 		for p, g := range []ref.Group{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {
 				b.h[a] = true
-				b.wallsLeft[p]--
+				if !f.stateWallsUncounted {
+					b.wallsLeft[p]--
+				}
 			}
 			for _, a := range g.V {
 				b.v[a] = true
-				b.wallsLeft[p]--
+				if !f.stateWallsUncounted {
+					b.wallsLeft[p]--
+				}
 			}
 		}
 	}

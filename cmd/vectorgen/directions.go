@@ -1,0 +1,242 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+)
+
+// The rules of pawn moves that depend on a direction or a player, each
+// for white and for black and for north, east, south and west, so that a
+// fault confined to one direction or one player fails vectors of its own.
+
+// A compass direction, by its step in files and ranks.
+type compass struct {
+	name   string // "north"
+	dx, dy int
+}
+
+var straight = []compass{{"north", 0, 1}, {"east", 1, 0}, {"south", 0, -1}, {"west", -1, 0}}
+
+// dirOf returns the direction number of a step (dx, dy).
+func dirOf(dx, dy int) int {
+	for d := range gen.DirectionNames {
+		if x, y := stepOf(d); x == dx && y == dy {
+			return d
+		}
+	}
+	panic(fmt.Sprintf("vectorgen: no direction (%d, %d)", dx, dy))
+}
+
+func stepOf(d int) (dx, dy int) {
+	return [8]int{0, 1, 1, 1, 0, -1, -1, -1}[d], [8]int{1, 1, 0, -1, -1, -1, 0, 1}[d]
+}
+
+func sq(x, y int) int { return rules.Square(x, y) }
+
+func name(n int) string { return rules.SquareName(n) }
+
+func playerName(p ref.Player) string { return p.String() }
+
+// at returns a State with the mover on square m and the other player on
+// o, the other player having moved last at a turn whose parity agrees.
+func at(mover ref.Player, m, o int) *ref.State {
+	s := &ref.State{LastMove: ref.LastMove{Player: 1 - mover}, Turn: gen.TurnFor(mover, 10)}
+	s.White, s.Black = m, o
+	if mover == ref.Black {
+		s.White, s.Black = o, m
+	}
+	return s
+}
+
+// separate adds to s a wall of owner between the orthogonally adjacent
+// squares a and b: of the two walls that would, the first that conflicts
+// with no wall of s.
+func separate(s *ref.State, owner ref.Player, a, b int) { separateFrom(s, owner, a, b, 0) }
+
+// separateFrom is separate trying the two walls from the one numbered
+// first (0 or 1): the wall's half beside a and b differs.
+func separateFrom(s *ref.State, owner ref.Player, a, b, first int) {
+	ax, ay := rules.XY(a)
+	bx, by := rules.XY(b)
+	var options [][2]int // orientation, anchor
+	if ax == bx {
+		row := min(ay, by)
+		for _, x := range []int{ax, ax - 1} {
+			if x >= 0 && x < rules.AnchorSize {
+				options = append(options, [2]int{int(ref.Horizontal), rules.AnchorSize*row + x})
+			}
+		}
+	} else {
+		col := min(ax, bx)
+		for _, y := range []int{ay, ay - 1} {
+			if y >= 0 && y < rules.AnchorSize {
+				options = append(options, [2]int{int(ref.Vertical), rules.AnchorSize*y + col})
+			}
+		}
+	}
+	options = append(options[first:], options[:first]...)
+	for _, o := range options {
+		trial := cloneState(s)
+		gen.AddWall(trial, owner, ref.Orientation(o[0]), o[1])
+		if !hasKind(rules.Validate(trial), rules.WallsConflict) {
+			gen.AddWall(s, owner, ref.Orientation(o[0]), o[1])
+			return
+		}
+	}
+	panic(fmt.Sprintf("vectorgen: no wall between %s and %s", name(a), name(b)))
+}
+
+func cloneState(s *ref.State) *ref.State {
+	c := *s
+	c.Walls.White.H = append([]int(nil), s.Walls.White.H...)
+	c.Walls.White.V = append([]int(nil), s.Walls.White.V...)
+	c.Walls.Black.H = append([]int(nil), s.Walls.Black.H...)
+	c.Walls.Black.V = append([]int(nil), s.Walls.Black.V...)
+	return &c
+}
+
+func hasKind(kinds []rules.Kind, k rules.Kind) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// wallNames lists the walls of s in players' notation.
+func wallNames(s *ref.State) string {
+	var names []string
+	for _, p := range []ref.Player{ref.White, ref.Black} {
+		g := s.Walls.Group(p)
+		for _, a := range g.H {
+			names = append(names, rules.WallName(ref.Horizontal, a))
+		}
+		for _, a := range g.V {
+			names = append(names, rules.WallName(ref.Vertical, a))
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// addDirections adds, for each player and straight direction: a step; a
+// step blocked by a wall; a jump over the opponent; a jump blocked by a
+// wall behind the opponent, and by the board's edge; the side-steps to
+// either side around an opponent whose jump a wall or the edge blocks; a
+// side-step blocked by a wall; a diagonal while the jump is open; and the
+// move off the board where the pawn is at the edge. The centre of the
+// board is e5; the opponent stands there, or at the edge ahead of it.
+func addDirections(s *suite) {
+	for _, mover := range []ref.Player{ref.White, ref.Black} {
+		other := 1 - mover
+		who, opp := playerName(mover), playerName(other)
+		for _, d := range straight {
+			dir := dirOf(d.dx, d.dy)
+			id := func(what string) string { return who + "-" + d.name + "-" + what }
+			move := func(st *ref.State, dirs ...int) *ref.Value {
+				names := make([]string, len(dirs))
+				for i, x := range dirs {
+					names[i] = gen.DirectionNames[x]
+				}
+				return game(st, names...)
+			}
+			c := sq(4, 4)
+			ahead := func(n, k int) int { x, y := rules.XY(n); return sq(x+k*d.dx, y+k*d.dy) }
+			flags := func(f ...string) []string { return append(f, "Direction") }
+
+			// A step, and a step that a wall blocks.
+			far := sq(0, 4) // out of the way of e5 in every direction
+			if d.dx == -1 {
+				far = sq(8, 4)
+			}
+			st := at(mover, c, far)
+			s.replayValue(id("step"), fmt.Sprintf("%s on %s steps %s to %s.", title(who), name(c), d.name, name(ahead(c, 1))), "",
+				move(st, dir), flags("Step")...)
+			st = at(mover, c, far)
+			separate(st, other, c, ahead(c, 1))
+			s.replayValue(id("step-wall-blocked"), fmt.Sprintf("%s on %s steps %s; the wall %s is in the way.", title(who), name(c), d.name, wallNames(st)),
+				"wall_blocks_move", move(st, dir), flags("WallBlocksMove")...)
+			st = at(mover, c, far)
+			separateFrom(st, other, c, ahead(c, 1), 1)
+			s.replayValue(id("step-wall-blocked-other-half"), fmt.Sprintf("%s on %s steps %s; the wall %s, whose other half is beside it, is in the way.", title(who), name(c), d.name, wallNames(st)),
+				"wall_blocks_move", move(st, dir), flags("WallBlocksMove")...)
+
+			// A jump over the opponent on e5, and one that a wall behind
+			// the opponent blocks.
+			m := ahead(c, -1)
+			st = at(mover, m, c)
+			s.replayValue(id("jump"), fmt.Sprintf("%s on %s jumps %s over %s on %s to %s.", title(who), name(m), d.name, opp, name(c), name(ahead(c, 1))), "",
+				move(st, dir), flags("Jump")...)
+			walled := at(mover, m, c)
+			separate(walled, other, c, ahead(c, 1))
+			s.replayValue(id("jump-wall-blocked"), fmt.Sprintf("%s on %s jumps %s over %s on %s; the wall %s stands behind %s.", title(who), name(m), d.name, opp, name(c), wallNames(walled), opp),
+				"jump_blocked", move(walled, dir), flags("JumpBlocked")...)
+
+			// The side-steps around it, to either side, and one that a
+			// wall between the opponent and the target blocks.
+			for _, side := range [][2]int{{d.dy, -d.dx}, {-d.dy, d.dx}} {
+				diag := dirOf(d.dx+side[0], d.dy+side[1])
+				target := sq(4+side[0], 4+side[1])
+				dname := strings.ToLower(gen.DirectionNames[diag])
+				s.replayValue(id("side-step-"+dname), fmt.Sprintf("The wall %s behind %s on %s blocks the jump: %s side-steps %s from %s to %s.", wallNames(walled), opp, name(c), who, gen.DirectionNames[diag], name(m), name(target)), "",
+					move(walled, diag), flags("SideStep")...)
+				blocked := cloneState(walled)
+				separate(blocked, other, c, target)
+				s.replayValue(id("side-step-"+dname+"-wall-blocked"), fmt.Sprintf("Walls %s: the jump is blocked, and so is %s's side-step %s from %s to %s.", wallNames(blocked), who, gen.DirectionNames[diag], name(m), name(target)),
+					"illegal_diagonal", move(blocked, diag), flags("IllegalDiagonal", "SideStep")...)
+				if side == [2]int{d.dy, -d.dx} {
+					s.replayValue(id("diagonal-"+dname+"-jump-open"), fmt.Sprintf("Nothing behind %s on %s: %s's diagonal %s from %s is no side-step while the jump is open.", opp, name(c), who, gen.DirectionNames[diag], name(m)),
+						"illegal_diagonal", move(at(mover, m, c), diag), flags("IllegalDiagonal")...)
+				}
+			}
+
+			// The opponent at the edge: the jump leaves the board, and
+			// the side-steps land beside it. When that edge is the
+			// opponent's goal rank, the opponent has won: the move is
+			// game_over.
+			edge := ahead(c, 4)
+			m = ahead(edge, -1)
+			st = at(mover, m, edge)
+			_, ey := rules.XY(edge)
+			if (other == ref.White && ey == rules.Size-1) || (other == ref.Black && ey == 0) {
+				s.replayValue(id("jump-edge-game-over"), fmt.Sprintf("%s on %s stands on its goal rank: it has won, and %s's jump %s is game_over.", title(opp), name(edge), who, d.name),
+					"game_over", move(st, dir), flags("GameOver")...)
+			} else {
+				s.replayValue(id("jump-edge-blocked"), fmt.Sprintf("%s on %s jumps %s over %s on %s, at the edge: the jump would leave the board.", title(who), name(m), d.name, opp, name(edge)),
+					"jump_blocked", move(st, dir), flags("JumpBlocked")...)
+				side := [2]int{d.dy, -d.dx}
+				diag := dirOf(d.dx+side[0], d.dy+side[1])
+				ex, ey := rules.XY(edge)
+				s.replayValue(id("side-step-edge"), fmt.Sprintf("%s on %s at the edge: %s side-steps %s from %s to %s.", title(opp), name(edge), who, gen.DirectionNames[diag], name(m), name(sq(ex+side[0], ey+side[1]))), "",
+					move(st, diag), flags("SideStep")...)
+			}
+
+			// At the edge itself, the move leaves the board: off_board,
+			// where square arithmetic would wrap or leave it. (A pawn on
+			// its own goal rank has won instead: no such vector.)
+			own := ahead(c, 4)
+			if _, y := rules.XY(own); mover == ref.White && y == rules.Size-1 || mover == ref.Black && y == 0 {
+				continue
+			}
+			s.replayValue(id("off-board"), fmt.Sprintf("%s on %s, at the edge, moves %s: off the board.", title(who), name(own), d.name),
+				"off_board", move(at(mover, own, far), dir), flags("OffBoard", "FaultSquareArithmetic")...)
+		}
+
+		// A diagonal onto the opponent, in each diagonal direction: no
+		// jump, whatever square arithmetic would make of it.
+		for _, dname := range []string{"NE", "SE", "SW", "NW"} {
+			d := gen.Directions[dname]
+			dx, dy := stepOf(d)
+			m := sq(4-dx, 4-dy)
+			st := at(mover, m, sq(4, 4))
+			s.replayValue(who+"-diagonal-onto-opponent-"+strings.ToLower(dname), fmt.Sprintf("%s on %s moves %s onto %s on e5: no diagonal jump.", title(who), name(m), dname, opp),
+				"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "FaultSquareArithmetic")
+		}
+	}
+}
+
+func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
