@@ -38,15 +38,19 @@ func caught(t *testing.T, m *Mutant) []string {
 	caughtOnce.Do(func() {
 		caughtBy = map[string][]string{}
 		for _, m := range append([]*Mutant{Conforming}, Catalogue...) {
-			rep, err := runner.Run(runner.Options{Handler: m.Handler()})
+			// Every vector is run, however often the mutant crashes.
+			rep, err := runner.Run(runner.Options{Handler: m.Handler(), MaxRestarts: 1 << 20})
 			if err != nil {
 				caughtErr = err
 				return
 			}
 			var ids []string
 			for _, r := range rep.Results {
-				if r.Status != runner.StatusPass {
+				if r.Status == runner.StatusFail {
 					ids = append(ids, r.ID)
+				}
+				if r.Status == runner.StatusNotRun || r.Status == runner.StatusSkip {
+					caughtErr = fmt.Errorf("mutant %s: %s %s", m.Name, r.ID, r.Status)
 				}
 			}
 			caughtBy[m.Name] = ids
