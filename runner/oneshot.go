@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/qf-format/qf-conformance/driver"
@@ -58,7 +59,9 @@ func runOneshot(opts *Options, tests []selected, rep *Report) ([]Result, error) 
 		go func() {
 			defer func() { <-slots; wg.Done() }()
 			input, _ := t.test.Input()
+			asked := time.Now()
 			outcome, err := driver.RunOnce(opts.Context, opts.Command, []byte(input), timeout, gotLimit)
+			r.Duration = seconds(time.Since(asked))
 			mu.Lock()
 			defer mu.Unlock()
 			var start *driver.StartError

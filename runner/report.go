@@ -5,14 +5,17 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// WriteText writes the report for people: the suite and implementation,
-// the counts and level by category, each unexpected failure with its
-// input, want, got and reason, stale expectations, what else fails the
-// run, and a closing line "check: N passed, N failed, N skipped" (then
+// WriteText writes the report for people: the suite and implementation;
+// the counts, level and progress toward the next level by category; the
+// failures grouped by cause, each with its flag's note, the edge cases it
+// documents and its shortest failing vector; with verbose, every failing
+// vector and expected failure; stale expectations; what else fails the
+// run; and a closing line "check: N passed, N failed, N skipped" (then
 // ", N not run", ", N expected failures" and ", N stale expectations"
 // when there are any). Text that came from the implementation is printed
 // with control characters and bytes that are not UTF-8 escaped.
@@ -35,18 +38,25 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintln(w, "note:", n)
 	}
 	var t totals
-	fmt.Fprintf(w, "\n%-8s %6s %7s %7s %9s %8s %8s  %s\n", "", "total", "passed", "failed", "expected", "skipped", "not run", "level")
+	fmt.Fprintf(w, "\n%-8s %6s %7s %7s %9s %8s %8s  %-11s %s\n", "", "total", "passed", "failed", "expected", "skipped", "not run", "level", "next")
 	for _, s := range r.Summaries {
-		fmt.Fprintf(w, "%-8s %6d %7d %7d %9d %8d %8d  %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.Level)
+		next := ""
+		if s.Next != "" {
+			next = fmt.Sprintf("%s %d/%d", s.Next, s.AtNext, s.Ran)
+		}
+		fmt.Fprintf(w, "%-8s %6d %7d %7d %9d %8d %8d  %-11s %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.Level, next)
 		t.add(s)
 	}
-	for _, res := range r.Results {
-		switch res.Status {
-		case StatusFail:
-			fmt.Fprintln(w)
-			res.writeText(w)
-		case StatusXFail:
-			if verbose {
+	if len(r.Causes) > 0 {
+		r.writeCauses(w, t.failed)
+	}
+	if verbose {
+		for _, res := range r.Results {
+			switch res.Status {
+			case StatusFail:
+				fmt.Fprintln(w)
+				res.writeText(w)
+			case StatusXFail:
 				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, printable(res.Expected, false))
 			}
 		}
@@ -74,6 +84,61 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintf(w, "%d vectors deselected\n", r.Deselected)
 	}
 	fmt.Fprintln(w, r.SummaryLine())
+}
+
+// maxCauses bounds the causes the text report shows with an example; the
+// others are named on one line, so that the report fits on a screen.
+const maxCauses = 14
+
+// writeCauses writes the causes of the failures: a line and an example
+// each, then the flags that explain nothing more.
+func (r *Report) writeCauses(w io.Writer, failed int) {
+	fmt.Fprintf(w, "\n%d %s: %s.\n", failed, plural(failed, "failure"), r.Ways())
+	fmt.Fprintln(w, "By cause (flags and facets whose vectors fail more than the others, faults first; -v lists every vector):")
+	inputs := map[string]string{}
+	for i := range r.Results {
+		if r.Results[i].Status == StatusFail {
+			inputs[r.Results[i].ID] = clipText(string(r.Results[i].Input), 40)
+		}
+	}
+	var also []string
+	shown := 0
+	for _, c := range r.Causes {
+		count := fmt.Sprintf("%s %d/%d", c.Name(), c.Failed, c.Total)
+		if c.Also || shown == maxCauses && c.Reason != ReasonSpread {
+			also = append(also, count)
+			continue
+		}
+		shown++
+		refs := ""
+		if len(c.Refs) > 0 {
+			refs = " [" + strings.Join(c.Refs, "; ") + "]"
+		}
+		only := ""
+		if len(c.Only) > 0 {
+			only = " Only: " + strings.Join(c.Only, ", ") + "."
+		}
+		fmt.Fprintf(w, "  %-24s %s%s%s\n", count, c.Note, refs, only)
+		for _, ex := range c.Examples {
+			fmt.Fprintf(w, "  %-24s e.g. %s %s: %s\n", "", ex.ID, printable(inputs[ex.ID], false), printable(clipText(ex.Difference, 160), false))
+		}
+	}
+	if len(also) > 0 {
+		const most = 12
+		line := strings.Join(also[:min(most, len(also))], ", ")
+		if len(also) > most {
+			line += fmt.Sprintf(" and %d more", len(also)-most)
+		}
+		fmt.Fprintf(w, "  also failing, explained above or as often as the rest: %s\n", line)
+	}
+}
+
+// clipText shortens s to about n bytes.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return string(prefix([]byte(s), n)) + "..."
 }
 
 // SummaryLine returns the report's last line: "check: N passed, N failed,
@@ -121,6 +186,7 @@ func plural(n int, word string, forms ...string) string {
 
 func (res *Result) writeText(w io.Writer) {
 	fmt.Fprintf(w, "FAIL %s: %s\n", res.ID, res.Comment)
+	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(res.Flags, ", "))
 	reason := res.Reason
 	if res.Detail != "" {
 		reason += " (" + res.Detail + ")"
@@ -219,6 +285,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	type testcase struct {
 		Name      string   `xml:"name,attr"`
 		Classname string   `xml:"classname,attr"`
+		Time      string   `xml:"time,attr"`
 		Failure   *message `xml:"failure,omitempty"`
 		Skipped   *message `xml:"skipped,omitempty"`
 		SystemErr string   `xml:"system-err,omitempty"`
@@ -228,6 +295,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		Tests      int        `xml:"tests,attr"`
 		Failures   int        `xml:"failures,attr"`
 		Skipped    int        `xml:"skipped,attr"`
+		Time       string     `xml:"time,attr"`
 		Properties []property `xml:"properties>property"`
 		Cases      []testcase `xml:"testcase"`
 	}
@@ -237,17 +305,21 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		Tests    int         `xml:"tests,attr"`
 		Failures int         `xml:"failures,attr"`
 		Skipped  int         `xml:"skipped,attr"`
+		Time     string      `xml:"time,attr"`
 		Suites   []testsuite `xml:"testsuite"`
 	}
-	all := testsuites{Name: "qf check"}
+	seconds := func(s float64) string { return strconv.FormatFloat(s, 'f', 6, 64) }
+	all := testsuites{Name: "qf check", Time: seconds(r.Duration)}
 	for _, s := range r.Summaries {
+		suiteTime := 0.0
 		ts := testsuite{Name: s.Category, Tests: s.Total, Failures: s.Failed, Skipped: s.Skipped + s.NotRun + s.XFailed,
 			Properties: []property{{"suite_version", r.SuiteVersion}, {"digest", r.Digest}, {"level", s.Level}, {"mode", r.Mode}}}
 		for _, res := range r.Results {
 			if res.Category != s.Category {
 				continue
 			}
-			tc := testcase{Name: res.ID, Classname: "qf." + res.Category, SystemErr: res.Stderr}
+			tc := testcase{Name: res.ID, Classname: "qf." + res.Category, Time: seconds(res.Duration), SystemErr: res.Stderr}
+			suiteTime += res.Duration
 			switch res.Status {
 			case StatusFail:
 				var text strings.Builder
@@ -260,6 +332,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			}
 			ts.Cases = append(ts.Cases, tc)
 		}
+		ts.Time = seconds(suiteTime)
 		all.Tests += ts.Tests
 		all.Failures += ts.Failures
 		all.Skipped += ts.Skipped

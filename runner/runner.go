@@ -88,8 +88,11 @@ type Result struct {
 	ID       string          `json:"id"`
 	Category string          `json:"category"`
 	Comment  string          `json:"comment"`
+	Flags    []string        `json:"flags"`            // the vector's flags, explained in the report's flag_notes
+	Facets   []string        `json:"facets,omitempty"` // what the runner tells of its input (facets.go)
 	Status   string          `json:"status"`
-	Reason   string          `json:"reason,omitempty"` // why it failed or was skipped
+	Duration float64         `json:"duration,omitempty"` // seconds from the request to the answer
+	Reason   string          `json:"reason,omitempty"`   // why it failed or was skipped
 	Detail   string          `json:"detail,omitempty"`
 	Level    int             `json:"level"` // the highest level met, 0 to 3
 	Input    json.RawMessage `json:"input,omitempty"`
@@ -111,6 +114,11 @@ type Summary struct {
 	// Level is the level every test of the category meets: "L1", "L2",
 	// "L3" or "E", "none", or "not checked" when none ran.
 	Level string `json:"level"`
+	// Next is the level above Level ("" at the top), and AtNext how many
+	// of the Ran vectors meet it: the progress toward it, as "L1 262/309".
+	Next   string `json:"next,omitempty"`
+	AtNext int    `json:"at_next"`
+	Ran    int    `json:"ran"`
 }
 
 // Implementation is what an implementation says of itself in its hello.
@@ -132,9 +140,14 @@ type Report struct {
 	Problems       []string        `json:"problems,omitempty"` // what fails the run besides its vectors
 	Restarts       int             `json:"restarts"`           // processes started after the first
 	Deselected     int             `json:"deselected"`         // vectors left out by -run, -skip and -flags
+	Duration       float64         `json:"duration"`           // the run's seconds
 	Summaries      []Summary       `json:"summary"`
+	Causes         []Cause         `json:"causes,omitempty"` // the failures grouped by cause (Report.Causes)
 	Stale          []string        `json:"stale_expectations,omitempty"`
-	Results        []Result        `json:"results"`
+	// FlagNotes explains each flag of the vectors run, as the vector files'
+	// notes do.
+	FlagNotes map[string]vectors.Note `json:"flag_notes"`
+	Results   []Result                `json:"results"`
 }
 
 // OK reports whether the run passes: no vector failed unexpectedly, no
@@ -167,11 +180,13 @@ func Run(opts Options) (*Report, error) {
 	if opts.MaxRestarts == 0 {
 		opts.MaxRestarts = driver.DefaultMaxFailures
 	}
+	began := time.Now()
 	manifest, err := vectors.LoadManifest()
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{SuiteVersion: manifest.SuiteVersion, Digest: manifest.Digest, Command: opts.Command, Mode: "persistent"}
+	rep := &Report{SuiteVersion: manifest.SuiteVersion, Digest: manifest.Digest, Command: opts.Command, Mode: "persistent",
+		FlagNotes: map[string]vectors.Note{}}
 	var tests []selected
 	for _, cf := range categoryFiles {
 		f, err := vectors.Load(cf.file)
@@ -184,6 +199,9 @@ func Run(opts Options) (*Report, error) {
 				continue
 			}
 			tests = append(tests, selected{t, cf.category, cf.op, cf.profile})
+			for _, flag := range t.Flags {
+				rep.FlagNotes[flag] = f.Notes[flag]
+			}
 		}
 	}
 	if opts.Oneshot {
@@ -208,11 +226,13 @@ func Run(opts Options) (*Report, error) {
 	if why := nothingChecked(rep, len(tests)); why != "" {
 		rep.Problems = append([]string{"nothing was checked: " + why}, rep.Problems...)
 	}
+	rep.Causes = rep.causes()
 	for i := range rep.Results {
 		if r := &rep.Results[i]; r.Status == StatusPass || r.Status == StatusSkip {
 			r.Want, r.Got = nil, nil
 		}
 	}
+	rep.Duration = seconds(time.Since(began))
 	return rep, nil
 }
 
@@ -264,8 +284,13 @@ func chosen(opts *Options, t *vectors.Test) bool {
 	return false
 }
 
+// seconds returns d in seconds, to the microsecond.
+func seconds(d time.Duration) float64 {
+	return float64(d.Microseconds()) / 1e6
+}
+
 func newResult(s *selected) Result {
-	r := Result{ID: s.test.ID, Category: s.category, Comment: s.test.Comment}
+	r := Result{ID: s.test.ID, Category: s.category, Comment: s.test.Comment, Flags: s.test.Flags, Facets: facetsOf(s)}
 	switch s.op {
 	case protocol.OpReplay, protocol.OpValidate:
 		r.Input, _ = json.Marshal(*s.test.Code)
@@ -339,7 +364,9 @@ func runPersistent(opts *Options, tests []selected, rep *Report) ([]Result, erro
 			}
 			continue
 		}
+		asked := time.Now()
 		resp, line, err := client.Call(request(t))
+		r.Duration = seconds(time.Since(asked))
 		r.Stderr = client.Stderr()
 		if err != nil {
 			r.Status, r.Reason, r.Detail = StatusFail, ReasonCrash, err.Error()
@@ -434,7 +461,7 @@ func grade(opts *Options, t *selected, resp *protocol.Response, r *Result) {
 
 // summarize counts the results by category, in the order of the files.
 func summarize(results []Result) []Summary {
-	var out []Summary
+	out := []Summary{}
 	for _, cf := range categoryFiles {
 		s := Summary{Category: cf.category}
 		level, ran := L3, 0
@@ -466,8 +493,25 @@ func summarize(results []Result) []Summary {
 			continue
 		}
 		s.Level = levelName(cf.category, level)
+		s.Ran = ran
 		if ran == 0 {
 			s.Level = "not checked"
+			level = 0
+		}
+		next := level + 1
+		if cf.category != CategoryStrict && cf.category != CategoryLenient {
+			next = E // graded at one level
+		}
+		if level < L3 {
+			s.Next = levelName(cf.category, next)
+			for _, r := range results {
+				if r.Category == cf.category && (r.Status == StatusPass || r.Status == StatusFail || r.Status == StatusXFail) && r.Level >= next {
+					s.AtNext++
+				}
+			}
+			if ran == 0 {
+				s.Next = ""
+			}
 		}
 		out = append(out, s)
 	}

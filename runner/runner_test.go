@@ -80,6 +80,7 @@ func accounted(t *testing.T, rep *Report) {
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back.Results) != len(rep.Results) {
 		t.Errorf("the JSON report holds %d results of %d (%v)", len(back.Results), len(rep.Results), err)
 	}
+	validReport(t, b.Bytes())
 }
 
 // statuses returns the results as "status/reason" strings.
@@ -204,9 +205,14 @@ func TestFakeWrongAnswers(t *testing.T) {
 	// The text report shows input, want, got and reason.
 	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/square-81-white$`)})
 	var text bytes.Buffer
-	rep.WriteText(&text, false)
+	rep.WriteText(&text, true)
 	for _, want := range []string{
+		"1 failure: another offset 1.",
+		"Boundary 1/1",
+		`e.g. strict/square-81-white "qMwAAAAQ": want out_of_range at bit 2 (state.white), got out_of_range at bit 3 (state.white)`,
+		"also failing, explained above or as often as the rest: ErrorPosition 1/1, SquareRange 1/1, chunks:state-only 1/1",
 		"FAIL strict/square-81-white: White on square 81",
+		"flags:  Boundary, ErrorPosition, SquareRange",
 		"reason: mismatch (another offset",
 		`input:  "qMwAAAAQ"`,
 		`want:   {"kind":"out_of_range","bit":2,"field":"state.white"}`,
@@ -354,12 +360,15 @@ func TestReports(t *testing.T) {
 		t.Fatal(err)
 	}
 	var suites struct {
-		Tests    int `xml:"tests,attr"`
-		Failures int `xml:"failures,attr"`
+		Tests    int     `xml:"tests,attr"`
+		Failures int     `xml:"failures,attr"`
+		Time     float64 `xml:"time,attr"`
 		Suites   []struct {
-			Name  string `xml:"name,attr"`
+			Name  string  `xml:"name,attr"`
+			Time  float64 `xml:"time,attr"`
 			Cases []struct {
 				Name    string    `xml:"name,attr"`
+				Time    float64   `xml:"time,attr"`
 				Failure *struct{} `xml:"failure"`
 			} `xml:"testcase"`
 		} `xml:"testsuite"`
@@ -369,6 +378,12 @@ func TestReports(t *testing.T) {
 	}
 	if suites.Tests != 9 || suites.Failures != 2 || len(suites.Suites) != 1 || suites.Suites[0].Cases[3].Failure == nil {
 		t.Errorf("JUnit: %+v", suites)
+	}
+	if c := suites.Suites[0].Cases[0]; c.Time <= 0 || suites.Suites[0].Time < c.Time || suites.Time < suites.Suites[0].Time {
+		t.Errorf("JUnit times: run %v, suite %v, first case %v", suites.Time, suites.Suites[0].Time, c.Time)
+	}
+	if back.Duration <= 0 || back.Results[0].Duration <= 0 || len(back.Results[0].Flags) == 0 || back.FlagNotes["Corpus"].Description == "" {
+		t.Errorf("JSON report: duration %v, first result %+v", back.Duration, back.Results[0])
 	}
 	if rep.Deselected == 0 {
 		t.Error("no vector deselected")

@@ -146,7 +146,9 @@ func addDirections(s *suite) {
 			}
 			c := sq(4, 4)
 			ahead := func(n, k int) int { x, y := rules.XY(n); return sq(x+k*d.dx, y+k*d.dy) }
-			flags := func(f ...string) []string { return append(f, "Direction") }
+			flags := func(f ...string) []string {
+				return append(f, "Direction", title(d.name), "Mover"+title(who))
+			}
 
 			// A step, and a step that a wall blocks.
 			far := sq(0, 4) // out of the way of e5 in every direction
@@ -234,7 +236,7 @@ func addDirections(s *suite) {
 			m := sq(4-dx, 4-dy)
 			st := at(mover, m, sq(4, 4))
 			s.replayValue(who+"-diagonal-onto-opponent-"+strings.ToLower(dname), fmt.Sprintf("%s on %s moves %s onto %s on e5: no diagonal jump.", title(who), name(m), dname, opp),
-				"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "FaultSquareArithmetic")
+				"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "Mover"+title(who), "FaultSquareArithmetic")
 		}
 	}
 }

@@ -48,6 +48,12 @@ var notes = map[string]vectors.Note{
 
 	// Replay and validation.
 	"Direction":           note("One of a family that checks a rule of pawn moves for white and for black, north, east, south and west: a fault confined to one direction or one player fails vectors of its own.", "Replay and validation"),
+	"North":               note("A rule of pawn moves checked for a move north, or a side-step beside a jump north.", "Replay and validation"),
+	"East":                note("A rule of pawn moves checked for a move east, or a side-step beside a jump east.", "Replay and validation"),
+	"South":               note("A rule of pawn moves checked for a move south, or a side-step beside a jump south.", "Replay and validation"),
+	"West":                note("A rule of pawn moves checked for a move west, or a side-step beside a jump west.", "Replay and validation"),
+	"MoverWhite":          note("A rule of pawn moves checked for white, the player to move.", "Replay and validation"),
+	"MoverBlack":          note("A rule of pawn moves checked for black, the player to move.", "Replay and validation"),
 	"Step":                note("A pawn step to a free square.", "Replay and validation"),
 	"Jump":                note("A straight jump over the adjacent opponent.", "Replay and validation"),
 	"SideStep":            note("A diagonal side-step around an opponent whose straight jump a wall or the board's edge blocks.", "Replay and validation"),

@@ -78,6 +78,14 @@ var Catalogue = []*Mutant{
 	{Name: "side-step-while-open", Fault: "side-steps allowed while the straight jump is open", rules: ruleFaults{sideStepWhileOpen: true}},
 	{Name: "walls-left-unchecked", Fault: "more than 10 walls a player allowed", rules: ruleFaults{noWallsLeftIgnored: true}},
 
+	// Several faults at once, as the fansite's own scripts have them
+	// (qf-facts.md): characters outside the alphabet as six-bit holes,
+	// missing bits as zeros, no range checks, trailing data and padding
+	// ignored, values masked when written, pawn moves as square arithmetic.
+	{Name: "fansite-scripts", Fault: "the fansite's scripts: six-bit holes, zero fill, no range checks, trailing data and padding ignored, masking, square arithmetic",
+		codec: faults{junkAsZeros: true, zeroFill: true, ignoreTrailing: true, ignorePadding: true, squareMax: 127, countMax: 15, mask: true},
+		rules: ruleFaults{squareArithmetic: true}},
+
 	// Faults confined to one chunk combination, one direction or one
 	// player: plausible mistakes that a vector of one case would miss.
 	{Name: "padding-ignored-record-only", Fault: "nonzero padding bits ignored in codes that hold only a Record", codec: faults{ignorePaddingRecordOnly: true}},

@@ -156,3 +156,37 @@ func TestFaultFlagsAreHonest(t *testing.T) {
 		}
 	}
 }
+
+// screen is how many lines a report may take by default: one screen.
+const screen = 60
+
+// A run against each mutant explains its failures in one screen: causes
+// with examples, and the mutant's fault flag among them when it has one.
+func TestReportsFitOnAScreen(t *testing.T) {
+	for _, m := range Catalogue {
+		rep, err := runner.Run(runner.Options{Handler: m.Handler(), MaxRestarts: 1 << 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text bytes.Buffer
+		rep.WriteText(&text, false)
+		if n := strings.Count(text.String(), "\n"); n > screen {
+			t.Errorf("mutant %s: the report takes %d lines, more than %d:\n%s", m.Name, n, screen, text.String())
+		}
+		explained := false
+		for _, c := range rep.Causes {
+			if !c.Also && len(c.Examples) > 0 {
+				explained = true
+			}
+			if m.Flag != "" && c.Flag == m.Flag && !strings.Contains(text.String(), m.Flag) {
+				t.Errorf("mutant %s: its flag %s is a cause, but the text does not name it", m.Name, m.Flag)
+			}
+		}
+		if !explained {
+			t.Errorf("mutant %s: no cause with an example", m.Name)
+		}
+		if m.Flag != "" && !slices.ContainsFunc(rep.Causes, func(c runner.Cause) bool { return c.Flag == m.Flag }) {
+			t.Errorf("mutant %s: its fault flag %s is not among the causes", m.Name, m.Flag)
+		}
+	}
+}
