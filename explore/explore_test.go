@@ -2,17 +2,15 @@ package explore_test
 
 import (
 	"bytes"
-	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/qf-format/qf-conformance/explore"
+	"github.com/qf-format/qf-conformance/internal/browsertest"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -37,25 +35,13 @@ func TestWrite(t *testing.T) {
 	}
 }
 
-// findChromium returns the path of a Chromium or Chrome, or "".
-func findChromium() string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	return ""
-}
-
 // The explorer in a real browser: open the viewer's record, step through
 // it with the next button and the arrow keys, check the pawns' squares in
 // the DOM after each step against the replay vector, and take a
 // screenshot.
 func TestBrowser(t *testing.T) {
-	exe := findChromium()
-	if exe == "" {
-		t.Skip("no Chromium on this machine (Debian: apt-get install chromium): the explorer's browser test did not run")
-	}
+	b := browsertest.New(t, 1200, 900)
+	ctx := b.Ctx
 	dir := t.TempDir()
 	if err := explore.Write(dir); err != nil {
 		t.Fatal(err)
@@ -74,28 +60,6 @@ func TestBrowser(t *testing.T) {
 	if len(want) == 0 {
 		t.Fatalf("no vector %s", id)
 	}
-
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(profile(t)),
-		chromedp.WindowSize(1200, 900),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
-	// Cleanups run last first: the browser ends, then its profile goes.
-	t.Cleanup(func() {
-		cancel()
-		cancelCtx()
-		cancelAlloc() // kills Chromium and waits for it
-	})
 
 	url := "file://" + filepath.ToSlash(filepath.Join(dir, "index.html")) + "#" + id
 	if err := chromedp.Run(ctx, chromedp.Navigate(url), chromedp.WaitVisible(".pawn.white", chromedp.ByQuery)); err != nil {
@@ -150,24 +114,4 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
-}
-
-// profile returns a new directory for Chromium's profile, removed after
-// the test once Chromium has exited: its helper processes may still write
-// there for a moment, so the removal retries for a few seconds.
-func profile(t *testing.T) string {
-	dir, err := os.MkdirTemp("", "qf-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		var err error
-		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-			if err = os.RemoveAll(dir); err == nil {
-				return
-			}
-		}
-		t.Logf("Chromium's profile %s was not removed: %v", dir, err)
-	})
-	return dir
 }

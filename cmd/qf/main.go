@@ -5,6 +5,7 @@
 // Usage:
 //
 //	qf check [flags] [-- COMMAND [ARGS...]]
+//	qf report [-o FILE] [-format html|md] REPORT.json...
 //	qf decode [-lenient] CODE...
 //	qf encode [FILE]
 //	qf replay CODE
@@ -14,7 +15,8 @@
 //
 // check runs the conformance vectors against COMMAND, a program that
 // speaks the conformance protocol, or against the built-in reference; see
-// CONFORMANCE.md. decode prints the canonical JSON value of each code, and
+// CONFORMANCE.md. report compares the -json reports of check across
+// implementations, as an HTML page or Markdown. decode prints the canonical JSON value of each code, and
 // the positioned error of each code it rejects. encode reads JSON values,
 // one or one per line, from FILE or standard input and prints one code per
 // line. replay plays a code's record under the rules of Quoridor and
@@ -44,6 +46,8 @@ import (
 
 const usage = `usage:
   qf check [flags] [-- COMMAND]  run the conformance vectors against COMMAND, or the reference
+  qf report [-o FILE] REPORT.json...
+                                 compare the -json reports of several implementations
   qf decode [-lenient] CODE...   print each code's value as JSON
   qf encode [FILE]               print the code of each JSON value in FILE or stdin
   qf replay CODE                 play a code's record under the rules, move by move
@@ -103,6 +107,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runRender(args, stdout, stderr)
 	case "explore":
 		return runExplore(args, stdout, stderr)
+	case "report":
+		return runReport(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -224,5 +225,87 @@ func TestCheckExitStatus(t *testing.T) {
 		if status != c.status || !strings.Contains(out+errOut, c.says) {
 			t.Errorf("qf %q: status %d, want %d saying %q\n%s%s", c.args, status, c.status, c.says, out, errOut)
 		}
+	}
+}
+
+func TestReport(t *testing.T) {
+	dir := t.TempDir()
+	ref := filepath.Join(dir, "ref.json")
+	if _, errOut, status := qf("", "check", "-run", "^strict/(corpus-|square-)", "-json", ref); status != 0 {
+		t.Fatalf("check: %d %s", status, errOut)
+	}
+	t.Setenv("QF_FAKE", "wrong-answers")
+	wrong := filepath.Join(dir, "wrong.json")
+	if _, errOut, status := qf("", append([]string{"check", "-run", "^strict/(corpus-|square-)", "-json", wrong}, fake...)...); status != 1 {
+		t.Fatalf("check of the fake: %d %s", status, errOut)
+	}
+	out, errOut, status := qf("", "report", "-format", "md", ref, wrong)
+	if status != 0 || !strings.Contains(out, "(ref)") || !strings.Contains(out, "(wrong)") || !strings.Contains(out, "`strict/square-81-white`") {
+		t.Errorf("report: status %d, %s\n%s", status, errOut, out)
+	}
+	html := filepath.Join(dir, "m.html")
+	if _, errOut, status := qf("", "report", "-o", html, ref, wrong); status != 0 {
+		t.Errorf("report -o: %d %s", status, errOut)
+	}
+	if b, err := os.ReadFile(html); err != nil || !bytes.HasPrefix(b, []byte("<!doctype html>")) {
+		t.Errorf("%s: %v %.40q", html, err, b)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"suite_version":"1"}`), 0o644)
+	if _, errOut, status := qf("", "report", ref, bad); status != 1 || !strings.Contains(errOut, "bad.json") || !strings.Contains(errOut, "schema") {
+		t.Errorf("a bad report: status %d, %q", status, errOut)
+	}
+	for _, args := range [][]string{{"report"}, {"report", "-format", "pdf", ref}} {
+		if _, _, status := qf("", args...); status != 2 {
+			t.Errorf("qf %q: status %d, want 2", args, status)
+		}
+	}
+}
+
+// The GitHub Action runs .ci/qf-check.sh with its inputs in QF_
+// variables: every variable action.yml sets names one of its inputs and is
+// read by the script, and the script passes and fails as qf check does.
+func TestAction(t *testing.T) {
+	action, err := os.ReadFile("../../action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	script, err := os.ReadFile("../../.ci/qf-check.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := regexp.MustCompile(`(?m)^\s+(QF_[A-Z_]+): \$\{\{ inputs\.([a-z-]+) \}\}$`).FindAllStringSubmatch(string(action), -1)
+	if len(env) < 6 {
+		t.Fatalf("action.yml sets %d QF_ variables", len(env))
+	}
+	for _, e := range env {
+		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(e[2]) + `:$`).Match(action) {
+			t.Errorf("action.yml sets %s from the input %s, which it does not declare", e[1], e[2])
+		}
+		if !strings.Contains(string(script), "${"+e[1]) {
+			t.Errorf("the script does not read %s", e[1])
+		}
+	}
+	if !strings.Contains(string(action), "run: ${{ github.action_path }}/.ci/qf-check.sh") {
+		t.Error("action.yml does not run .ci/qf-check.sh")
+	}
+	if testing.Short() {
+		t.Skip("the script builds qf: not with -short")
+	}
+	junit := filepath.Join(t.TempDir(), "report.xml")
+	for _, c := range []struct {
+		mode   string
+		status int
+	}{{"normal", 0}, {"exit-3", 1}} {
+		cmd := exec.Command("../../.ci/qf-check.sh")
+		cmd.Env = append(os.Environ(), "QF_FAKE="+c.mode, "QF_COMMAND="+os.Args[0]+" -test.run=^$",
+			"QF_ARGS=-run ^strict/corpus-", "QF_JUNIT="+junit)
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), "check: 9 passed") {
+			t.Errorf("%s: exit %d, want %d:\n%s", c.mode, cmd.ProcessState.ExitCode(), c.status, out)
+		}
+	}
+	if b, err := os.ReadFile(junit); err != nil || !bytes.Contains(b, []byte("<testsuites")) {
+		t.Errorf("the JUnit report: %v", err)
 	}
 }

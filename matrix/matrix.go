@@ -1,0 +1,288 @@
+// Package matrix compares the reports of `qf check -json` across
+// implementations, or across versions of one: the code behind `qf report`.
+//
+// A Matrix has a column per report (the implementation's hello name and
+// version) and a row per vector, grouped by category and then by the
+// vector's most specific flag (a Fault flag first), each cell the
+// vector's status with, for a failure, the answer and the first
+// difference from the expected one. The vectors on which the
+// implementations disagree are listed apart. WriteHTML draws it as one
+// self-contained page, WriteMarkdown as tables for a README.
+package matrix
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// A Matrix is the comparison of several reports.
+type Matrix struct {
+	Columns    []Column
+	Categories []Category
+	Disagree   []*Row                  // the rows on which the columns disagree, in row order
+	Notes      map[string]vectors.Note // every flag of the rows, explained
+	Warnings   []string                // reports of different suites, say
+}
+
+// A Column is one report: an implementation.
+type Column struct {
+	Label   string // the hello's name and version, or the command; and the source when two are alike
+	Source  string // where the report came from, such as its file's name
+	Command string
+	Mode    string
+	Digest  string
+	Levels  []Level
+	Causes  []runner.Cause // its causes with examples, the first few
+	Passed  int
+	Failed  int
+	Skipped int // skipped and not run
+	Problem string
+}
+
+// A Level is a column's level on a category, and its progress to the next.
+type Level struct {
+	Category, Level, Next string
+}
+
+// A Category holds the rows of one vector file.
+type Category struct {
+	Name   string
+	Groups []*Group
+}
+
+// A Group holds the rows whose most specific flag is Flag.
+type Group struct {
+	Flag   string
+	Rows   []*Row
+	Failed []int // by column
+}
+
+// A Row is one vector across the columns.
+type Row struct {
+	ID       string
+	Comment  string
+	Flags    []string
+	Cells    []Cell // by column
+	Disagree bool   // the columns do not all pass, or fail differently
+}
+
+// A Cell is one vector in one report.
+type Cell struct {
+	Status     string // runner.StatusPass, ...; "" when the report lacks the vector
+	Reason     string
+	Difference string // for a failure, what was wrong
+	Want, Got  string // for a failure, as JSON
+}
+
+// Read reads a report written by `qf check -json`, checking it against
+// runner.ReportSchema.
+func Read(path string) (*runner.Report, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := runner.ValidateReport(data); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	var rep runner.Report
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&rep); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &rep, nil
+}
+
+// New compares the reports, in the order given; sources says where each
+// came from (such as its file's name), to tell apart reports of
+// implementations that call themselves alike.
+func New(reports []*runner.Report, sources []string) *Matrix {
+	m := &Matrix{Notes: map[string]vectors.Note{}}
+	digests := map[string]bool{}
+	for i, rep := range reports {
+		c := column(rep)
+		if i < len(sources) {
+			c.Source = sources[i]
+		}
+		m.Columns = append(m.Columns, c)
+		digests[rep.Digest] = true
+		for flag, note := range rep.FlagNotes {
+			m.Notes[flag] = note
+		}
+	}
+	labels := map[string]int{}
+	for _, c := range m.Columns {
+		labels[c.Label]++
+	}
+	for i := range m.Columns {
+		if labels[m.Columns[i].Label] > 1 { // the same name twice: tell them apart
+			if m.Columns[i].Source != "" {
+				m.Columns[i].Label += " (" + m.Columns[i].Source + ")"
+			} else {
+				m.Columns[i].Label += fmt.Sprintf(" (#%d)", i+1)
+			}
+		}
+	}
+	if len(digests) > 1 {
+		m.Warnings = append(m.Warnings, fmt.Sprintf("the reports come from %d different suites (digests differ): a vector may mean different things in each", len(digests)))
+	}
+
+	// The rows, by category then id order of first appearance.
+	rows := map[string]*Row{}
+	var order []string
+	category := map[string]string{}
+	for col, rep := range reports {
+		for _, res := range rep.Results {
+			row := rows[res.ID]
+			if row == nil {
+				row = &Row{ID: res.ID, Comment: res.Comment, Flags: res.Flags, Cells: make([]Cell, len(reports))}
+				rows[res.ID] = row
+				order = append(order, res.ID)
+				category[res.ID] = res.Category
+			}
+			cell := Cell{Status: res.Status, Reason: res.Reason}
+			if res.Status == runner.StatusFail || res.Status == runner.StatusXFail {
+				cell.Difference = res.Difference()
+				cell.Want, cell.Got = string(res.Want), string(res.Got)
+			}
+			row.Cells[col] = cell
+		}
+	}
+	// The most specific flag of each row: a Fault flag, else the flag the
+	// fewest rows carry.
+	carried := map[string]int{}
+	for _, row := range rows {
+		for _, f := range row.Flags {
+			carried[f]++
+		}
+	}
+	primary := func(row *Row) string {
+		best := ""
+		for _, f := range row.Flags {
+			switch {
+			case best == "",
+				strings.HasPrefix(f, "Fault") && !strings.HasPrefix(best, "Fault"),
+				strings.HasPrefix(f, "Fault") == strings.HasPrefix(best, "Fault") && carried[f] < carried[best]:
+				best = f
+			}
+		}
+		if best == "" {
+			return "(no flag)"
+		}
+		return best
+	}
+	byCategory := map[string]*Category{}
+	var categories []string
+	for _, id := range order {
+		row := rows[id]
+		row.Disagree = disagree(row.Cells)
+		if row.Disagree {
+			m.Disagree = append(m.Disagree, row)
+		}
+		name := category[id]
+		c := byCategory[name]
+		if c == nil {
+			c = &Category{Name: name}
+			byCategory[name] = c
+			categories = append(categories, name)
+		}
+		flag := primary(row)
+		var g *Group
+		for _, x := range c.Groups {
+			if x.Flag == flag {
+				g = x
+			}
+		}
+		if g == nil {
+			g = &Group{Flag: flag, Failed: make([]int, len(reports))}
+			c.Groups = append(c.Groups, g)
+		}
+		g.Rows = append(g.Rows, row)
+		for col, cell := range row.Cells {
+			if cell.Status == runner.StatusFail {
+				g.Failed[col]++
+			}
+		}
+	}
+	for _, name := range categories {
+		c := byCategory[name]
+		sort.SliceStable(c.Groups, func(i, j int) bool {
+			fi, fj := strings.HasPrefix(c.Groups[i].Flag, "Fault"), strings.HasPrefix(c.Groups[j].Flag, "Fault")
+			if fi != fj {
+				return fi
+			}
+			return c.Groups[i].Flag < c.Groups[j].Flag
+		})
+		m.Categories = append(m.Categories, *c)
+	}
+	return m
+}
+
+func column(rep *runner.Report) Column {
+	c := Column{Command: strings.Join(rep.Command, " "), Mode: rep.Mode, Digest: rep.Digest}
+	switch {
+	case rep.Implementation != nil:
+		c.Label = strings.TrimSpace(rep.Implementation.Name + " " + rep.Implementation.Version)
+	case c.Command != "":
+		c.Label = c.Command
+	default:
+		c.Label = "the built-in reference"
+	}
+	for _, s := range rep.Summaries {
+		next := ""
+		if s.Next != "" {
+			next = fmt.Sprintf("%s %d/%d", s.Next, s.AtNext, s.Ran)
+		}
+		c.Levels = append(c.Levels, Level{s.Category, s.Level, next})
+		c.Passed += s.Passed
+		c.Failed += s.Failed
+		c.Skipped += s.Skipped + s.NotRun
+	}
+	for _, cause := range rep.Causes {
+		if !cause.Also && len(c.Causes) < 5 {
+			c.Causes = append(c.Causes, cause)
+		}
+	}
+	if len(rep.Problems) > 0 {
+		c.Problem = rep.Problems[0]
+	}
+	return c
+}
+
+// disagree reports whether the cells, those of the reports that have the
+// vector, do not all pass or fail alike: some pass and some fail, or they
+// fail with different answers.
+func disagree(cells []Cell) bool {
+	var seen *Cell
+	for i := range cells {
+		c := &cells[i]
+		if c.Status == "" || c.Status == runner.StatusSkip || c.Status == runner.StatusNotRun {
+			continue
+		}
+		if seen == nil {
+			seen = c
+			continue
+		}
+		failed := func(c *Cell) bool { return c.Status == runner.StatusFail || c.Status == runner.StatusXFail }
+		if failed(c) != failed(seen) || failed(c) && (c.Got != seen.Got || c.Reason != seen.Reason) {
+			return true
+		}
+	}
+	return false
+}
+
+// Level returns the column's level on category, or "".
+func (c Column) Level(category string) Level {
+	for _, l := range c.Levels {
+		if l.Category == category {
+			return l
+		}
+	}
+	return Level{Category: category}
+}

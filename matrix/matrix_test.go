@@ -1,0 +1,240 @@
+package matrix_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/qf-format/qf-conformance/internal/browsertest"
+	"github.com/qf-format/qf-conformance/internal/mutants"
+	"github.com/qf-format/qf-conformance/matrix"
+	"github.com/qf-format/qf-conformance/runner"
+)
+
+// mutantNames are the mutants compared with the reference: faults of
+// every kind, confined or spread.
+var mutantNames = []string{"zero-fill", "padding-ignored-record-only", "jump-wall-ignored-south", "encoder-mask", "fansite-scripts"}
+
+// reports runs the suite against the reference, the mutants of
+// mutantNames and, when node is there, examples/js, writes each -json
+// report into dir, and returns the reports read back from their files
+// and the files' names.
+func reports(t *testing.T, dir string) ([]*runner.Report, []string) {
+	t.Helper()
+	type impl struct {
+		name string
+		opts runner.Options
+	}
+	impls := []impl{{"reference", runner.Options{}}}
+	if _, err := exec.LookPath("node"); err == nil {
+		impls = append(impls, impl{"js", runner.Options{Command: []string{"node", "../examples/js/serve.js"}}})
+	} else {
+		t.Log("no node: examples/js is left out of the matrix")
+	}
+	for _, name := range mutantNames {
+		for _, m := range mutants.Catalogue {
+			if m.Name == name {
+				impls = append(impls, impl{name, runner.Options{Handler: m.Handler(), MaxRestarts: 1 << 20}})
+			}
+		}
+	}
+	var reps []*runner.Report
+	var paths []string
+	for _, im := range impls {
+		rep, err := runner.Run(im.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, im.name+".json")
+		var b bytes.Buffer
+		if err := rep.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		back, err := matrix.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, back)
+		paths = append(paths, im.name)
+	}
+	return reps, paths
+}
+
+// failing returns the ids of the vectors that failed in any report.
+func failing(reps []*runner.Report) map[string]bool {
+	ids := map[string]bool{}
+	for _, rep := range reps {
+		for _, r := range rep.Results {
+			if r.Status == runner.StatusFail {
+				ids[r.ID] = true
+			}
+		}
+	}
+	return ids
+}
+
+func TestNew(t *testing.T) {
+	reps, sources := reports(t, t.TempDir())
+	m := matrix.New(reps, sources)
+	if len(m.Columns) != len(reps) {
+		t.Fatalf("%d columns for %d reports", len(m.Columns), len(reps))
+	}
+	rows := 0
+	disagree := 0
+	for _, c := range m.Categories {
+		for _, g := range c.Groups {
+			for _, r := range g.Rows {
+				rows++
+				if len(r.Cells) != len(reps) {
+					t.Fatalf("%s: %d cells", r.ID, len(r.Cells))
+				}
+				// The reference passes everything: a row disagrees exactly
+				// when some report fails it.
+				failed := false
+				for _, cell := range r.Cells {
+					failed = failed || cell.Status == runner.StatusFail
+				}
+				if r.Disagree != failed {
+					t.Errorf("%s: disagree %v, failed somewhere %v", r.ID, r.Disagree, failed)
+				}
+				if r.Disagree {
+					disagree++
+				}
+			}
+		}
+	}
+	if rows != len(reps[0].Results) || disagree != len(m.Disagree) || disagree != len(failing(reps)) {
+		t.Errorf("%d rows of %d vectors, %d disagree of %d listed and %d failing", rows, len(reps[0].Results), disagree, len(m.Disagree), len(failing(reps)))
+	}
+	// The rows with a Fault flag are grouped under it.
+	for _, c := range m.Categories {
+		for _, g := range c.Groups {
+			for _, r := range g.Rows {
+				for _, f := range r.Flags {
+					if strings.HasPrefix(f, "Fault") && !strings.HasPrefix(g.Flag, "Fault") {
+						t.Errorf("%s carries %s but is grouped under %s", r.ID, f, g.Flag)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestWriteMarkdown(t *testing.T) {
+	reps, sources := reports(t, t.TempDir())
+	m := matrix.New(reps, sources)
+	var b bytes.Buffer
+	if err := m.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, want := range []string{"| strict |", "mutant zero-fill", "mutant fansite-scripts", "`FaultZeroFill`", "## Where they disagree", "- `" + m.Disagree[0].ID + "`: "} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown lacks %q", want)
+		}
+	}
+}
+
+// The HTML matrix in a real browser: every implementation and every
+// failing vector of the inputs is on the page, the filters work, a
+// failing cell opens to show the answer, and the page has no script
+// error.
+func TestHTMLInBrowser(t *testing.T) {
+	b := browsertest.New(t, 1400, 1000)
+	dir := t.TempDir()
+	reps, sources := reports(t, dir)
+	m := matrix.New(reps, sources)
+	var page bytes.Buffer
+	if err := m.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	for _, external := range []string{"<script src", "<link", "@import", "url("} {
+		if bytes.Contains(page.Bytes(), []byte(external)) {
+			t.Errorf("the page loads something: %q", external)
+		}
+	}
+	path := filepath.Join(dir, "matrix.html")
+	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	var ids []string
+	var shown string
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Navigate("file://"+filepath.ToSlash(path)),
+		chromedp.WaitReady("#shown", chromedp.ByID),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#levels th.impl")).map(th => th.firstChild.textContent.trim())`, &labels),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("tr.row")).map(tr => tr.id.slice(2))`, &ids),
+		chromedp.Text("#shown", &shown, chromedp.ByID),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(labels) != len(reps) {
+		t.Errorf("implementations on the page: %q, want %d", labels, len(reps))
+	}
+	for i, c := range m.Columns {
+		if i < len(labels) && labels[i] != c.Label {
+			t.Errorf("column %d is %q, want %q", i, labels[i], c.Label)
+		}
+	}
+	onPage := map[string]bool{}
+	for _, id := range ids {
+		onPage[id] = true
+	}
+	for id := range failing(reps) {
+		if !onPage[id] {
+			t.Errorf("the failing vector %s is not on the page", id)
+		}
+	}
+	if want := len(reps[0].Results); len(ids) != want || shown != strconv.Itoa(want)+" of "+strconv.Itoa(want)+" vectors" {
+		t.Errorf("%d rows, shown %q; want %d", len(ids), shown, want)
+	}
+	// The filters.
+	var visible int
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Click(`#filters button[data-show="disagree"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("tr.row:not([hidden])").length`, &visible),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if visible != len(m.Disagree) {
+		t.Errorf("showing disagreements: %d rows visible, want %d", visible, len(m.Disagree))
+	}
+	if err := chromedp.Run(b.Ctx,
+		chromedp.SendKeys("#find", "record-only", chromedp.ByID),
+		chromedp.Evaluate(`document.querySelectorAll("tr.row:not([hidden])").length`, &visible),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if visible == 0 || visible >= len(m.Disagree) {
+		t.Errorf("searching record-only among the disagreements: %d rows visible", visible)
+	}
+	// A failing cell opens to show the answer.
+	var answer string
+	row := `tr[id="v-strict/padding-record-only"]`
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Click(row+` td.fail summary`, chromedp.ByQuery),
+		chromedp.Text(row+` td.fail details`, &answer, chromedp.ByQuery),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(answer, "want nonzero_padding at bit") || !strings.Contains(answer, "got") {
+		t.Errorf("the failing cell shows %q", answer)
+	}
+	var png []byte
+	if err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(&png, 60)); err != nil || len(png) < 1000 {
+		t.Errorf("screenshot: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "matrix.png"), png, 0o644)
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("the page has errors: %q", errs)
+	}
+}

@@ -1,0 +1,247 @@
+package matrix
+
+import (
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+//go:embed page.html
+var pageHTML string
+
+// specURL is where the references of the flags' notes point: the edge
+// cases and sections of spec/qf.md, and the corpus.
+const specURL = "https://github.com/qf-format/qf-conformance/blob/main/"
+
+var page = template.Must(template.New("page").Funcs(template.FuncMap{
+	"join":       func(list []string) string { return strings.Join(list, ", ") },
+	"failed":     func(c Cell) bool { return c.Status == runner.StatusFail || c.Status == runner.StatusXFail },
+	"anyFailed":  func(r *Row) bool { return r.failed() },
+	"minus":      func(a, b int) int { return a - b },
+	"symbol":     symbol,
+	"cellClass":  cellClass,
+	"cellWords":  cellWords,
+	"levelClass": levelClass,
+	"refURL":     refURL,
+}).Parse(pageHTML))
+
+// WriteHTML writes the matrix as one HTML page that needs nothing else: no
+// network, no script or font from elsewhere.
+func (m *Matrix) WriteHTML(w io.Writer) error {
+	return page.Execute(w, m)
+}
+
+// FirstDisagreements returns the first 100 rows on which the columns
+// disagree, for the page's table of them.
+func (m *Matrix) FirstDisagreements() []*Row {
+	return m.Disagree[:min(100, len(m.Disagree))]
+}
+
+// RowCount returns the number of rows.
+func (m *Matrix) RowCount() int {
+	n := 0
+	for _, c := range m.Categories {
+		for _, g := range c.Groups {
+			n += len(g.Rows)
+		}
+	}
+	return n
+}
+
+// CategoryNames returns the categories, in order.
+func (m *Matrix) CategoryNames() []string {
+	var names []string
+	for _, c := range m.Categories {
+		names = append(names, c.Name)
+	}
+	return names
+}
+
+// A Flag is a flag and its note.
+type Flag struct {
+	Name string
+	Note vectors.Note
+}
+
+// Flags returns the flags of the rows with their notes, by name.
+func (m *Matrix) Flags() []Flag {
+	var flags []Flag
+	for name, note := range m.Notes {
+		flags = append(flags, Flag{name, note})
+	}
+	sort.Slice(flags, func(i, j int) bool { return flags[i].Name < flags[j].Name })
+	return flags
+}
+
+func (r *Row) failed() bool {
+	for _, c := range r.Cells {
+		if c.Status == runner.StatusFail {
+			return true
+		}
+	}
+	return false
+}
+
+// statuses says how each column did on the row: "ref pass, js fail".
+func (r *Row) statuses(columns []Column) string {
+	var parts []string
+	for i, c := range r.Cells {
+		words := cellWords(c.Status)
+		if c.Status == runner.StatusFail {
+			words = "fail (" + c.Difference + ")"
+		}
+		if columns != nil {
+			words = columns[i].Label + ": " + words
+		}
+		parts = append(parts, words)
+	}
+	return strings.Join(parts, " | ")
+}
+
+func symbol(status string) string {
+	switch status {
+	case runner.StatusPass:
+		return "✓"
+	case runner.StatusSkip:
+		return "skip"
+	case runner.StatusNotRun:
+		return "not run"
+	case "":
+		return "—"
+	}
+	return "✗"
+}
+
+func cellClass(status string) string {
+	if status == "" {
+		return "absent"
+	}
+	return status
+}
+
+func cellWords(status string) string {
+	switch status {
+	case runner.StatusPass:
+		return "pass"
+	case runner.StatusFail:
+		return "fail"
+	case runner.StatusXFail:
+		return "expected failure"
+	case runner.StatusSkip:
+		return "skipped"
+	case runner.StatusNotRun:
+		return "not run"
+	}
+	return "not in this report"
+}
+
+func levelClass(level string) string {
+	switch level {
+	case "none", "not checked", "":
+		return "level-none"
+	}
+	return "level-ok"
+}
+
+// refURL returns where a note's reference points: an edge case or section
+// of spec/qf.md, or a file of the repository.
+func refURL(ref string) string {
+	switch {
+	case strings.HasPrefix(ref, "EC-"):
+		return specURL + "spec/qf.md#" + strings.ToLower(ref)
+	case strings.Contains(ref, "/"):
+		return specURL + ref
+	}
+	return specURL + "spec/qf.md#" + strings.ReplaceAll(strings.ToLower(ref), " ", "-")
+}
+
+// WriteMarkdown writes the matrix as Markdown for a README: the levels of
+// each implementation, their causes side by side, and the vectors on which
+// they disagree (the first 50).
+func (m *Matrix) WriteMarkdown(w io.Writer) error {
+	var b strings.Builder
+	b.WriteString("# qf conformance matrix\n\n")
+	fmt.Fprintf(&b, "%d implementations, %d vectors; %d on which they disagree.\n\n", len(m.Columns), m.RowCount(), len(m.Disagree))
+	for _, warning := range m.Warnings {
+		fmt.Fprintf(&b, "> %s\n\n", md(warning))
+	}
+	b.WriteString("| |")
+	for _, c := range m.Columns {
+		fmt.Fprintf(&b, " %s |", md(c.Label))
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---|", len(m.Columns)) + "\n")
+	for _, cat := range m.CategoryNames() {
+		fmt.Fprintf(&b, "| %s |", cat)
+		for _, c := range m.Columns {
+			l := c.Level(cat)
+			cell := l.Level
+			if l.Next != "" {
+				cell += " (next " + l.Next + ")"
+			}
+			fmt.Fprintf(&b, " %s |", md(cell))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("| passed / failed / skipped |")
+	for _, c := range m.Columns {
+		fmt.Fprintf(&b, " %d / %d / %d |", c.Passed, c.Failed, c.Skipped)
+	}
+	b.WriteString("\n\n## Failures by flag\n\nEach cell: the vectors with the flag that fail, of those in the category.\n\n| category | flag |")
+	for _, c := range m.Columns {
+		fmt.Fprintf(&b, " %s |", md(c.Label))
+	}
+	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(m.Columns)) + "\n")
+	for _, cat := range m.Categories {
+		for _, g := range cat.Groups {
+			any := false
+			for _, n := range g.Failed {
+				any = any || n > 0
+			}
+			if !any {
+				continue
+			}
+			fmt.Fprintf(&b, "| %s | `%s` |", cat.Name, g.Flag)
+			for _, n := range g.Failed {
+				cell := "✓"
+				if n > 0 {
+					cell = fmt.Sprintf("%d/%d", n, len(g.Rows))
+				}
+				fmt.Fprintf(&b, " %s |", cell)
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(m.Disagree) > 0 {
+		const most = 50
+		fmt.Fprintf(&b, "\n## Where they disagree\n\n")
+		for i, r := range m.Disagree {
+			if i == most {
+				fmt.Fprintf(&b, "- and %d more\n", len(m.Disagree)-most)
+				break
+			}
+			fmt.Fprintf(&b, "- `%s`: %s\n", r.ID, md(r.statuses(m.Columns)))
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// md escapes text for a Markdown table cell or line: pipes, backticks,
+// angle brackets and line breaks, and what a terminal or renderer would
+// act on.
+func md(s string) string {
+	r := strings.NewReplacer("|", `\|`, "`", "'", "<", "&lt;", ">", "&gt;", "\n", " ", "\r", " ", "*", `\*`, "_", `\_`, "[", `\[`)
+	s = r.Replace(s)
+	return strings.Map(func(c rune) rune {
+		if c < 0x20 || c == 0x7f || (0x80 <= c && c <= 0x9f) {
+			return '?'
+		}
+		return c
+	}, s)
+}
