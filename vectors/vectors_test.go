@@ -197,3 +197,40 @@ func TestGates(t *testing.T) {
 		}
 	}
 }
+
+// The builders take every expectation from the reference, and the files
+// they make are valid against their schemas.
+func TestBuilders(t *testing.T) {
+	d := vectors.NewDecodeTest("strict/x", "c", "j7oklAHMe1ICg", false, true)
+	if d.Result != vectors.Valid || d.Canonical != "j7oklAHMe1ICg" || len(d.Fields) != 16 || d.Code == nil {
+		t.Errorf("decode: %+v", d)
+	}
+	if d := vectors.NewDecodeTest("lenient/x", "c", "j7ok\xff lAHMe1ICg==", true, false); d.Result != vectors.Valid || d.CodeHex == "" || d.Fields != nil {
+		t.Errorf("lenient decode: %+v", d)
+	}
+	if d := vectors.NewDecodeTest("strict/x", "c", "QEBA", false, false); d.Error == nil || d.Error.Kind != "truncated" || d.Error.Message != "" {
+		t.Errorf("truncated: %+v", d.Error)
+	}
+	e, err := vectors.NewEncodeTest("encode/x", "c", []byte(`{"state": null, "record": {"moves": [{"kind": "piece", "dir": 7.0}]}}`))
+	if err != nil || e.Code == nil || *e.Code != "QBc" || string(e.Value) != `{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0}]}}` {
+		t.Errorf("encode: %+v %v", e, err)
+	}
+	if _, err := vectors.NewEncodeTest("encode/x", "c", []byte(`{`)); err == nil {
+		t.Error("a value that is not JSON")
+	}
+	r := vectors.NewReplayTest("replay/x", "c", "QBQ")
+	if r.Violation == nil || r.Violation.Kind != "off_board" || len(*r.Squares) != 0 {
+		t.Errorf("replay: %+v", r)
+	}
+	v := vectors.NewValidateTest("validate/x", "c", "gkwAAAAQ")
+	if v.Violations == nil || len(*v.Violations) != 0 {
+		t.Errorf("validate: %+v", v)
+	}
+	f := vectors.File{Format: "qf", FormatVersion: "1.1.0", SuiteVersion: "x", Schema: "decode_strict.schema.json", Op: "decode", Profile: "strict",
+		Notes: map[string]vectors.Note{"Corpus": vectors.Notes["Corpus"]}, Tests: []vectors.Test{d}}
+	d.Flags = []string{"Corpus"}
+	f.Tests[0] = d
+	if err := vectors.Validate(f.Bytes()); err != nil {
+		t.Error(err)
+	}
+}

@@ -99,7 +99,7 @@ func generate(root string) (map[string][]byte, error) {
 	for _, s := range suites {
 		name := s.name
 		s.file.NumberOfTests = len(s.file.Tests)
-		data := format(&s.file)
+		data := s.file.Bytes()
 		if err := vectors.Validate(data); err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
@@ -144,7 +144,7 @@ func edgeCaseTable(suites []*suite) []byte {
 	b.WriteString("| id | edge case | flags | tests |\n|---|---|---|---|\n")
 	for _, ec := range spec.EdgeCases {
 		var flags []string
-		for flag, n := range notes {
+		for flag, n := range vectors.Notes {
 			for _, r := range n.Refs {
 				if r == ec.ID {
 					flags = append(flags, flag)
@@ -182,7 +182,7 @@ func edgeCaseTable(suites []*suite) []byte {
 func flagTable(suites []*suite) []byte {
 	var b bytes.Buffer
 	b.WriteString("\n| flag | meaning | refs | tests (strict, lenient, encode) |\n|---|---|---|---|\n")
-	for _, flag := range sortedKeys(notes) {
+	for _, flag := range sortedKeys(vectors.Notes) {
 		var counts []string
 		for _, s := range suites {
 			n := 0
@@ -193,7 +193,7 @@ func flagTable(suites []*suite) []byte {
 			}
 			counts = append(counts, strconv.Itoa(n))
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", flag, notes[flag].Description, strings.Join(notes[flag].Refs, ", "), strings.Join(counts, ", "))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", flag, vectors.Notes[flag].Description, strings.Join(vectors.Notes[flag].Refs, ", "), strings.Join(counts, ", "))
 	}
 	return b.Bytes()
 }

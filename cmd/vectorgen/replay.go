@@ -27,32 +27,28 @@ func pos(white, black string, last ref.Player, turn int, walls ...string) *ref.S
 // replay adds a replay test of code; want is "" for a legal record, the
 // kind of its violation, or the error kind of a code that does not decode.
 func (s *suite) replay(id, comment, want, code string, flags ...string) {
-	t := vectors.Test{ID: id, Comment: comment, Flags: flags, Code: &code}
-	v, err := ref.Decode(code)
-	if err != nil {
-		s.check(s.prefix()+"/"+id, want, err)
-		t.Result, t.Error = vectors.Invalid, expected(err)
+	t := vectors.NewReplayTest(id, comment, code, flags...)
+	full := s.prefix() + "/" + id
+	if t.Error != nil {
+		t.ID = full
+		s.check(&t, want)
+		t.ID = id
 		s.add(t)
 		return
 	}
 	// A vector tests one thing: the first mover is the one the turn's
 	// parity names too, but in the vectors of the first-mover rule.
+	v, _ := ref.Decode(code)
 	if v.State != nil && v.Record != nil && !gen.ParityAgrees(v.State) && !slices.Contains(flags, "FirstMover") {
-		s.failf("%s/%s: the State's last mover disagrees with its turn's parity; flag FirstMover if that is the point", s.prefix(), id)
+		s.failf("%s: the State's last mover disagrees with its turn's parity; flag FirstMover if that is the point", full)
 	}
-	positions, violation := rules.Replay(v)
 	got := ""
-	if violation != nil {
-		got = string(violation.Kind)
+	if t.Violation != nil {
+		got = string(t.Violation.Kind)
 	}
 	if got != want {
-		s.failf("%s/%s: meant to be %q, the rules say %q", s.prefix(), id, want, got)
+		s.failf("%s: meant to be %q, the rules say %q", full, want, got)
 	}
-	squares := make([][2]int, len(positions))
-	for i, p := range positions {
-		squares[i] = [2]int{p.White, p.Black}
-	}
-	t.Result, t.Squares, t.Violation = vectors.Valid, &squares, violation
 	s.add(t)
 }
 
@@ -63,24 +59,18 @@ func (s *suite) replayValue(id, comment, want string, v *ref.Value, flags ...str
 // validate adds a validation test of code; want is the violations joined
 // by spaces, or the error kind of a code that does not decode.
 func (s *suite) validate(id, comment, want, code string, flags ...string) {
-	t := vectors.Test{ID: id, Comment: comment, Flags: flags, Code: &code}
-	v, err := ref.Decode(code)
-	if err != nil {
-		s.check(s.prefix()+"/"+id, want, err)
-		t.Result, t.Error = vectors.Invalid, expected(err)
+	t := vectors.NewValidateTest(id, comment, code, flags...)
+	full := s.prefix() + "/" + id
+	if t.Error != nil {
+		t.ID = full
+		s.check(&t, want)
+		t.ID = id
 		s.add(t)
 		return
 	}
-	kinds := []string{}
-	if v.State != nil {
-		for _, k := range rules.Validate(v.State) {
-			kinds = append(kinds, string(k))
-		}
+	if got := strings.Join(*t.Violations, " "); got != want {
+		s.failf("%s: meant to be %q, the rules say %q", full, want, got)
 	}
-	if got := strings.Join(kinds, " "); got != want {
-		s.failf("%s/%s: meant to be %q, the rules say %q", s.prefix(), id, want, got)
-	}
-	t.Result, t.Violations = vectors.Valid, &kinds
 	s.add(t)
 }
 

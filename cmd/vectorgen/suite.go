@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
@@ -66,7 +62,7 @@ func (s *suite) add(t vectors.Test) {
 	s.ids[t.ID] = true
 	sort.Strings(t.Flags)
 	for _, f := range t.Flags {
-		n, ok := notes[f]
+		n, ok := vectors.Notes[f]
 		if !ok {
 			s.failf("%s: flag %s has no note", t.ID, f)
 		}
@@ -75,56 +71,24 @@ func (s *suite) add(t vectors.Test) {
 	s.file.Tests = append(s.file.Tests, t)
 }
 
-// check fails the generation when the reference's outcome, err, is not
-// want: "valid" or an error kind.
-func (s *suite) check(id string, want string, err error) {
-	got := vectors.Valid
-	if err != nil {
-		var e *ref.Error
-		if !errors.As(err, &e) {
-			s.failf("%s: %v", id, err)
-			return
-		}
-		got = string(e.Kind)
+// check fails the generation when the test's outcome is not want:
+// "valid" or an error kind.
+func (s *suite) check(t *vectors.Test, want string) {
+	got := t.Result
+	if t.Error != nil {
+		got = t.Error.Kind
 	}
 	if got != want {
-		s.failf("%s: meant to be %s, the reference says %s (%v)", id, want, got, err)
+		s.failf("%s: meant to be %s, the reference says %s", t.ID, want, got)
 	}
 }
 
 // decode adds a decoding test of input, meant to show want.
 func (s *suite) decode(id, comment, want, input string, flags ...string) {
-	decode := ref.Decode
-	if s.file.Profile == "lenient" {
-		decode = ref.DecodeLenient
-	}
-	v, err := decode(input)
-	s.check(s.prefix()+"/"+id, want, err)
-	t := vectors.Test{ID: id, Comment: comment, Flags: flags}
-	if utf8.ValidString(input) {
-		t.Code = &input
-	} else {
-		t.CodeHex = hex.EncodeToString([]byte(input))
-	}
-	if err != nil {
-		t.Result = vectors.Invalid
-		t.Error = expected(err)
-		s.add(t)
-		return
-	}
-	t.Result = vectors.Valid
-	t.Value = mustJSON(v)
-	t.Canonical, err = ref.Encode(v)
-	if err != nil {
-		s.failf("%s: %v", id, err)
-	}
-	fields, _, err := ref.Fields(t.Canonical)
-	if err != nil {
-		s.failf("%s: %v", id, err)
-	}
-	for _, f := range fields {
-		t.Fields = append(t.Fields, vectors.Field(f))
-	}
+	t := vectors.NewDecodeTest(id, comment, input, s.file.Profile == "lenient", true, flags...)
+	t.ID = s.prefix() + "/" + id
+	s.check(&t, want)
+	t.ID = id
 	s.add(t)
 }
 
@@ -135,21 +99,13 @@ func (s *suite) decodeValue(id, comment string, v *ref.Value, flags ...string) {
 
 // encode adds an encoding test of the JSON text value, meant to show want.
 func (s *suite) encode(id, comment, want, value string, flags ...string) {
-	var v ref.Value
-	err := json.Unmarshal([]byte(value), &v)
-	var code string
-	if err == nil {
-		code, err = ref.Encode(&v)
-	}
-	s.check(s.prefix()+"/"+id, want, err)
-	t := vectors.Test{ID: id, Comment: comment, Flags: flags, Value: compact(value)}
+	t, err := vectors.NewEncodeTest(id, comment, []byte(value), flags...)
 	if err != nil {
-		t.Result = vectors.Invalid
-		t.Error = expected(err)
-	} else {
-		t.Result = vectors.Valid
-		t.Code = &code
+		panic(err) // a value written by hand in this program
 	}
+	t.ID = s.prefix() + "/" + id
+	s.check(&t, want)
+	t.ID = id
 	s.add(t)
 }
 
@@ -158,28 +114,10 @@ func (s *suite) encodeValue(id, comment, want string, v *ref.Value, flags ...str
 	s.encode(id, comment, want, string(mustJSON(v)), flags...)
 }
 
-// expected returns the error object a test expects: the reference's,
-// without its message, which is free text.
-func expected(err error) *ref.ErrorObject {
-	var e *ref.Error
-	errors.As(err, &e)
-	obj := e.Object()
-	obj.Message = ""
-	return obj
-}
-
 func mustJSON(v any) json.RawMessage {
 	b, err := json.Marshal(v)
 	if err != nil {
 		panic(err)
 	}
 	return b
-}
-
-func compact(s string) json.RawMessage {
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, []byte(s)); err != nil {
-		panic(fmt.Sprintf("vectorgen: bad JSON in a test: %v: %s", err, s))
-	}
-	return buf.Bytes()
 }

@@ -1,12 +1,10 @@
-package main
+package vectors
 
-import "github.com/qf-format/qf-conformance/vectors"
-
-// notes explains every flag a test may carry, once for the whole suite;
+// Notes explains every flag a test may carry, once for the whole suite;
 // each file's header lists the ones its tests use. A flag names either the
 // rule a test checks (with the spec section or edge case it documents) or
 // a fault seen in real implementations that the test catches.
-var notes = map[string]vectors.Note{
+var Notes = map[string]Note{
 	// Rules of the spec, by edge case.
 	"EqualsSign":       note("An '=' in the input: strict decoding rejects it as invalid_character; lenient decoding deletes it.", "EC-1"),
 	"Whitespace":       note("A space, tab, CR or LF in the input: strict decoding rejects it; lenient decoding deletes it.", "EC-2"),
@@ -91,6 +89,6 @@ var notes = map[string]vectors.Note{
 	"FaultFirstMoverFromParity": note("Catches a replay that takes the first mover of a record from the turn's parity instead of the last move's player.", "EC-23"),
 }
 
-func note(description string, refs ...string) vectors.Note {
-	return vectors.Note{Description: description, Refs: refs}
+func note(description string, refs ...string) Note {
+	return Note{Description: description, Refs: refs}
 }
