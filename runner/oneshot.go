@@ -42,6 +42,7 @@ func runOneshot(opts *Options, tests []selected, rep *Report) ([]Result, error) 
 	for i := range tests {
 		t, r := &tests[i], &results[i]
 		*r = newResult(t)
+		r.Facets = facetsOf(t)
 		if t.op != protocol.OpDecode || t.profile != protocol.ProfileStrict {
 			r.Status, r.Reason = StatusSkip, "oneshot mode checks strict decoding only"
 			continue

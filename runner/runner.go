@@ -78,7 +78,8 @@ type Options struct {
 	Level        int              // L1, L2 or L3: the level a decode test must meet to pass; 0 means L3
 	Run, Skip    *regexp.Regexp
 	Flags        []string      // run only tests with one of these flags
-	Expect       []Expectation // expected failures
+	Expect       []Expectation   // expected failures
+	Extra        []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (LoadVectors)
 	MaxRestarts  int           // end the run after this many failures in a row to get an answer; 0 means 10
 	Progress     io.Writer     // when set, a progress line is written there
 }
@@ -188,19 +189,36 @@ func Run(opts Options) (*Report, error) {
 	rep := &Report{SuiteVersion: manifest.SuiteVersion, Digest: manifest.Digest, Command: opts.Command, Mode: "persistent",
 		FlagNotes: map[string]vectors.Note{}}
 	var tests []selected
+	ids := map[string]bool{}
 	for _, cf := range categoryFiles {
+		files := []*vectors.File{}
 		f, err := vectors.Load(cf.file)
 		if err != nil {
 			return nil, err
 		}
-		for _, t := range f.Tests {
-			if !chosen(&opts, &t) {
-				rep.Deselected++
-				continue
+		files = append(files, f)
+		for _, x := range opts.Extra {
+			if CategoryOf(x) == cf.category {
+				files = append(files, x)
 			}
-			tests = append(tests, selected{t, cf.category, cf.op, cf.profile})
-			for _, flag := range t.Flags {
-				rep.FlagNotes[flag] = f.Notes[flag]
+		}
+		for i, f := range files {
+			if i > 0 {
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s vectors from an extra file, beside the suite's", len(f.Tests), cf.category))
+			}
+			for _, t := range f.Tests {
+				if ids[t.ID] {
+					return nil, fmt.Errorf("runner: vector %s twice", t.ID)
+				}
+				ids[t.ID] = true
+				if !chosen(&opts, &t) {
+					rep.Deselected++
+					continue
+				}
+				tests = append(tests, selected{t, cf.category, cf.op, cf.profile})
+				for _, flag := range t.Flags {
+					rep.FlagNotes[flag] = f.Notes[flag]
+				}
 			}
 		}
 	}
@@ -290,7 +308,7 @@ func seconds(d time.Duration) float64 {
 }
 
 func newResult(s *selected) Result {
-	r := Result{ID: s.test.ID, Category: s.category, Comment: s.test.Comment, Flags: s.test.Flags, Facets: facetsOf(s)}
+	r := Result{ID: s.test.ID, Category: s.category, Comment: s.test.Comment, Flags: s.test.Flags}
 	switch s.op {
 	case protocol.OpReplay, protocol.OpValidate:
 		r.Input, _ = json.Marshal(*s.test.Code)
@@ -321,6 +339,7 @@ func runPersistent(opts *Options, tests []selected, rep *Report) ([]Result, erro
 	results := make([]Result, len(tests))
 	for i := range tests {
 		results[i] = newResult(&tests[i])
+		results[i].Facets = facetsOf(&tests[i])
 	}
 	client, err := driver.Dial(opts.Context, driver.Options{
 		Command:      opts.Command,
@@ -422,6 +441,29 @@ func request(t *selected) *protocol.Request {
 		req.Code, req.Profile = &input, t.profile
 	}
 	return req
+}
+
+// Grade grades resp, an implementation's answer, against test, a vector of
+// category (CategoryStrict, ...), exactly as qf check does, decoding at
+// level (L1, L2 or L3; 0 means L3). The result's Status is StatusPass or
+// StatusFail, with its Reason, Detail and Level; Want and Got are set for
+// a failure.
+func Grade(category string, test *vectors.Test, resp *protocol.Response, level int) Result {
+	s := selected{test: *test, category: category}
+	for _, cf := range categoryFiles {
+		if cf.category == category {
+			s.op, s.profile = cf.op, cf.profile
+		}
+	}
+	if level == 0 {
+		level = L3
+	}
+	r := newResult(&s)
+	grade(&Options{Level: level}, &s, resp, &r)
+	if r.Status == StatusPass {
+		r.Want, r.Got = nil, nil
+	}
+	return r
 }
 
 // grade sets r's status from the response, and what it got when it

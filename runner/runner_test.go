@@ -6,6 +6,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,6 +14,8 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // TestMain runs the fake implementation of package fakes that QF_FAKE
@@ -387,5 +390,35 @@ func TestReports(t *testing.T) {
 	}
 	if rep.Deselected == 0 {
 		t.Error("no vector deselected")
+	}
+}
+
+// Extra vector files run beside the suite's, and an id that the suite has
+// already is an error.
+func TestExtraVectors(t *testing.T) {
+	dir := t.TempDir()
+	f := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: "fuzz", Schema: "decode_strict.schema.json", Op: "decode", Profile: "strict",
+		Notes: map[string]vectors.Note{"Truncated": vectors.Notes["Truncated"]},
+		Tests: []vectors.Test{vectors.NewDecodeTest("strict/extra-1", "A truncated record.", "QEBA", false, false, "Truncated")}}
+	if err := os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	extra, err := LoadVectors(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := runFake(t, "normal", Options{Extra: extra, Run: regexp.MustCompile(`^strict/(extra-|corpus-)`)})
+	if s := summary(rep, CategoryStrict); s.Total != 10 || s.Passed != 10 || rep.Results[len(rep.Results)-1].ID != "strict/extra-1" {
+		t.Errorf("%+v", s)
+	}
+	f.Tests[0].ID = "strict/corpus-viewer-position"
+	os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644)
+	extra, _ = LoadVectors(dir)
+	if _, err := Run(Options{Extra: extra}); err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Errorf("a repeated id: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "found.json"), []byte(`{"format":"qf"}`), 0o644)
+	if _, err := LoadVectors(dir); err == nil {
+		t.Error("a file that is not a vector file was loaded")
 	}
 }

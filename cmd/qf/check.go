@@ -46,7 +46,12 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	flags := fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`")
 	jsonOut := fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
 	junitOut := fs.String("junit", "", "write the report as JUnit XML to `FILE` (- for standard output, likewise)")
-	verbose := fs.Bool("v", false, "also list the expected failures")
+	verbose := fs.Bool("v", false, "also list every failing vector and expected failure")
+	var extra []string
+	fs.Func("vectors", "also run the vector files in `DIR`, such as qf fuzz -o writes (repeatable)", func(dir string) error {
+		extra = append(extra, dir)
+		return nil
+	})
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -114,6 +119,14 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "qf check: %s: %v\n", *expectFail, err)
 			return errUsage
 		}
+	}
+	for _, dir := range extra {
+		files, err := runner.LoadVectors(dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "qf check: -vectors: %v\n", err)
+			return errUsage
+		}
+		opts.Extra = append(opts.Extra, files...)
 	}
 	if isTerminal(text) {
 		opts.Progress = text
