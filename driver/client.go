@@ -161,7 +161,7 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 		return nil, line, &Failure{ReasonProtocol, err.Error()}
 	}
 	if string(resp.ID) != id {
-		return nil, line, &Failure{ReasonProtocol, c.strayAnswer(resp.ID, id)}
+		return nil, line, &Failure{ReasonProtocol, c.strayAnswer(resp.ID, id, id)}
 	}
 	if err := resp.Check(req.Op); err != nil {
 		return nil, line, &Failure{ReasonProtocol, err.Error()}
@@ -169,11 +169,13 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 	return resp, line, nil
 }
 
-// strayAnswer describes an answer whose id is not the request's.
-func (c *Client) strayAnswer(got json.RawMessage, want string) string {
-	if n, err := strconv.Atoi(string(got)); err == nil && n > 0 && n < c.ids {
+// strayAnswer describes an answer whose id is not want, the request's;
+// the requests from first on were sent in one go.
+func (c *Client) strayAnswer(got json.RawMessage, want, first string) string {
+	f, _ := strconv.Atoi(first)
+	if n, err := strconv.Atoi(string(got)); err == nil && n > 0 && n < f {
 		what := ""
-		if n == c.ids-1 {
+		if w, _ := strconv.Atoi(want); n == w-1 && c.ops[1] != "" {
 			what = " (" + c.ops[1] + ")"
 		}
 		return fmt.Sprintf("a line not asked for: a second answer to request %d%s, read as the answer to request %s (%s)", n, what, want, c.ops[0])
@@ -260,4 +262,88 @@ func (c *Client) Close() error {
 	err := c.proc.Close(c.opts.ExitTimeout)
 	c.pending.Write([]byte(c.proc.Stderr()))
 	return err
+}
+
+// Batch sends reqs, each with a fresh id, keeping at most window of them
+// in flight (sent, not yet answered), and reads their answers, parsed for
+// each request's op: many requests at once, rather than a round trip
+// each. It returns the answers in order. When the implementation fails to
+// answer request k (a crash, a timeout, an answer that breaks the
+// protocol or answers another request), answers[:k] are set, err is a
+// *Failure and line the offending line if any, and Batch has restarted the
+// implementation (or given up) before it returns; the requests after k
+// were not answered. A timeout counts from the previous answer.
+func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protocol.Response, k int, line []byte, err error) {
+	if c.gaveUp != nil {
+		return nil, 0, nil, &Failure{ReasonCrash, c.gaveUp.Error()}
+	}
+	window = max(window, 1)
+	msgs := make([][]byte, len(reqs))
+	ids := make([]string, len(reqs))
+	for i, req := range reqs {
+		c.ids++
+		ids[i] = strconv.Itoa(c.ids)
+		req.ID = json.RawMessage(ids[i])
+		if msgs[i], err = json.Marshal(req); err != nil {
+			return nil, 0, nil, err
+		}
+	}
+	credit := make(chan struct{}, window)
+	stop := make(chan struct{})
+	written := make(chan error, 1)
+	go func() {
+		for _, msg := range msgs {
+			select {
+			case credit <- struct{}{}:
+			case <-stop:
+				written <- nil
+				return
+			}
+			if err := c.proc.Send(msg, c.opts.Timeout); err != nil {
+				written <- err
+				return
+			}
+		}
+		written <- nil
+	}()
+	answers = make([]*protocol.Response, len(reqs))
+	for k = range reqs {
+		line, err = c.proc.Receive(c.opts.Timeout)
+		var resp *protocol.Response
+		if err == nil {
+			resp, err = protocol.ParseResponse(line)
+			switch {
+			case err != nil:
+				err = &Failure{ReasonProtocol, err.Error()}
+			case string(resp.ID) != ids[k]:
+				c.ops[0], c.ops[1] = reqs[k].Op, ""
+				if k > 0 {
+					c.ops[1] = reqs[k-1].Op
+				}
+				err = &Failure{ReasonProtocol, c.strayAnswer(resp.ID, ids[k], ids[0])}
+			default:
+				if cerr := resp.Check(reqs[k].Op); cerr != nil {
+					err = &Failure{ReasonProtocol, cerr.Error()}
+				}
+			}
+		} else {
+			line = nil
+		}
+		if err != nil {
+			close(stop)
+			c.proc.Kill() // a writer blocked on a full pipe returns
+			<-written
+			c.restart(c.interrupted(err))
+			return answers[:k], k, line, c.interrupted(err)
+		}
+		answers[k] = resp
+		<-credit
+	}
+	close(stop)
+	if werr := <-written; werr != nil { // every answer came, yet a write failed: cannot be, but say so
+		c.restart(werr)
+		return answers, len(reqs), nil, werr
+	}
+	c.inARow = 0
+	return answers, len(reqs), nil, nil
 }

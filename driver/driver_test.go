@@ -132,3 +132,77 @@ func TestRunOnce(t *testing.T) {
 		t.Errorf("cancelled: %v after %v", err, time.Since(began))
 	}
 }
+
+// decodes returns n decode requests of the codes "QA", "A", ... in turn.
+func decodes(n int) []*protocol.Request {
+	codes := []string{"QA", "A", "gkwAAAAQ", "QEBA"}
+	reqs := make([]*protocol.Request, n)
+	for i := range reqs {
+		code := codes[i%len(codes)]
+		reqs[i] = &protocol.Request{Op: protocol.OpDecode, Code: &code}
+	}
+	return reqs
+}
+
+func TestBatch(t *testing.T) {
+	t.Setenv("QF_FAKE", "normal")
+	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, window := range []int{1, 7, 64, 1000} {
+		reqs := decodes(500)
+		answers, k, _, err := c.Batch(reqs, window)
+		if err != nil || k != 500 || len(answers) != 500 {
+			t.Fatalf("window %d: %d answers, k %d, %v", window, len(answers), k, err)
+		}
+		for i, a := range answers {
+			want := protocol.Reference{}.Handle(reqs[i])
+			if string(a.Value) != string(want.Value) || (a.Error == nil) != (want.Error == nil) {
+				t.Fatalf("window %d: answer %d is %s, want %s", window, i, a.Value, want.Value)
+			}
+		}
+	}
+}
+
+// A failure in a batch is reported at its request, after the answers
+// before it, and the client restarts the implementation for the next.
+func TestBatchFailures(t *testing.T) {
+	for _, c := range []struct {
+		mode   string
+		k      int
+		reason string
+	}{
+		{"crash-4th", 3, driver.ReasonCrash},
+		{"hang-5th", 4, driver.ReasonTimeout},
+		{"garbage-3rd", 2, driver.ReasonProtocol},
+		{"wrong-id-2nd", 1, driver.ReasonProtocol},
+		{"answer-twice", 0, driver.ReasonProtocol},
+		{"deaf", 1, driver.ReasonTimeout},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			t.Setenv("QF_FAKE", c.mode)
+			t.Setenv("QF_FAKE_DIR", t.TempDir())
+			cl, err := driver.Dial(context.Background(), driver.Options{Command: self, Timeout: 300 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cl.Close()
+			answers, k, _, err := cl.Batch(decodes(50), 16)
+			var f *driver.Failure
+			if !errors.As(err, &f) || f.Reason != c.reason || k != c.k || len(answers) != c.k {
+				t.Fatalf("k %d, %d answers, %v; want k %d, %s", k, len(answers), err, c.k, c.reason)
+			}
+			if cl.Restarts() != 1 || cl.GaveUp() != nil {
+				t.Errorf("%d restarts, gave up: %v", cl.Restarts(), cl.GaveUp())
+			}
+			// The restarted implementation answers the next batch, as far
+			// as its fault lets it.
+			answers, k, _, _ = cl.Batch(decodes(c.k), 16)
+			if c.mode != "answer-twice" && k != c.k {
+				t.Errorf("after the restart: %d of %d answered", k, c.k)
+			}
+		})
+	}
+}

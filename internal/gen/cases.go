@@ -1,0 +1,467 @@
+package gen
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/bitstring"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// Cases for generative checking (qf fuzz): inputs for every op, biased
+// toward the boundaries and corners where implementations go wrong.
+
+// pick returns one of the choices.
+func pick[T any](r *Rand, choices ...T) T { return choices[r.Intn(len(choices))] }
+
+// BoundaryValue returns a value from the whole space, biased toward the
+// boundaries: each chunk combination as often; squares 0 and 80; groups
+// of 0 and 10 walls; anchors 0, 7, 56 and 63, repeated and unsorted; turns
+// 0 and 1023; records of 0 and 1 moves (of 1023 now and then); a wall last
+// move.
+func (r *Rand) BoundaryValue() *ref.Value {
+	v := new(ref.Value)
+	switch r.Intn(4) {
+	case 1:
+		v.State = r.BoundaryState()
+	case 2:
+		v.Record = r.boundaryRecord()
+	case 3:
+		v.State, v.Record = r.BoundaryState(), r.boundaryRecord()
+	}
+	return v
+}
+
+func (r *Rand) square() int { return pick(r, 0, spec.MaxSquare, r.Intn(spec.MaxSquare+1), r.Intn(spec.MaxSquare+1)) }
+
+func (r *Rand) anchor() int {
+	return pick(r, 0, 7, 56, spec.MaxAnchor, r.Intn(spec.MaxAnchor+1), r.Intn(spec.MaxAnchor+1))
+}
+
+func (r *Rand) group() []int {
+	n := pick(r, 0, 0, 1, spec.MaxWallsPerGroup, r.Intn(spec.MaxWallsPerGroup+1))
+	if n == 0 {
+		return nil
+	}
+	a := make([]int, n)
+	for i := range a {
+		a[i] = r.anchor()
+	}
+	return a
+}
+
+// BoundaryState returns a State biased toward the boundaries.
+func (r *Rand) BoundaryState() *ref.State {
+	s := &ref.State{
+		White: r.square(), Black: r.square(),
+		Walls:    ref.Walls{White: ref.Group{H: r.group(), V: r.group()}, Black: ref.Group{H: r.group(), V: r.group()}},
+		LastMove: ref.LastMove{Player: ref.Player(r.Intn(2)), Kind: ref.Kind(r.Intn(2))},
+		Turn:     pick(r, 0, 1, spec.MaxTurn, r.Intn(spec.MaxTurn+1)),
+	}
+	if s.LastMove.Kind == ref.Wall {
+		s.LastMove.Place = r.anchor()
+	}
+	return s
+}
+
+func (r *Rand) boundaryRecord() *ref.Record {
+	n := pick(r, 0, 1, 2, r.Intn(12), r.Intn(40))
+	if r.Intn(200) == 0 {
+		n = spec.MaxMoves
+	}
+	moves := make([]ref.Move, n)
+	for i := range moves {
+		if r.Intn(2) == 0 {
+			moves[i] = ref.PieceMove(r.Intn(8))
+		} else {
+			moves[i] = ref.WallMove(ref.Orientation(r.Intn(2)), r.anchor())
+		}
+	}
+	return &ref.Record{Moves: moves}
+}
+
+// Junk holds what people paste around and inside codes, and what the
+// alphabet lacks: padding, white space, the URL-safe characters,
+// non-ASCII characters, bytes that are not UTF-8.
+var Junk = []string{"=", "==", " ", "\t", "\n", "\r\n", "-", "_", ".", "%3D", "é", "ｇ", "🙂", "\ufeff", "\xff", "\xc3", "\x00"}
+
+const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+// Code returns a code to decode: the code of a BoundaryValue, often
+// mutated once or twice: truncated (at a field or anywhere), characters
+// inserted (from the alphabet or not) or appended, padding bits set, a bit
+// flipped, a square or a wall count written out of range.
+func (r *Rand) Code() string {
+	code, _ := ref.Encode(r.BoundaryValue())
+	if r.Intn(5) < 2 {
+		return code
+	}
+	for k := 1 + r.Intn(2); k > 0; k-- {
+		code = r.Mutate(code)
+	}
+	return code
+}
+
+// Mutate returns code changed in one way, drawn at random.
+func (r *Rand) Mutate(code string) string {
+	switch r.Intn(8) {
+	case 0: // truncated at the character of a field's first bit, or anywhere
+		fields, _, err := ref.Fields(code)
+		if err == nil && len(fields) > 0 && r.Intn(2) == 0 {
+			return code[:fields[r.Intn(len(fields))].Offset/6]
+		}
+		return code[:r.Intn(len(code)+1)]
+	case 1, 2: // a character inserted
+		at := r.Intn(len(code) + 1)
+		for at < len(code) && at > 0 && code[at]&0xc0 == 0x80 {
+			at++ // not inside a UTF-8 sequence
+		}
+		c := string(alphabet[r.Intn(len(alphabet))])
+		if r.Intn(3) > 0 {
+			c = Junk[r.Intn(len(Junk))]
+		}
+		return code[:at] + c + code[at:]
+	case 3: // characters appended
+		return code + pick(r, "A", "AA", "=", string(alphabet[r.Intn(len(alphabet))]), Junk[r.Intn(len(Junk))])
+	case 4, 5: // a bit flipped, or a padding bit set
+		if !validBase64(code) || code == "" {
+			return code
+		}
+		bits := []byte(bitstring.Bits(code))
+		i := r.Intn(len(bits))
+		if r.Intn(2) == 0 {
+			if v, err := ref.Decode(code); err == nil {
+				if used := v.BitLen(); used < len(bits) {
+					i = used + r.Intn(len(bits)-used) // a padding bit
+				}
+			}
+		}
+		bits[i] ^= 1
+		return bitstring.Code(string(bits))
+	}
+	// A square above 80 or a wall count above 10, written bit by bit.
+	fields, _, err := ref.Fields(code)
+	if err != nil {
+		return code
+	}
+	var limited []ref.FieldValue
+	for _, f := range fields {
+		if f.Width == 7 || strings.HasSuffix(f.Path, ".count") && f.Width == 4 {
+			limited = append(limited, f)
+		}
+	}
+	if len(limited) == 0 {
+		return code
+	}
+	f := limited[r.Intn(len(limited))]
+	v := spec.MaxSquare + 1 + r.Intn(127-spec.MaxSquare)
+	if f.Width == 4 {
+		v = spec.MaxWallsPerGroup + 1 + r.Intn(15-spec.MaxWallsPerGroup)
+	}
+	bits := bitstring.Bits(code)
+	return bitstring.Code(bits[:f.Offset] + bitstring.Field(v, f.Width) + bits[f.Offset+f.Width:])
+}
+
+func validBase64(code string) bool {
+	for i := 0; i < len(code); i++ {
+		if strings.IndexByte(alphabet, code[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// EncodeValue returns JSON text for an encoder: the canonical JSON of a
+// BoundaryValue, often broken: a number out of range (in every field) or
+// not an integer, a member missing, unknown, misspelled or of the wrong
+// type, a group of too many walls or a record of too many moves.
+func (r *Rand) EncodeValue() []byte {
+	b, _ := json.Marshal(r.BoundaryValue())
+	if r.Intn(5) < 2 {
+		return b
+	}
+	var tree any
+	dec := json.NewDecoder(strings.NewReader(string(b)))
+	dec.UseNumber()
+	dec.Decode(&tree)
+	for k := 1 + r.Intn(2); k > 0; k-- {
+		tree = r.breakJSON(tree)
+	}
+	out, _ := json.Marshal(tree)
+	return out
+}
+
+// A place in a JSON tree: the object or list holding it, and its key or
+// index.
+type place struct {
+	object map[string]any
+	list   []any
+	key    string
+	index  int
+}
+
+func (p place) get() any {
+	if p.object != nil {
+		return p.object[p.key]
+	}
+	return p.list[p.index]
+}
+
+func (p place) set(v any) {
+	if p.object != nil {
+		p.object[p.key] = v
+	} else {
+		p.list[p.index] = v
+	}
+}
+
+// places returns every member and item of tree.
+func places(tree any) []place {
+	var out []place
+	var walk func(any)
+	walk = func(x any) {
+		switch x := x.(type) {
+		case map[string]any:
+			for k, v := range x {
+				out = append(out, place{object: x, key: k})
+				walk(v)
+			}
+		case []any:
+			for i, v := range x {
+				out = append(out, place{list: x, index: i})
+				walk(v)
+			}
+		}
+	}
+	walk(tree)
+	return out
+}
+
+// Numbers that are out of some range, or not integers however close.
+var badNumbers = []string{"-1", "8", "11", "64", "81", "128", "1024", "200", "99999999999999999999", "1e400", "-1e400",
+	"4.5", "3.99999999999999999999", "1e-400", "0.5"}
+
+// Values of the wrong type.
+var wrongTypes = []any{nil, "4", true, []any{}, map[string]any{}, "white", "wall"}
+
+func (r *Rand) breakJSON(tree any) any {
+	ps := places(tree)
+	if len(ps) == 0 || r.Intn(12) == 0 {
+		return pick(r, any(nil), any([]any{}), any("A"), tree)
+	}
+	p := ps[r.Intn(len(ps))]
+	switch r.Intn(7) {
+	case 0, 1: // a number out of range or not an integer
+		if _, ok := p.get().(json.Number); ok {
+			p.set(json.Number(pick(r, badNumbers...)))
+			return tree
+		}
+		p.set(json.Number(pick(r, badNumbers...)))
+	case 2: // a value of the wrong type
+		p.set(pick(r, wrongTypes...))
+	case 3: // a member missing
+		if p.object != nil {
+			delete(p.object, p.key)
+		}
+	case 4: // an unknown or misspelled member
+		if p.object != nil {
+			name := pick(r, "comment", strings.ToUpper(p.key[:1])+p.key[1:], p.key+"s", "x")
+			p.object[name] = p.object[p.key]
+			if r.Intn(2) == 0 {
+				delete(p.object, p.key)
+			}
+		}
+	case 5: // a list of too many items
+		if list, ok := p.get().([]any); ok && len(list) > 0 {
+			n := pick(r, spec.MaxWallsPerGroup+1, spec.MaxWallsPerGroup+6, 2*len(list))
+			for len(list) < n {
+				list = append(list, list[r.Intn(len(list))])
+			}
+			p.set(list)
+		}
+	default: // a string that is not a name
+		if _, ok := p.get().(string); ok {
+			p.set(pick(r, "White", "pawn", "H", "", "red", "jump"))
+		}
+	}
+	return tree
+}
+
+// ReplayValue returns a value with a record to replay: from the initial
+// position or from a State where the rules are subtle (pawns side by side
+// in any direction, walls behind and beside them, pawns on the edges and in
+// the corners, walls next to walls, the tenth wall, paths nearly cut, a
+// pawn on its goal rank), a short game of legal moves with illegal ones
+// injected.
+func (r *Rand) ReplayValue() *ref.Value {
+	v := &ref.Value{Record: &ref.Record{Moves: []ref.Move{}}}
+	if r.Intn(5) > 0 {
+		v.State = r.SubtleState()
+	}
+	p := rules.Start(v)
+	for n := pick(r, 1, 1, 2, 3, 1+r.Intn(12)); n > 0; n-- {
+		var m ref.Move
+		toward, beside, adjacent := towardOpponent(&p)
+		switch {
+		case adjacent && r.Intn(3) == 0: // a jump, or a side-step, legal or not
+			m = ref.PieceMove(pick(r, toward, toward, beside[0], beside[1]))
+		case r.Intn(4) == 0: // any move, legal or not
+			if r.Intn(2) == 0 {
+				m = ref.PieceMove(r.Intn(8))
+			} else {
+				m = ref.WallMove(ref.Orientation(r.Intn(2)), r.anchor())
+			}
+		case r.Intn(3) == 0: // a wall, legal if a few draws find one
+			m = ref.WallMove(ref.Orientation(r.Intn(2)), r.Intn(64))
+			for try := 0; try < 4; try++ {
+				if _, k := p.Apply(m); k == "" {
+					break
+				}
+				m = ref.WallMove(ref.Orientation(r.Intn(2)), r.Intn(64))
+			}
+		default:
+			moves := p.PawnMoves()
+			if len(moves) == 0 {
+				m = ref.PieceMove(r.Intn(8))
+				break
+			}
+			m = moves[r.Intn(len(moves))]
+		}
+		v.Record.Moves = append(v.Record.Moves, m)
+		if next, k := p.Apply(m); k == "" {
+			p = next
+		}
+	}
+	return v
+}
+
+// towardOpponent returns, when the opponent stands orthogonally next to
+// the player to move, the direction toward it and the two diagonals beside
+// that one.
+func towardOpponent(p *rules.Position) (toward int, beside [2]int, adjacent bool) {
+	me, opp := p.White, p.Black
+	if p.ToMove == ref.Black {
+		me, opp = opp, me
+	}
+	mx, my := rules.XY(me)
+	ox, oy := rules.XY(opp)
+	for d, step := range [8][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}} {
+		if d%2 == 0 && mx+step[0] == ox && my+step[1] == oy {
+			return d, [2]int{(d + 1) % 8, (d + 7) % 8}, true
+		}
+	}
+	return 0, beside, false
+}
+
+// SubtleState returns a State where the rules of pawn moves and walls are
+// subtle: the pawns side by side in a random direction, near an edge or
+// in a corner often, with walls around them; a player with nine or ten
+// walls placed; now and then a pawn on its goal rank.
+func (r *Rand) SubtleState() *ref.State {
+	for {
+		s := r.subtleState()
+		// A game already won, one time in eight.
+		white, black := s.White/9, s.Black/9
+		if white != rules.Size-1 && black != 0 || r.Intn(8) == 0 {
+			return s
+		}
+	}
+}
+
+func (r *Rand) subtleState() *ref.State {
+	s := &ref.State{LastMove: ref.LastMove{Player: ref.Player(r.Intn(2))}}
+	s.Turn = TurnFor(1-s.LastMove.Player, 2+r.Intn(60))
+	if r.Intn(8) == 0 {
+		s.Turn = r.Intn(spec.MaxTurn + 1) // any parity
+	}
+	// The mover on an edge, in a corner or anywhere; the opponent beside.
+	x, y := pick(r, 0, 8, r.Intn(9), r.Intn(9)), pick(r, 0, 8, r.Intn(9), r.Intn(9))
+	d := [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}[r.Intn(4)]
+	ox, oy := x+d[0], y+d[1]
+	if ox < 0 || ox > 8 || oy < 0 || oy > 8 {
+		ox, oy = x-d[0], y-d[1]
+	}
+	mover, other := rules.Square(x, y), rules.Square(ox, oy)
+	if r.Intn(6) == 0 { // not side by side
+		other = r.Intn(81)
+	}
+	toMove := 1 - s.LastMove.Player
+	if toMove == ref.White {
+		s.White, s.Black = mover, other
+	} else {
+		s.White, s.Black = other, mover
+	}
+	// Walls near the pawns: behind the opponent, beside, between; then a
+	// few anywhere, or nine or ten for one player.
+	near := func() int {
+		ax, ay := min(max(ox-1+r.Intn(2), 0), 7), min(max(oy-1+r.Intn(2), 0), 7)
+		return 8*ay + ax
+	}
+	for n := r.Intn(4); n > 0; n-- {
+		addWall(s, ref.Player(r.Intn(2)), ref.Orientation(r.Intn(2)), near())
+	}
+	for n := pick(r, 0, 0, 1, 2, 9, 10); n > 0; n-- {
+		addWall(s, toMove, ref.Orientation(r.Intn(2)), r.Intn(64))
+	}
+	if s.Walls.Count() > 0 && r.Intn(3) == 0 {
+		s.LastMove.Kind = ref.Wall
+		s.LastMove.Place = near()
+	}
+	return s
+}
+
+// addWall adds a wall to owner's group of orientation o, or of the other
+// orientation when that one holds ten already; or nothing when both do.
+func addWall(s *ref.State, owner ref.Player, o ref.Orientation, a int) {
+	g := s.Walls.Group(owner)
+	full := func(o ref.Orientation) bool {
+		if o == ref.Vertical {
+			return len(g.V) >= spec.MaxWallsPerGroup
+		}
+		return len(g.H) >= spec.MaxWallsPerGroup
+	}
+	if full(o) {
+		o = 1 - o
+	}
+	if !full(o) {
+		AddWall(s, owner, o, a)
+	}
+}
+
+// ValidateState returns a State to validate: legal, or breaking one rule
+// or several: the pawns on one square, more than ten walls for a player,
+// walls that conflict (the same, overlapping, crossing; one player's or
+// both's), a player cut off from its goal, a wall last move that names no
+// wall of its player.
+func (r *Rand) ValidateState() *ref.State {
+	s := r.SubtleState()
+	switch r.Intn(6) {
+	case 0:
+		s.Black = s.White
+	case 1:
+		player := ref.Player(r.Intn(2))
+		g := s.Walls.Group(player)
+		for n := 11 + r.Intn(10); len(g.H)+len(g.V) < n; {
+			addWall(s, player, ref.Orientation(r.Intn(2)), r.Intn(64))
+		}
+	case 2:
+		a := r.Intn(63)
+		addWall(s, ref.Player(r.Intn(2)), ref.Horizontal, a)
+		addWall(s, ref.Player(r.Intn(2)), pick(r, ref.Horizontal, ref.Vertical), pick(r, a, a+1))
+	case 3: // a pawn in a corner, boxed in by a vertical and a horizontal wall
+		corner := pick(r, [4]int{0, 0, 0, 8}, [4]int{8, 0, 7, 15}, [4]int{0, 8, 56, 48}, [4]int{8, 8, 63, 55})
+		sq := rules.Square(corner[0], corner[1])
+		if r.Intn(2) == 0 {
+			s.White = sq
+		} else {
+			s.Black = sq
+		}
+		addWall(s, ref.Player(r.Intn(2)), ref.Vertical, corner[2])
+		addWall(s, ref.Player(r.Intn(2)), ref.Horizontal, corner[3])
+	case 4:
+		s.LastMove = ref.LastMove{Player: ref.Player(r.Intn(2)), Kind: ref.Wall, Place: r.Intn(64)}
+	}
+	return s
+}

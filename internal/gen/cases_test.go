@@ -1,0 +1,122 @@
+package gen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+)
+
+// The generators reach every corner they are meant to: each chunk
+// combination, each decoding error kind, in both profiles; valid and
+// broken values for the encoder, of each error kind; every violation of a
+// move, by each player and in each straight direction; every violation of
+// a State.
+func TestCasesCover(t *testing.T) {
+	r := NewRand(1)
+	seen := map[string]int{}
+	note := func(what string) { seen[what]++ }
+	for i := 0; i < 4000; i++ {
+		code := r.Code()
+		for profile, decode := range map[string]func(string) (*ref.Value, error){"strict": ref.Decode, "lenient": ref.DecodeLenient} {
+			v, err := decode(code)
+			if err != nil {
+				note(profile + " " + string(err.(*ref.Error).Kind))
+				continue
+			}
+			note(profile + " valid")
+			note("chunks " + chunks(v))
+		}
+		var v ref.Value
+		err := v.UnmarshalJSON(r.EncodeValue())
+		if err == nil {
+			_, err = ref.Encode(&v)
+		}
+		if err != nil {
+			note("encode " + string(err.(*ref.Error).Kind))
+		} else {
+			note("encode valid")
+		}
+	}
+	for i := 0; i < 4000; i++ {
+		v := r.ReplayValue()
+		if _, err := ref.Encode(v); err != nil {
+			t.Fatalf("a replay value does not encode: %v", err)
+		}
+		positions, violation := rules.Replay(v)
+		mover := rules.Start(v).ToMove
+		if len(positions) > 0 {
+			mover = positions[len(positions)-1].ToMove
+		}
+		if violation != nil {
+			note("replay " + string(violation.Kind))
+			note("replay by " + mover.String())
+			if m := v.Record.Moves[violation.Move]; m.Kind == ref.Piece {
+				note("replay " + string(violation.Kind) + " " + DirectionNames[m.Dir])
+			}
+		} else {
+			note("replay legal")
+		}
+		st := r.ValidateState()
+		if _, err := ref.Encode(&ref.Value{State: st}); err != nil {
+			t.Fatalf("a State does not encode: %v", err)
+		}
+		for _, k := range rules.Validate(st) {
+			note("validate " + string(k))
+		}
+	}
+	want := []string{
+		"strict valid", "strict invalid_character", "strict truncated", "strict out_of_range", "strict trailing_data", "strict nonzero_padding",
+		"lenient valid", "lenient truncated", "lenient out_of_range",
+		"chunks neither", "chunks record", "chunks state", "chunks both",
+		"encode valid", "encode malformed", "encode out_of_range",
+		"replay legal", "replay game_over", "replay off_board", "replay wall_blocks_move", "replay jump_blocked", "replay illegal_diagonal",
+		"replay walls_conflict", "replay no_walls_left", "replay no_path", "replay by white", "replay by black",
+		"replay wall_blocks_move N", "replay wall_blocks_move E", "replay wall_blocks_move S", "replay wall_blocks_move W",
+		"replay jump_blocked N", "replay jump_blocked E", "replay jump_blocked S", "replay jump_blocked W",
+		"replay off_board N", "replay off_board E", "replay off_board S", "replay off_board W",
+		"validate pawns_overlap", "validate too_many_walls", "validate walls_conflict", "validate no_path", "validate last_move_wall_missing",
+	}
+	for _, w := range want {
+		if seen[w] == 0 {
+			t.Errorf("never generated: %s", w)
+		}
+	}
+	if t.Failed() {
+		t.Logf("generated: %v", seen)
+	}
+}
+
+func chunks(v *ref.Value) string {
+	switch {
+	case v.State != nil && v.Record != nil:
+		return "both"
+	case v.State != nil:
+		return "state"
+	case v.Record != nil:
+		return "record"
+	}
+	return "neither"
+}
+
+// Mutations of a code keep it a string that the decoders take, and each
+// kind happens.
+func TestMutate(t *testing.T) {
+	r := NewRand(3)
+	code := "j7oklAHMe1ICg"
+	changed := 0
+	for i := 0; i < 500; i++ {
+		m := r.Mutate(code)
+		if m != code {
+			changed++
+		}
+		ref.Decode(m) // never panics
+	}
+	if changed < 400 {
+		t.Errorf("%d of 500 mutations changed the code", changed)
+	}
+	if !strings.Contains(strings.Join(Junk, ""), "\xff") {
+		t.Error("no byte that is not UTF-8 among the junk")
+	}
+}
