@@ -77,11 +77,11 @@ type Options struct {
 	Timeout      time.Duration    // every later answer; 0 means 2 s
 	Level        int              // L1, L2 or L3: the level a decode test must meet to pass; 0 means L3
 	Run, Skip    *regexp.Regexp
-	Flags        []string      // run only tests with one of these flags
+	Flags        []string        // run only tests with one of these flags
 	Expect       []Expectation   // expected failures
 	Extra        []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (LoadVectors)
-	MaxRestarts  int           // end the run after this many failures in a row to get an answer; 0 means 10
-	Progress     io.Writer     // when set, a progress line is written there
+	MaxRestarts  int             // end the run after this many failures in a row to get an answer; 0 means 10
+	Progress     io.Writer       // when set, a progress line is written there
 }
 
 // A Result is the outcome of one vector.

@@ -134,4 +134,3 @@ func nonNil(s []string) []string {
 	}
 	return s
 }
-

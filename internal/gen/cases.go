@@ -34,7 +34,9 @@ func (r *Rand) BoundaryValue() *ref.Value {
 	return v
 }
 
-func (r *Rand) square() int { return pick(r, 0, spec.MaxSquare, r.Intn(spec.MaxSquare+1), r.Intn(spec.MaxSquare+1)) }
+func (r *Rand) square() int {
+	return pick(r, 0, spec.MaxSquare, r.Intn(spec.MaxSquare+1), r.Intn(spec.MaxSquare+1))
+}
 
 func (r *Rand) anchor() int {
 	return pick(r, 0, 7, 56, spec.MaxAnchor, r.Intn(spec.MaxAnchor+1), r.Intn(spec.MaxAnchor+1))
