@@ -44,7 +44,7 @@ func (Reference) Handle(req *Request) *Response {
 		if err != nil {
 			return &Response{Error: ErrorOf(err)}
 		}
-		b, err := json.Marshal(v)
+		b, err := v.AppendJSON(nil)
 		if err != nil {
 			return &Response{Error: ErrorOf(err)}
 		}

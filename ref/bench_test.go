@@ -212,3 +212,45 @@ func mustMarshal(v *ref.Value) []byte {
 	}
 	return b
 }
+
+// Writing canonical JSON with AppendJSON (into a reused buffer) and with
+// MarshalJSON, beside encoding/json's writing of the same text from an
+// interface{} (the tree BenchmarkUnmarshalAny reads): the viewer's record
+// and the longest value.
+//
+//	go test ./ref -run '^$' -bench Marshal -benchmem
+func BenchmarkMarshalJSON(b *testing.B) {
+	for _, c := range benchCodes[1:] {
+		v, err := ref.Decode(c.code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		text, _ := v.MarshalJSON()
+		var tree any
+		if err := json.Unmarshal(text, &tree); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("append/"+c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			var buf []byte
+			for i := 0; i < b.N; i++ {
+				buf, _ = v.AppendJSON(buf[:0])
+			}
+		})
+		b.Run("marshal/"+c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				v.MarshalJSON()
+			}
+		})
+		b.Run("any/"+c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(text)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				json.Marshal(tree)
+			}
+		})
+	}
+}

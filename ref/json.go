@@ -1,8 +1,8 @@
 package ref
 
 import (
-	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // This file maps values to and from the canonical JSON of spec/qf.md
@@ -20,76 +20,166 @@ import (
 // Unmarshaling (unmarshal.go) accepts exactly that shape.
 
 // MarshalJSON writes v as canonical JSON.
-func (v Value) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		State  *State  `json:"state"`
-		Record *Record `json:"record"`
-	}{v.State, v.Record})
+func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
+
+// AppendJSON appends v's canonical JSON to b and returns the extended
+// buffer, as MarshalJSON would write it. It fails only when a Player, Kind
+// or Orientation has no name.
+func (v Value) AppendJSON(b []byte) ([]byte, error) {
+	var w jsonWriter
+	w.b = b
+	w.value(v)
+	return w.b, w.err
 }
 
 // MarshalJSON writes s as canonical JSON.
-func (s State) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		White    int      `json:"white"`
-		Black    int      `json:"black"`
-		Walls    Walls    `json:"walls"`
-		LastMove LastMove `json:"last_move"`
-		Turn     int      `json:"turn"`
-	}{s.White, s.Black, s.Walls, s.LastMove, s.Turn})
-}
+func (s State) MarshalJSON() ([]byte, error) { return marshal(func(w *jsonWriter) { w.state(&s) }) }
 
 // MarshalJSON writes w as canonical JSON.
 func (w Walls) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		White Group `json:"white"`
-		Black Group `json:"black"`
-	}{w.White, w.Black})
+	return marshal(func(jw *jsonWriter) { jw.walls(&w) })
 }
 
 // MarshalJSON writes g as canonical JSON, an empty list as [].
-func (g Group) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		H []int `json:"h"`
-		V []int `json:"v"`
-	}{nonNil(g.H), nonNil(g.V)})
-}
+func (g Group) MarshalJSON() ([]byte, error) { return marshal(func(w *jsonWriter) { w.group(&g) }) }
 
 // MarshalJSON writes m as canonical JSON, with "place" only for a wall.
 func (m LastMove) MarshalJSON() ([]byte, error) {
-	if m.Kind == Wall {
-		return json.Marshal(struct {
-			Player Player `json:"player"`
-			Kind   Kind   `json:"kind"`
-			Place  int    `json:"place"`
-		}{m.Player, m.Kind, m.Place})
-	}
-	return json.Marshal(struct {
-		Player Player `json:"player"`
-		Kind   Kind   `json:"kind"`
-	}{m.Player, m.Kind})
+	return marshal(func(w *jsonWriter) { w.lastMove(&m) })
 }
 
 // MarshalJSON writes r as canonical JSON, no moves as [].
-func (r Record) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Moves []Move `json:"moves"`
-	}{nonNil(r.Moves)})
-}
+func (r Record) MarshalJSON() ([]byte, error) { return marshal(func(w *jsonWriter) { w.record(&r) }) }
 
 // MarshalJSON writes m as canonical JSON: kind and dir for a pawn move;
 // kind, orientation and place for a wall.
-func (m Move) MarshalJSON() ([]byte, error) {
-	if m.Kind == Wall {
-		return json.Marshal(struct {
-			Kind        Kind        `json:"kind"`
-			Orientation Orientation `json:"orientation"`
-			Place       int         `json:"place"`
-		}{m.Kind, m.Orientation, m.Place})
+func (m Move) MarshalJSON() ([]byte, error) { return marshal(func(w *jsonWriter) { w.move(&m) }) }
+
+// A jsonWriter appends canonical JSON to b, remembering the first enum
+// without a name. Every value it writes is a fixed key, a name or an
+// integer, so nothing needs escaping.
+type jsonWriter struct {
+	b   []byte
+	err error
+}
+
+func marshal(write func(*jsonWriter)) ([]byte, error) {
+	var w jsonWriter
+	write(&w)
+	if w.err != nil {
+		return nil, w.err
 	}
-	return json.Marshal(struct {
-		Kind Kind `json:"kind"`
-		Dir  int  `json:"dir"`
-	}{m.Kind, m.Dir})
+	return w.b, nil
+}
+
+func (w *jsonWriter) value(v Value) {
+	w.b = append(w.b, `{"state":`...)
+	if v.State == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.state(v.State)
+	}
+	w.b = append(w.b, `,"record":`...)
+	if v.Record == nil {
+		w.b = append(w.b, "null"...)
+	} else {
+		w.record(v.Record)
+	}
+	w.b = append(w.b, '}')
+}
+
+func (w *jsonWriter) state(s *State) {
+	w.b = append(w.b, `{"white":`...)
+	w.b = strconv.AppendInt(w.b, int64(s.White), 10)
+	w.b = append(w.b, `,"black":`...)
+	w.b = strconv.AppendInt(w.b, int64(s.Black), 10)
+	w.b = append(w.b, `,"walls":`...)
+	w.walls(&s.Walls)
+	w.b = append(w.b, `,"last_move":`...)
+	w.lastMove(&s.LastMove)
+	w.b = append(w.b, `,"turn":`...)
+	w.b = strconv.AppendInt(w.b, int64(s.Turn), 10)
+	w.b = append(w.b, '}')
+}
+
+func (w *jsonWriter) walls(ws *Walls) {
+	w.b = append(w.b, `{"white":`...)
+	w.group(&ws.White)
+	w.b = append(w.b, `,"black":`...)
+	w.group(&ws.Black)
+	w.b = append(w.b, '}')
+}
+
+func (w *jsonWriter) group(g *Group) {
+	w.b = append(w.b, `{"h":`...)
+	w.ints(g.H)
+	w.b = append(w.b, `,"v":`...)
+	w.ints(g.V)
+	w.b = append(w.b, '}')
+}
+
+func (w *jsonWriter) ints(list []int) {
+	w.b = append(w.b, '[')
+	for i, n := range list {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.b = strconv.AppendInt(w.b, int64(n), 10)
+	}
+	w.b = append(w.b, ']')
+}
+
+func (w *jsonWriter) lastMove(m *LastMove) {
+	w.b = append(w.b, `{"player":`...)
+	w.name(uint8(m.Player), "player", "white", "black")
+	w.b = append(w.b, `,"kind":`...)
+	w.name(uint8(m.Kind), "kind", "piece", "wall")
+	if m.Kind == Wall {
+		w.b = append(w.b, `,"place":`...)
+		w.b = strconv.AppendInt(w.b, int64(m.Place), 10)
+	}
+	w.b = append(w.b, '}')
+}
+
+func (w *jsonWriter) record(r *Record) {
+	w.b = append(w.b, `{"moves":[`...)
+	for i := range r.Moves {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.move(&r.Moves[i])
+	}
+	w.b = append(w.b, "]}"...)
+}
+
+func (w *jsonWriter) move(m *Move) {
+	w.b = append(w.b, `{"kind":`...)
+	w.name(uint8(m.Kind), "kind", "piece", "wall")
+	if m.Kind == Wall {
+		w.b = append(w.b, `,"orientation":`...)
+		w.name(uint8(m.Orientation), "orientation", "h", "v")
+		w.b = append(w.b, `,"place":`...)
+		w.b = strconv.AppendInt(w.b, int64(m.Place), 10)
+	} else {
+		w.b = append(w.b, `,"dir":`...)
+		w.b = strconv.AppendInt(w.b, int64(m.Dir), 10)
+	}
+	w.b = append(w.b, '}')
+}
+
+// name appends the quoted name of enum value v, or records the error
+// MarshalText would return.
+func (w *jsonWriter) name(v uint8, what string, names ...string) {
+	if int(v) >= len(names) {
+		if w.err == nil {
+			_, w.err = nameText(v, what, names...)
+		}
+		w.b = append(w.b, "null"...)
+		return
+	}
+	w.b = append(w.b, '"')
+	w.b = append(w.b, names[v]...)
+	w.b = append(w.b, '"')
 }
 
 // MarshalText returns "white" or "black"; other values are an error.
@@ -108,11 +198,4 @@ func nameText(v uint8, what string, names ...string) ([]byte, error) {
 		return nil, fmt.Errorf("ref: %s %d has no name", what, v)
 	}
 	return []byte(names[v]), nil
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }
