@@ -121,11 +121,3 @@ func errorObject(err error) *ref.ErrorObject {
 	obj.Message = ""
 	return obj
 }
-
-func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
