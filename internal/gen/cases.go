@@ -2,6 +2,8 @@ package gen
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
@@ -180,7 +182,20 @@ func validBase64(code string) bool {
 // not an integer, a member missing, unknown, misspelled or of the wrong
 // type, a group of too many walls or a record of too many moves.
 func (r *Rand) EncodeValue() []byte {
-	b, _ := json.Marshal(r.BoundaryValue())
+	v := r.BoundaryValue()
+	switch n := r.Intn(240); {
+	case n == 0: // a record of too many moves (rare: it is long to write)
+		v.Record = &ref.Record{Moves: make([]ref.Move, spec.MaxMoves+pick(r, 1, 1, 2, 1025))}
+	case n < 5: // a group of too many walls
+		if v.State == nil {
+			v.State = r.BoundaryState()
+		}
+		g := pick(r, &v.State.Walls.White.H, &v.State.Walls.White.V, &v.State.Walls.Black.H, &v.State.Walls.Black.V)
+		for len(*g) <= spec.MaxWallsPerGroup+r.Intn(6) {
+			*g = append(*g, r.anchor())
+		}
+	}
+	b, _ := v.AppendJSON(nil)
 	if r.Intn(5) < 2 {
 		return b
 	}
@@ -226,9 +241,9 @@ func places(tree any) []place {
 	walk = func(x any) {
 		switch x := x.(type) {
 		case map[string]any:
-			for k, v := range x {
+			for _, k := range slices.Sorted(maps.Keys(x)) { // in an order a seed repeats
 				out = append(out, place{object: x, key: k})
-				walk(v)
+				walk(x[k])
 			}
 		case []any:
 			for i, v := range x {
