@@ -333,6 +333,9 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 			close(stop)
 			c.proc.Kill() // a writer blocked on a full pipe returns
 			<-written
+			if k > 0 {
+				c.inARow = 0 // this process answered some: not a failure in a row
+			}
 			c.restart(c.interrupted(err))
 			return answers[:k], k, line, c.interrupted(err)
 		}

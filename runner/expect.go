@@ -51,7 +51,7 @@ func FormatExpectations(w io.Writer, results []Result) error {
 		if r.Status == StatusFail || r.Status == StatusXFail {
 			reason := r.Reason
 			if r.Detail != "" {
-				reason += ": " + printable(r.Detail, false)
+				reason += ": " + Printable(r.Detail, false)
 			}
 			fmt.Fprintf(bw, "%s %s\n", r.ID, reason)
 		}

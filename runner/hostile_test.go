@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -14,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -37,7 +37,7 @@ func TestBusyLoopBehindShell(t *testing.T) {
 	if rep.OK() || rep.Restarts != 1 {
 		t.Errorf("OK %v, %d restarts", rep.OK(), rep.Restarts)
 	}
-	noSurvivors(t, dir, 2) // the first fake and its replacement
+	fakes.NoSurvivors(t, dir, 2) // the first fake and its replacement
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v", d)
 	}
@@ -49,7 +49,7 @@ func TestOneshotBusyLoopBehindShell(t *testing.T) {
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
 	}
-	noSurvivors(t, dir, 2)
+	fakes.NoSurvivors(t, dir, 2)
 }
 
 // An implementation that initialises on hello and crashes once: the
@@ -95,7 +95,7 @@ func TestAnswerTwice(t *testing.T) {
 	if d := time.Since(start); d > 10*time.Second {
 		t.Errorf("took %v", d)
 	}
-	noSurvivors(t, dir, 3)
+	fakes.NoSurvivors(t, dir, 3)
 	if after := openFDs(t); after > fds {
 		t.Errorf("%d descriptors open before the run, %d after", fds, after)
 	}
@@ -109,7 +109,7 @@ func TestRestartsLeakNothing(t *testing.T) {
 	if rep.Restarts < 50 {
 		t.Errorf("%d restarts", rep.Restarts)
 	}
-	noSurvivors(t, dir, rep.Restarts+1)
+	fakes.NoSurvivors(t, dir, rep.Restarts+1)
 	if after := openFDs(t); after > fds {
 		t.Errorf("%d descriptors open before the run, %d after %d restarts", fds, after, rep.Restarts)
 	}
@@ -166,7 +166,7 @@ func TestFork(t *testing.T) {
 	if !rep.OK() {
 		t.Errorf("%v %q", statuses(rep), rep.Problems)
 	}
-	noSurvivors(t, dir, 4)
+	fakes.NoSurvivors(t, dir, 4)
 }
 
 // A grandchild that keeps the output open after its parent died: the
@@ -182,7 +182,7 @@ func TestGrandchildHoldsOutput(t *testing.T) {
 	if d := time.Since(start); d > 15*time.Second {
 		t.Errorf("took %v", d)
 	}
-	noSurvivors(t, dir, 7)
+	fakes.NoSurvivors(t, dir, 7)
 }
 
 // A slow start is within the start-up allowance, not the answer timeout.
@@ -326,49 +326,7 @@ func TestInterrupted(t *testing.T) {
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "interrupted") {
 		t.Errorf("problems %q", rep.Problems)
 	}
-	noSurvivors(t, dir, 1)
-}
-
-// noSurvivors checks that the fake started at least n processes (by the
-// pids it noted in dir) and that none of them is still running: each is
-// gone or a zombie that is not this process's child.
-func noSurvivors(t *testing.T, dir string, n int) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "pids"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pids := strings.Fields(string(data))
-	if len(pids) < n {
-		t.Errorf("%d processes noted, want at least %d", len(pids), n)
-	}
-	deadline := time.Now().Add(2 * time.Second) // a killed process takes a moment to go
-	for _, pid := range pids {
-		for {
-			state, parent, alive := processState(pid)
-			if !alive || state == "Z" && parent != os.Getpid() {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Errorf("process %s survived the run (state %s, parent %d)", pid, state, parent)
-				break
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-}
-
-// processState returns the state letter and parent of a process from
-// /proc, and whether it exists.
-func processState(pid string) (state string, parent int, exists bool) {
-	data, err := os.ReadFile("/proc/" + pid + "/stat")
-	if err != nil {
-		return "", 0, false
-	}
-	// pid (comm) state ppid ...; comm may hold spaces and parentheses.
-	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
-	parent, _ = strconv.Atoi(fields[1])
-	return fields[0], parent, true
+	fakes.NoSurvivors(t, dir, 1)
 }
 
 func openFDs(t *testing.T) int {

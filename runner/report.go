@@ -24,11 +24,11 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if len(r.Command) == 0 {
 		fmt.Fprintf(w, "implementation: the built-in reference")
 	} else {
-		fmt.Fprintf(w, "implementation: %s", printable(strings.Join(r.Command, " "), false))
+		fmt.Fprintf(w, "implementation: %s", Printable(strings.Join(r.Command, " "), false))
 	}
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", printable(h.Name, false), printable(h.Version, false),
-			printable(strings.Join(h.Ops, ", "), false), printable(strings.Join(h.Profiles, ", "), false))
+		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", Printable(h.Name, false), Printable(h.Version, false),
+			Printable(strings.Join(h.Ops, ", "), false), Printable(strings.Join(h.Profiles, ", "), false))
 	}
 	fmt.Fprintf(w, ", %s mode\n", r.Mode)
 	if r.Restarts > 0 {
@@ -57,14 +57,14 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 				fmt.Fprintln(w)
 				res.writeText(w)
 			case StatusXFail:
-				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, printable(res.Expected, false))
+				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, Printable(res.Expected, false))
 			}
 		}
 	}
 	if len(r.Stale) > 0 {
 		fmt.Fprintf(w, "\nstale expected-failure entries (each fails the run):\n")
 		for _, s := range r.Stale {
-			fmt.Fprintln(w, "  "+printable(s, false))
+			fmt.Fprintln(w, "  "+Printable(s, false))
 		}
 	}
 	if !r.OK() {
@@ -76,7 +76,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 			fmt.Fprintf(w, "- %d stale expected-failure %s\n", len(r.Stale), plural(len(r.Stale), "entry", "entries"))
 		}
 		for _, p := range r.Problems {
-			fmt.Fprintln(w, "- "+strings.ReplaceAll(printable(p, true), "\n", "\n    "))
+			fmt.Fprintln(w, "- "+strings.ReplaceAll(Printable(p, true), "\n", "\n    "))
 		}
 	}
 	fmt.Fprintln(w)
@@ -120,7 +120,7 @@ func (r *Report) writeCauses(w io.Writer, failed int) {
 		}
 		fmt.Fprintf(w, "  %-24s %s%s%s\n", count, c.Note, refs, only)
 		for _, ex := range c.Examples {
-			fmt.Fprintf(w, "  %-24s e.g. %s %s: %s\n", "", ex.ID, printable(inputs[ex.ID], false), printable(clipText(ex.Difference, 160), false))
+			fmt.Fprintf(w, "  %-24s e.g. %s %s: %s\n", "", ex.ID, Printable(inputs[ex.ID], false), Printable(clipText(ex.Difference, 160), false))
 		}
 	}
 	if len(also) > 0 {
@@ -191,14 +191,14 @@ func (res *Result) writeText(w io.Writer) {
 	if res.Detail != "" {
 		reason += " (" + res.Detail + ")"
 	}
-	fmt.Fprintf(w, "  reason: %s\n", printable(clip(reason), false))
-	fmt.Fprintf(w, "  input:  %s\n", printable(clip(string(res.Input)), false))
-	fmt.Fprintf(w, "  want:   %s\n", printable(clip(string(res.Want)), false))
+	fmt.Fprintf(w, "  reason: %s\n", Printable(clip(reason), false))
+	fmt.Fprintf(w, "  input:  %s\n", Printable(clip(string(res.Input)), false))
+	fmt.Fprintf(w, "  want:   %s\n", Printable(clip(string(res.Want)), false))
 	if res.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", printable(clip(string(res.Got)), false))
+		fmt.Fprintf(w, "  got:    %s\n", Printable(clip(string(res.Got)), false))
 	}
 	if s := strings.TrimRight(res.Stderr, "\n"); s != "" {
-		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(printable(clip(s), true), "\n", "\n    "))
+		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(Printable(clip(s), true), "\n", "\n    "))
 	}
 }
 
@@ -212,13 +212,13 @@ func clip(s string) string {
 	return string(prefix([]byte(s), n)) + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
-// printable returns s with what a terminal would act on escaped: control
+// Printable returns s with what a terminal would act on escaped: control
 // characters (but newlines when keepNewlines is set, and tabs), DEL, the
 // C1 controls, the bidirectional formatting characters and the line and
 // paragraph separators as \xNN or \uNNNN, and each byte that is not UTF-8
 // as \xNN. So an implementation's text can neither move the cursor, nor
 // clear the screen, nor forge a line of the report.
-func printable(s string, keepNewlines bool) string {
+func Printable(s string, keepNewlines bool) string {
 	clean := true
 	for _, c := range s {
 		if c == utf8.RuneError || c < 0x20 || (0x7f <= c && c <= 0x9f) || isFormatting(c) {

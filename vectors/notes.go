@@ -33,6 +33,7 @@ var Notes = map[string]Note{
 	"Base64Length":     note("A length, 1 more than a multiple of 4, that standard Base64 decoders refuse.", "EC-25", "Characters"),
 
 	// What a test is, beyond its rule.
+	"Fuzz":           note("Found by qf fuzz: a case drawn from a seed and shrunk, on which an implementation disagreed with the reference; the comment says how.", "Errors"),
 	"Corpus":         note("A code published on the web; the comment gives its source.", "testdata/qf-corpus.tsv"),
 	"Random":         note("A value drawn from a fixed seed across the whole space: 0-10 walls per group, 0-1023 moves, every direction and anchor.", "Layout", "Canonical JSON"),
 	"Boundary":       note("A field at the lowest or highest value of its range, or one past it.", "Layout", "Encoding"),

@@ -5,6 +5,7 @@
 // Usage:
 //
 //	qf check [flags] [-- COMMAND [ARGS...]]
+//	qf fuzz [flags] [-- COMMAND [ARGS...]]
 //	qf report [-o FILE] [-format html|md] REPORT.json...
 //	qf decode [-lenient] CODE...
 //	qf encode [FILE]
@@ -15,7 +16,9 @@
 //
 // check runs the conformance vectors against COMMAND, a program that
 // speaks the conformance protocol, or against the built-in reference; see
-// CONFORMANCE.md. report compares the -json reports of check across
+// CONFORMANCE.md. fuzz checks COMMAND against the reference with
+// generated cases, and shrinks each disagreement to a minimal case that it
+// can write as vectors. report compares the -json reports of check across
 // implementations, as an HTML page or Markdown. decode prints the canonical JSON value of each code, and
 // the positioned error of each code it rejects. encode reads JSON values,
 // one or one per line, from FILE or standard input and prints one code per
@@ -46,6 +49,7 @@ import (
 
 const usage = `usage:
   qf check [flags] [-- COMMAND]  run the conformance vectors against COMMAND, or the reference
+  qf fuzz [flags] [-- COMMAND]   check COMMAND against the reference with generated cases
   qf report [-o FILE] REPORT.json...
                                  compare the -json reports of several implementations
   qf decode [-lenient] CODE...   print each code's value as JSON
@@ -109,6 +113,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runExplore(args, stdout, stderr)
 	case "report":
 		return runReport(args, stdout, stderr)
+	case "fuzz":
+		return runFuzz(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -309,3 +309,41 @@ func TestAction(t *testing.T) {
 		t.Errorf("the JUnit report: %v", err)
 	}
 }
+
+// qf fuzz: 0 when the budget runs out with no disagreement, 1 with one,
+// whose shrunk cases -o writes as vectors that qf check -vectors runs; 2
+// for usage errors and a command that cannot start.
+func TestFuzz(t *testing.T) {
+	out, errOut, status := qf("", "fuzz", "-n", "2000", "-seed", "1")
+	if status != 0 || !strings.HasPrefix(out, "qf fuzz: seed 1\n") || !strings.Contains(out, "fuzz: 2000 cases, 0 disagreements (seed 1:") {
+		t.Errorf("the reference: status %d\n%s%s", status, out, errOut)
+	}
+
+	t.Setenv("QF_FAKE", "mutant:wall-count-max-9")
+	dir := t.TempDir()
+	out, errOut, status = qf("", append([]string{"fuzz", "-n", "3000", "-seed", "1", "-o", dir}, fake...)...)
+	if status != 1 || !regexp.MustCompile(`(?m)^FAIL (strict|lenient)/fuzz-[0-9a-f]{10}: `).MatchString(out) || !strings.Contains(out, "wrote "+dir) {
+		t.Fatalf("a faulty implementation: status %d\n%s%s", status, out, errOut)
+	}
+	out, errOut, status = qf("", append([]string{"check", "-vectors", dir, "-run", "/fuzz-"}, fake...)...)
+	if status != 1 || !regexp.MustCompile(`(?m)^check: 0 passed, [1-9]\d* failed, 0 skipped$`).MatchString(out) {
+		t.Errorf("the found vectors, against the faulty implementation: status %d\n%s%s", status, out, errOut)
+	}
+	out, errOut, status = qf("", "check", "-vectors", dir, "-run", "/fuzz-")
+	if status != 0 || !regexp.MustCompile(`(?m)^check: [1-9]\d* passed, 0 failed, 0 skipped$`).MatchString(out) {
+		t.Errorf("the found vectors, against the reference: status %d\n%s%s", status, out, errOut)
+	}
+
+	for _, args := range [][]string{
+		{"fuzz", "-n", "-1"},
+		{"fuzz", "-ops", "decode,frobnicate"},
+		{"fuzz", "-profiles", "loose"},
+		{"fuzz", "-seed", "x"},
+		{"fuzz", "-max-failures", "0"},
+		{"fuzz", "-n", "10", "--", "/nonexistent/impl"},
+	} {
+		if _, errOut, status := qf("", args...); status != 2 || errOut == "" {
+			t.Errorf("qf %q: status %d, want 2 with a message; stderr %q", args, status, errOut)
+		}
+	}
+}

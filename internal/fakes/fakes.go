@@ -1,7 +1,9 @@
 // Package fakes holds fake implementations of the conformance protocol,
 // for tests: each gives the reference's answers and misbehaves in one way
 // that a runner must survive (crash, hang, flood, lie, fork, exit oddly),
-// or, for the oneshot modes, decodes one code so. A test binary becomes
+// or, for the oneshot modes, decodes one code so. Mode "serve" is qf
+// serve's loop with the reference; mode "mutant:NAME" the same loop with
+// the faulty implementation NAME of package mutants. A test binary becomes
 // the fake named by the environment variable QF_FAKE when its TestMain
 // calls Main; the tests then run os.Args[0] as the implementation.
 //
@@ -27,6 +29,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 )
@@ -48,6 +51,20 @@ func run(mode string) {
 	if strings.HasPrefix(mode, "oneshot-") {
 		fakeOneshot(mode)
 		return
+	}
+	if mode == "serve" { // exactly what qf serve runs
+		protocol.Serve(os.Stdin, os.Stdout, protocol.Reference{})
+		return
+	}
+	if name, ok := strings.CutPrefix(mode, "mutant:"); ok { // a faulty implementation, served well
+		for _, m := range mutants.Catalogue {
+			if m.Name == name {
+				protocol.Serve(os.Stdin, os.Stdout, m.Handler())
+				return
+			}
+		}
+		fmt.Fprintln(os.Stderr, "fake: no mutant", name)
+		os.Exit(2)
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriter(os.Stdout)

@@ -1,0 +1,260 @@
+// Package fuzzer checks an implementation generatively, against the
+// reference: the code behind `qf fuzz`. It draws cases for every op the
+// implementation lists (package gen: codes across the whole space and
+// mutated, broken values for the encoder, steered games, rule-breaking
+// States), sends many at once through the conformance protocol (package
+// driver, the same process handling as qf check), grades every answer
+// exactly as qf check grades a vector (runner.Grade), shrinks each
+// distinct disagreement to a minimal case that still disagrees the same
+// way, and writes the shrunk cases as vectors that qf check -vectors runs.
+package fuzzer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Options say what to check and for how long.
+type Options struct {
+	Context      context.Context  // when done, the run ends; nil means no end
+	Command      []string         // the implementation
+	Handler      protocol.Handler // or one in this process, when Command is nil
+	Seed         uint64           // the draws' seed
+	Duration     time.Duration    // how long to draw cases; 0 means no limit (then N must be set)
+	N            int              // how many cases to draw; 0 means no limit
+	Ops          []string         // the ops to check; nil means every one the hello lists
+	Profiles     []string         // the decoding profiles; nil means every one the hello lists
+	MaxFailures  int              // distinct disagreements to find and shrink, then the run ends; 0 means 10
+	Window       int              // requests in flight at once; 0 means 64
+	StartTimeout time.Duration    // as in qf check
+	Timeout      time.Duration    // as in qf check
+	Level        int              // the level decoding must meet; 0 means L3
+	ShrinkSteps  int              // evaluations a shrink may take; 0 means 2000
+	Progress     io.Writer        // when set, a progress line is written there
+}
+
+// A Finding is a distinct disagreement: its signature, the first case
+// found, and that case shrunk.
+type Finding struct {
+	// Signature is the category, how the answer fails and the kinds of
+	// the expected and the given answer: "strict: another offset (want
+	// truncated, got truncated)".
+	Signature string
+	Test      vectors.Test  // the shrunk case, a vector with its expectation from the reference
+	Result    runner.Result // the implementation's answer to it, graded
+	Original  string        // the input as drawn
+	Cases     int           // cases drawn before it
+	Steps     int           // shrink steps that made it smaller
+	Tries     int           // evaluations the shrink made
+	Elapsed   time.Duration // from the start of the run to the end of its shrink
+	Again     int           // more cases that disagreed the same way
+	// Repeatable is false when the case, asked again on its own, did not
+	// disagree the same way: the fault depends on the requests before it,
+	// or on load, not on this input alone. Such a finding is not shrunk
+	// and not written as a vector; Alone says how the case fared.
+	Repeatable bool
+	Alone      string
+}
+
+// A Report is the outcome of a run.
+type Report struct {
+	Seed           uint64
+	Implementation *runner.Implementation
+	Cases          map[string]int // by category
+	Duration       time.Duration
+	Restarts       int // of the implementation, after a crash, a timeout or a protocol error
+	Findings       []*Finding
+	Problems       []string // the implementation gave up, nothing was checked, ...
+}
+
+// OK reports whether the run found nothing.
+func (r *Report) OK() bool { return len(r.Findings) == 0 && len(r.Problems) == 0 }
+
+// Total returns the number of cases drawn.
+func (r *Report) Total() int {
+	n := 0
+	for _, c := range r.Cases {
+		n += c
+	}
+	return n
+}
+
+// batchSize is how many cases are drawn and sent together.
+const batchSize = 256
+
+// Run checks the implementation until the budget (Duration or N) is spent.
+// Its error is a *driver.StartError when the command cannot be started;
+// every misbehaviour of the implementation is in the report.
+func Run(opts Options) (*Report, error) {
+	if opts.Context == nil {
+		opts.Context = context.Background()
+	}
+	if opts.MaxFailures == 0 {
+		opts.MaxFailures = 10
+	}
+	if opts.Window == 0 {
+		opts.Window = 64
+	}
+	if opts.Level == 0 {
+		opts.Level = runner.L3
+	}
+	if opts.ShrinkSteps == 0 {
+		opts.ShrinkSteps = 2000
+	}
+	if opts.Duration == 0 && opts.N == 0 {
+		return nil, errors.New("fuzzer: no budget: set Duration or N")
+	}
+	began := time.Now()
+	rep := &Report{Seed: opts.Seed, Cases: map[string]int{}}
+	client, err := driver.Dial(opts.Context, driver.Options{Command: opts.Command, Handler: opts.Handler,
+		StartTimeout: opts.StartTimeout, Timeout: opts.Timeout})
+	var start *driver.StartError
+	if errors.As(err, &start) {
+		return nil, err
+	}
+	if err != nil {
+		rep.Problems = append(rep.Problems, "the implementation never answered hello: "+err.Error())
+		return rep, nil
+	}
+	defer client.Close()
+	hello := client.Hello()
+	rep.Implementation = &runner.Implementation{Name: hello.Name, Version: hello.Version, Ops: hello.Ops, Profiles: hello.Profiles}
+	var cats []category
+	for _, c := range categories {
+		listed := slices.Contains(hello.Ops, c.op) && (c.profile == "" || slices.Contains(hello.Profiles, c.profile))
+		wanted := (opts.Ops == nil || slices.Contains(opts.Ops, c.op)) && (c.profile == "" || opts.Profiles == nil || slices.Contains(opts.Profiles, c.profile))
+		if listed && wanted {
+			cats = append(cats, c)
+		}
+	}
+	if len(cats) == 0 {
+		rep.Problems = append(rep.Problems, fmt.Sprintf("nothing was checked: the implementation lists no op and profile asked for (its hello lists ops %q, profiles %q)", hello.Ops, hello.Profiles))
+		return rep, nil
+	}
+
+	f := &fuzzer{opts: &opts, client: client, rep: rep, began: began, seen: map[string]*Finding{}}
+	r := gen.NewRand(opts.Seed)
+	lastProgress := time.Time{}
+	for f.budgetLeft() {
+		n := batchSize
+		if opts.N > 0 {
+			n = min(n, opts.N-rep.Total())
+		}
+		cases := make([]fcase, n)
+		reqs := make([]*protocol.Request, n)
+		for i := range cases {
+			cases[i] = draw(r, cats[i%len(cats)])
+			reqs[i] = cases[i].request()
+		}
+		answers, k, _, failure := client.Batch(reqs, opts.Window)
+		for i := 0; i < k; i++ {
+			rep.Cases[cases[i].cat.name]++
+			f.check(cases[i], answers[i], nil)
+		}
+		if failure != nil && opts.Context.Err() == nil {
+			rep.Cases[cases[k].cat.name]++
+			f.check(cases[k], nil, failure)
+		}
+		if why := client.GaveUp(); why != nil {
+			if opts.Context.Err() == nil {
+				rep.Problems = append(rep.Problems, "the run ended early: "+why.Error())
+			}
+			break
+		}
+		if opts.Progress != nil && time.Since(lastProgress) > 200*time.Millisecond {
+			lastProgress = time.Now()
+			elapsed := time.Since(began)
+			fmt.Fprintf(opts.Progress, "\r\033[K%d cases, %.0f/s, %d disagreements", rep.Total(), float64(rep.Total())/elapsed.Seconds(), len(rep.Findings))
+		}
+	}
+	if opts.Progress != nil {
+		fmt.Fprint(opts.Progress, "\r\033[K")
+	}
+	if opts.Context.Err() != nil {
+		rep.Problems = append(rep.Problems, "the run was interrupted")
+	}
+	rep.Duration = time.Since(began)
+	rep.Restarts = client.Restarts()
+	return rep, nil
+}
+
+type fuzzer struct {
+	opts   *Options
+	client *driver.Client
+	rep    *Report
+	began  time.Time
+	seen   map[string]*Finding // by signature
+}
+
+func (f *fuzzer) budgetLeft() bool {
+	switch {
+	case f.opts.Context.Err() != nil:
+		return false
+	case f.opts.N > 0 && f.rep.Total() >= f.opts.N:
+		return false
+	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
+		return false
+	case len(f.rep.Findings) >= f.opts.MaxFailures:
+		return false // as many as were asked for: enough to work on
+	}
+	return true
+}
+
+// check grades the answer to a case, and shrinks a disagreement not seen
+// before.
+func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
+	t := c.test(false)
+	v := judge(c, &t, resp, failure, f.opts.Level)
+	if v.signature == "" {
+		return
+	}
+	if found := f.seen[v.signature]; found != nil {
+		found.Again++
+		return
+	}
+	if len(f.rep.Findings) >= f.opts.MaxFailures {
+		return
+	}
+	finding := &Finding{Signature: v.signature, Original: c.input, Cases: f.rep.Total() - 1, Repeatable: true}
+	f.seen[v.signature] = finding
+	shrunk := c
+	if alone := f.evaluate(c); alone.signature != v.signature {
+		finding.Repeatable = false
+		finding.Alone = "it passed"
+		if alone.signature != "" {
+			finding.Alone = "it disagreed otherwise: " + alone.signature
+		}
+	} else {
+		shrunk, v = f.shrink(c, v, finding)
+	}
+	t = shrunk.test(true)
+	t.Comment = comment(&t, finding, f.opts.Seed)
+	t.Flags = flagsOf(shrunk, &t)
+	finding.Test, finding.Result = t, v.result
+	finding.Elapsed = time.Since(f.began)
+	f.rep.Findings = append(f.rep.Findings, finding)
+}
+
+// evaluate asks the implementation about one case, alone, and grades it.
+func (f *fuzzer) evaluate(c fcase) verdict {
+	t := c.test(false)
+	resp, _, err := f.client.Call(c.request())
+	return judge(c, &t, resp, err, f.opts.Level)
+}
+
+// comment describes a found vector: what the reference expects, and the
+// disagreement it was found by.
+func comment(t *vectors.Test, finding *Finding, seed uint64) string {
+	return fmt.Sprintf("The reference: %s. Found by qf fuzz (seed %d): %s.", expectation(t), seed, strings.TrimPrefix(finding.Signature, t.ID[:strings.IndexByte(t.ID, '/')]+": "))
+}

@@ -1,0 +1,165 @@
+package fuzzer
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// WriteText writes the report for people: the implementation,
+// the cases by category and per second, each finding as qf check shows a
+// failing vector, what else went wrong, and a closing line "fuzz: N
+// cases, N disagreements (seed S: ...)". Text from the implementation is
+// escaped.
+func (r *Report) WriteText(w io.Writer) {
+	if h := r.Implementation; h != nil {
+		fmt.Fprintf(w, "implementation: %s %s; ops %s; profiles %s\n", runner.Printable(h.Name, false), runner.Printable(h.Version, false),
+			runner.Printable(strings.Join(h.Ops, ", "), false), runner.Printable(strings.Join(h.Profiles, ", "), false))
+	}
+	var counts []string
+	for _, c := range categories {
+		if n, ok := r.Cases[c.name]; ok {
+			counts = append(counts, fmt.Sprintf("%s %d", c.name, n))
+		}
+	}
+	rate := float64(r.Total()) / max(r.Duration.Seconds(), 1e-9)
+	fmt.Fprintf(w, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+	if r.Restarts > 0 {
+		fmt.Fprintf(w, "restarts: %d, after crashes, timeouts and protocol errors\n", r.Restarts)
+	}
+	if len(r.Findings) > 0 {
+		fmt.Fprintf(w, "\n%d %s:\n", len(r.Findings), plural(len(r.Findings), "disagreement"))
+	}
+	for _, f := range r.Findings {
+		fmt.Fprintln(w)
+		f.writeText(w)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintln(w, "\nproblem: "+strings.ReplaceAll(runner.Printable(p, true), "\n", "\n    "))
+	}
+	fmt.Fprintf(w, "\nfuzz: %d cases, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), len(r.Findings), plural(len(r.Findings), "disagreement"), r.Seed, r.Seed)
+}
+
+func (f *Finding) writeText(w io.Writer) {
+	res := &f.Result
+	fmt.Fprintf(w, "FAIL %s: %s\n", f.Test.ID, runner.Printable(f.Signature, false))
+	again := ""
+	if f.Again > 0 {
+		again = fmt.Sprintf(", %d more %s the same way", f.Again, plural(f.Again, "case"))
+	}
+	if f.Repeatable {
+		fmt.Fprintf(w, "  found after %d %s%s; shrunk in %d %s (%d %s) from %d to %d bytes, %.1f s into the run\n",
+			f.Cases, plural(f.Cases, "case"), again, f.Steps, plural(f.Steps, "step"), f.Tries, plural(f.Tries, "try"), len(f.Original), len(inputOf(&f.Test)), f.Elapsed.Seconds())
+	} else {
+		fmt.Fprintf(w, "  found after %d %s%s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
+			"  The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
+			f.Cases, plural(f.Cases, "case"), again, f.Elapsed.Seconds(), runner.Printable(f.Alone, false))
+	}
+	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(f.Test.Flags, ", "))
+	fmt.Fprintf(w, "  input:  %s\n", runner.Printable(string(res.Input), false))
+	fmt.Fprintf(w, "  want:   %s\n", runner.Printable(clip(string(res.Want)), false))
+	if res.Got != nil {
+		fmt.Fprintf(w, "  got:    %s\n", runner.Printable(clip(string(res.Got)), false))
+	}
+	fmt.Fprintf(w, "  why:    %s\n", runner.Printable(clip(res.Difference()), false))
+}
+
+// inputOf returns a test's input: its code, or an encode test's value.
+func inputOf(t *vectors.Test) string {
+	if t.Value != nil && t.Canonical == "" {
+		return string(t.Value)
+	}
+	s, _ := t.Input()
+	return s
+}
+
+func clip(s string) string {
+	if len(s) <= 400 {
+		return s
+	}
+	return s[:400] + fmt.Sprintf("... (%d bytes)", len(s))
+}
+
+func plural(n int, word string) string {
+	switch {
+	case n == 1:
+		return word
+	case word == "try":
+		return "tries"
+	}
+	return word + "s"
+}
+
+// WriteVectors writes the findings into dir as vector files in the suite's
+// formats, checked against their schemas: one file per category with
+// findings, named CATEGORY-fuzz-SEED.json. Tests whose ids the files of
+// dir have already are left out, so that runs can gather their findings in
+// one directory for qf check -vectors; so are findings that are not
+// repeatable, since alone they pass. It returns the paths written.
+func (r *Report) WriteVectors(dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	if old, err := runner.LoadVectors(dir); err == nil {
+		for _, f := range old {
+			for _, t := range f.Tests {
+				have[t.ID] = true
+			}
+		}
+	}
+	byCategory := map[string][]vectors.Test{}
+	for _, f := range r.Findings {
+		if f.Repeatable && !have[f.Test.ID] {
+			have[f.Test.ID] = true
+			byCategory[f.Result.Category] = append(byCategory[f.Result.Category], f.Test)
+		}
+	}
+	var paths []string
+	for _, c := range categories {
+		tests := byCategory[c.name]
+		if len(tests) == 0 {
+			continue
+		}
+		sort.Slice(tests, func(i, j int) bool { return tests[i].ID < tests[j].ID })
+		file := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: fmt.Sprintf("fuzz-%d", r.Seed),
+			Schema: schemaOf(c), Op: c.op, Profile: c.profile, Notes: map[string]vectors.Note{}, Tests: tests}
+		for _, t := range tests {
+			for _, flag := range t.Flags {
+				file.Notes[flag] = vectors.Notes[flag]
+			}
+		}
+		data := file.Bytes()
+		if err := vectors.Validate(data); err != nil {
+			return paths, fmt.Errorf("fuzzer: the vectors of %s: %v", c.name, err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%s-fuzz-%d.json", c.name, r.Seed))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return paths, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}
+
+func schemaOf(c category) string {
+	for _, cf := range []struct{ name, schema string }{
+		{runner.CategoryStrict, vectors.DecodeStrictFile},
+		{runner.CategoryLenient, vectors.DecodeLenientFile},
+		{runner.CategoryEncode, vectors.EncodeFile},
+		{runner.CategoryReplay, vectors.ReplayFile},
+		{runner.CategoryValidate, vectors.ValidateFile},
+	} {
+		if cf.name == c.name {
+			return strings.TrimSuffix(cf.schema, ".json") + ".schema.json"
+		}
+	}
+	return ""
+}
