@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"hash/fnv"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -18,7 +20,6 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
-	"pgregory.net/rapid"
 )
 
 // vectorInputs returns the inputs of the decode vectors, the seeds of the
@@ -47,6 +48,20 @@ var decodeKinds = map[ref.ErrorKind]ref.Unit{
 	ref.ErrOutOfRange:       ref.Bit,
 	ref.ErrTrailingData:     ref.Char,
 	ref.ErrNonzeroPadding:   ref.Bit,
+}
+
+// FuzzBare decodes and re-encodes what decodes, checking nothing: the
+// baseline of fuzz/run.sh, which measures every other target's execs per
+// second against it in the same run.
+func FuzzBare(f *testing.F) {
+	for _, s := range vectorInputs(f) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if v, err := ref.Decode(s); err == nil {
+			ref.Encode(v)
+		}
+	})
 }
 
 // FuzzDecode: strict decoding never panics; what it accepts is canonical
@@ -170,15 +185,19 @@ func FuzzDecodeLenient(f *testing.F) {
 	})
 }
 
-// FuzzRoundTrip: values built from the fuzzer's bytes by rapid, some out
-// of range. Encode accepts exactly those in range, and Decode gives them
+// FuzzRoundTrip: values built from the fuzzer's bytes, some out of
+// range. Encode accepts exactly those in range, and Decode gives them
 // back; it refuses the others naming the first field out of range.
 func FuzzRoundTrip(f *testing.F) {
 	f.Add([]byte{})
 	f.Add(bytes.Repeat([]byte{0xff}, 64))
 	f.Add(bytes.Repeat([]byte{0x80, 0x01}, 200))
-	f.Fuzz(rapid.MakeFuzz(func(t *rapid.T) {
-		v, firstBad := genValue(t)
+	f.Add([]byte{0, 0, 1, 0, 1, 1}) // a record of 1023 moves
+	f.Add([]byte{0, 0, 1, 0, 1, 2}) // a record of 1024 moves
+	f.Add([]byte{1, 1, 0, 0, 153})  // white on square 150, out of range
+	var json1, json2 []byte
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, firstBad := genValue(newSource(data))
 		code, err := ref.Encode(v)
 		if firstBad != "" {
 			var e *ref.Error
@@ -194,62 +213,108 @@ func FuzzRoundTrip(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Decode(%q): %v", code, err)
 		}
-		if diff := cmp.Diff(v, got, cmpopts.EquateEmpty()); diff != "" {
-			t.Fatalf("Decode(Encode(v)) (-v +got):\n%s", diff)
+		// Canonical JSON writes every field, and nil and empty lists
+		// alike: equal texts are equal values. cmp says how they differ.
+		json1, _ = v.AppendJSON(json1[:0])
+		json2, _ = got.AppendJSON(json2[:0])
+		if !bytes.Equal(json1, json2) {
+			t.Fatalf("Decode(Encode(v)) (-v +got):\n%s", cmp.Diff(v, got, cmpopts.EquateEmpty()))
 		}
-	}))
+	})
 }
 
-// genValue draws a value whose fields are mostly in range, and returns the
-// path of its first field out of range in layout order, or "".
-func genValue(t *rapid.T) (*ref.Value, string) {
+// A source turns the fuzzer's bytes into numbers, a byte or two each.
+// When they run out it goes on with a generator seeded by all of them, so
+// that a few bytes make a record of 1023 moves, and the engine works on
+// short inputs.
+type source struct {
+	data []byte
+	rng  *rand.Rand
+}
+
+func newSource(data []byte) *source {
+	h := fnv.New64a()
+	h.Write(data)
+	return &source{data: data, rng: rand.New(rand.NewPCG(h.Sum64(), uint64(len(data))))}
+}
+
+func (s *source) byte() int {
+	if len(s.data) == 0 {
+		return int(s.rng.Uint32() & 0xff)
+	}
+	b := s.data[0]
+	s.data = s.data[1:]
+	return int(b)
+}
+
+// intn returns a number in 0..n-1, from one byte when n is at most 256
+// and from two otherwise.
+func (s *source) intn(n int) int {
+	if n <= 256 {
+		return s.byte() % n
+	}
+	return (s.byte()<<8 | s.byte()) % n
+}
+
+// genValue draws a value, in range or (when its first byte is odd) with
+// numbers out of range now and then, and returns the path of its first
+// field out of range in layout order, or "".
+func genValue(s *source) (*ref.Value, string) {
 	var bad []string
-	num := func(f spec.Field, i int, label string) int {
-		n := rapid.OneOf(rapid.IntRange(0, f.Max), rapid.IntRange(0, f.Max), rapid.IntRange(0, f.Max),
-			rapid.IntRange(-3, f.Max+70)).Draw(t, label)
+	wild := s.intn(2) == 1
+	odds := 4 // one number in odds is drawn from -3..Max+70 in a wild value
+	num := func(f spec.Field, i int) int {
+		n := s.intn(f.Max + 1)
+		if wild && s.intn(odds) == 0 {
+			n = s.intn(f.Max+74) - 3
+		}
 		if n < 0 || n > f.Max {
 			bad = append(bad, f.Path(i))
 		}
 		return n
 	}
-	list := func(count, item spec.Field, label string) []int {
-		n := rapid.IntRange(0, count.Max+2).Draw(t, label+" count")
+	list := func(count, item spec.Field) []int {
+		n := s.intn(count.Max + 3)
 		if n > count.Max {
 			bad = append(bad, count.Path(0))
 		}
 		a := make([]int, n)
 		for i := range a {
-			a[i] = num(item, i, label)
+			a[i] = num(item, i)
 		}
 		return a
 	}
 	v := new(ref.Value)
-	if rapid.Bool().Draw(t, "state") {
-		s := &ref.State{White: num(spec.White, 0, "white"), Black: num(spec.Black, 0, "black")}
-		groups := []*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
+	if s.intn(2) == 1 {
+		st := &ref.State{White: num(spec.White, 0), Black: num(spec.Black, 0)}
+		groups := []*[]int{&st.Walls.White.H, &st.Walls.White.V, &st.Walls.Black.H, &st.Walls.Black.V}
 		for g, layout := range spec.WallGroups {
-			*groups[g] = list(layout.Count, layout.Anchor, layout.Count.Name)
+			*groups[g] = list(layout.Count, layout.Anchor)
 		}
-		s.LastMove.Player = ref.Player(rapid.IntRange(0, 1).Draw(t, "player"))
-		if rapid.Bool().Draw(t, "last wall") {
-			s.LastMove.Kind = ref.Wall
-			s.LastMove.Place = num(spec.LastMovePlace, 0, "last place")
+		st.LastMove.Player = ref.Player(s.intn(2))
+		if s.intn(2) == 1 {
+			st.LastMove.Kind = ref.Wall
+			st.LastMove.Place = num(spec.LastMovePlace, 0)
 		}
-		s.Turn = num(spec.Turn, 0, "turn")
-		v.State = s
+		st.Turn = num(spec.Turn, 0)
+		v.State = st
 	}
-	if rapid.Bool().Draw(t, "record") {
-		n := rapid.OneOf(rapid.IntRange(0, 20), rapid.IntRange(spec.MaxMoves-1, spec.MaxMoves+1)).Draw(t, "moves")
+	if s.intn(2) == 1 {
+		n := s.intn(21)
+		if s.intn(2) == 1 {
+			n = spec.MaxMoves - 1 + s.intn(3)
+		}
 		if n > spec.MaxMoves {
 			bad = append(bad, spec.MoveCount.Path(0))
 		}
 		v.Record = &ref.Record{Moves: make([]ref.Move, n)}
+		odds = max(odds, n) // about one move out of range in a wild record
 		for i := range v.Record.Moves {
-			if rapid.Bool().Draw(t, "wall move") {
-				o := ref.Orientation(rapid.IntRange(0, 1).Draw(t, "orientation"))
-				v.Record.Moves[i] = ref.WallMove(o, num(spec.MovePlace, i, "place"))
+			if s.intn(2) == 1 {
+				o := ref.Orientation(s.intn(2))
+				v.Record.Moves[i] = ref.WallMove(o, num(spec.MovePlace, i))
 			} else {
-				v.Record.Moves[i] = ref.PieceMove(num(spec.MoveDir, i, "dir"))
+				v.Record.Moves[i] = ref.PieceMove(num(spec.MoveDir, i))
 			}
 		}
 	}

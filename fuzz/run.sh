@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs each fuzz target of this package in turn for SECONDS (default 60)
-# and prints, per target, the execs, execs per second, new corpus entries
-# and failures. Exits 1 if any target failed; the failing input is then in
+# and prints, per target, the execs, execs per second (and as a share of
+# FuzzBare's, the bare decode-and-encode target that runs first: the
+# baseline, measured in the same run), new corpus entries and failures. Exits 1 if any target failed; the failing input is then in
 # fuzz/testdata/fuzz/<Target>/, where `go test ./fuzz` replays it.
 #
 #   fuzz/run.sh          # 60 s per target
@@ -13,7 +14,8 @@ cd "$(dirname "$0")/.."
 targets=$(go test ./fuzz -list '^Fuzz' | grep '^Fuzz')
 # -fuzzminimizetime: the engine minimizes every new corpus entry for up to
 # 60 s by default, counting no execs meanwhile; 2 s keeps short runs fuzzing.
-printf '%-20s %8s %12s %10s %12s %s\n' target seconds execs execs/s new-entries result
+printf '%-20s %8s %12s %10s %8s %12s %s\n' target seconds execs execs/s vs-bare new-entries result
+bare=
 failed=0
 for target in $targets; do
   log=$(mktemp)
@@ -26,12 +28,16 @@ for target in $targets; do
   new=$(sed -E 's/.*new interesting: ([0-9]+) .*/\1/' <<<"$last")
   secs=$(awk -v e="$elapsed" 'BEGIN { s = 0; n = split(e, p, /[hms]/); if (e ~ /h/) s += p[1] * 3600; if (e ~ /m/) s += p[n - 2] * 60; s += p[n - 1]; print (s > 0 ? s : 1) }')
   rate=$(( ${execs:-0} / secs ))
+  if [ "$target" = FuzzBare ]; then
+    bare=$rate
+  fi
+  share=$(awk -v r="$rate" -v b="${bare:-0}" 'BEGIN { if (b > 0) printf "%.2f", r / b; else print "-" }')
   result=ok
   if [ $status -ne 0 ]; then
     result=FAILED
     failed=1
   fi
-  printf '%-20s %8s %12s %10s %12s %s\n' "$target" "$secs" "${execs:-0}" "$rate" "${new:-0}" "$result"
+  printf '%-20s %8s %12s %10s %8s %12s %s\n' "$target" "$secs" "${execs:-0}" "$rate" "$share" "${new:-0}" "$result"
   if [ $status -ne 0 ]; then
     grep -vE '^fuzz: elapsed: ' "$log" | head -n 40 | sed 's/^/    /'
   fi
