@@ -272,7 +272,8 @@ func (c *Client) Close() error {
 // protocol or answers another request), answers[:k] are set, err is a
 // *Failure and line the offending line if any, and Batch has restarted the
 // implementation (or given up) before it returns; the requests after k
-// were not answered. A timeout counts from the previous answer.
+// were not answered. A timeout counts from the previous answer, for
+// answers only: requests wait to be read as long as they must.
 func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protocol.Response, k int, line []byte, err error) {
 	if c.gaveUp != nil {
 		return nil, 0, nil, &Failure{ReasonCrash, c.gaveUp.Error()}
@@ -299,7 +300,9 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 				written <- nil
 				return
 			}
-			if err := c.proc.Send(msg, c.opts.Timeout); err != nil {
+			// No limit: an implementation that reads slowly, or not at
+			// all, is timed by its answers below, which kill it when late.
+			if err := c.proc.Send(msg, 0); err != nil {
 				written <- err
 				return
 			}

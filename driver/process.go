@@ -135,10 +135,15 @@ func (p *Process) PID() int {
 }
 
 // Send writes line and a newline to the process's standard input, waiting
-// at most timeout for it to be read. Its error is a *Failure.
+// at most timeout for it to be read, or with no limit when timeout is 0.
+// Its error is a *Failure.
 func (p *Process) Send(line []byte, timeout time.Duration) error {
 	p.out = append(append(p.out[:0], line...), '\n')
-	p.stdin.SetWriteDeadline(time.Now().Add(timeout))
+	deadline := time.Time{}
+	if timeout > 0 {
+		deadline = time.Now().Add(timeout)
+	}
+	p.stdin.SetWriteDeadline(deadline)
 	if _, err := p.stdin.Write(p.out); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return timeoutDetail("did not read its input", timeout)

@@ -41,7 +41,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	n := fs.Int("n", 0, "draw `N` cases, however long it takes")
 	var seed uint64
 	seedSet := false
-	fs.Func("seed", "the `S`eed of the draws; random when absent", func(s string) error {
+	fs.Func("seed", "seed `S` of the draws; random when absent", func(s string) error {
 		_, err := fmt.Sscan(s, &seed)
 		seedSet = true
 		return err
@@ -52,7 +52,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the shrunk cases as vector files into `DIR`")
 	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process")
 	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process")
-	window := fs.Int("window", 64, "requests in flight at once")
+	window := fs.Int("window", 64, "keep `N` requests in flight at once")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
