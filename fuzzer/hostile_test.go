@@ -1,6 +1,7 @@
 package fuzzer
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -100,4 +101,23 @@ func TestHostile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Interrupted (Ctrl-C in qf fuzz), a run ends at once, says so, and
+// leaves nothing running.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("QF_FAKE", "normal")
+	t.Setenv("QF_FAKE_DIR", dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	rep := mustRun(t, Options{Context: ctx, Command: []string{os.Args[0], "-test.run=^$"}, Duration: time.Minute, Seed: 1})
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the run took %v", took)
+	}
+	if rep.OK() || len(rep.Problems) != 1 || rep.Problems[0] != "the run was interrupted" || len(rep.Findings) != 0 || rep.Total() == 0 {
+		t.Errorf("%d cases, %d findings, problems %q", rep.Total(), len(rep.Findings), rep.Problems)
+	}
+	fakes.NoSurvivors(t, dir, 1)
 }
