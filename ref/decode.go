@@ -18,7 +18,7 @@ import (
 // gives it back byte for byte. On failure the error is an *Error reporting
 // the first fault in the order of spec/qf.md section "Errors".
 func Decode(code string) (*Value, error) {
-	return decode(code, false)
+	return decode(code, false, nil)
 }
 
 // DecodeLenient decodes a code in the lenient profile of spec/qf.md, meant
@@ -27,7 +27,7 @@ func Decode(code string) (*Value, error) {
 // padding bits are ignored. Truncated codes and out-of-range values are
 // still errors; their bit offsets count the bits of the characters kept.
 func DecodeLenient(code string) (*Value, error) {
-	return decode(code, true)
+	return decode(code, true, nil)
 }
 
 // A FieldValue is one field of a decoded code, for a field-by-field
@@ -56,21 +56,35 @@ func Fields(code string) ([]FieldValue, *Value, error) {
 	return fields, v, nil
 }
 
+// Trace decodes code as Decode does, or as DecodeLenient does when lenient
+// is set, and returns the fields it read, in order: on success those of
+// the code, on failure those read before the fault, and the field out of
+// range itself for an out_of_range error. Offsets are bits of the code;
+// in the lenient profile, of its characters in the alphabet, the others
+// skipped. A code with a character outside the alphabet, in the strict
+// profile, has no fields: characters are checked first.
+func Trace(code string, lenient bool) ([]FieldValue, *Value, error) {
+	var fields []FieldValue
+	v, err := decode(code, lenient, &fields)
+	return fields, v, err
+}
+
 // decoder reads one code's fields in layout order. The first error is kept
 // in err; once it is set, every field reads as 0, so that the callers need
 // not check after each field (as in compress/bzip2's bit reader).
 type decoder struct {
-	r   bitReader
-	err error
+	r     bitReader
+	err   error
+	trace *[]FieldValue // when set, every field read is appended (Trace)
 }
 
-func decode(code string, lenient bool) (*Value, error) {
+func decode(code string, lenient bool, trace *[]FieldValue) (*Value, error) {
 	if !lenient {
 		if err := checkAlphabet(code); err != nil {
 			return nil, err
 		}
 	}
-	d := decoder{r: bitReader{s: code, lenient: lenient}}
+	d := decoder{r: bitReader{s: code, lenient: lenient}, trace: trace}
 	v := d.value()
 	if d.err == nil && !lenient {
 		d.end()
@@ -134,7 +148,7 @@ func (d *decoder) end() {
 // hand and in range, is written out here, small enough for the compiler to
 // inline; everything else goes through slowField.
 func (d *decoder) field(f *spec.Field, i int) int {
-	if n := d.r.n - f.Width; n >= 0 {
+	if n := d.r.n - f.Width; n >= 0 && d.trace == nil {
 		if v := int(d.r.acc>>(uint(n)&63)) & (1<<(uint(f.Width)&63) - 1); v <= f.Max {
 			d.r.n = n
 			return v
@@ -152,6 +166,9 @@ func (d *decoder) slowField(f *spec.Field, i int) int {
 		return 0
 	}
 	v, ok := d.r.read(uint(f.Width))
+	if ok && d.trace != nil {
+		*d.trace = append(*d.trace, FieldValue{Path: f.Path(i), Offset: d.r.pos() - f.Width, Width: f.Width, Value: v})
+	}
 	switch {
 	case !ok:
 		d.err = &Error{

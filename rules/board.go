@@ -39,6 +39,10 @@ func SquareName(n int) string {
 	return string(rune('a'+x)) + strconv.Itoa(y+1)
 }
 
+// DirectionNames are the compass names of a pawn move's directions 0-7,
+// clockwise from white's forward (north, toward rank 9).
+var DirectionNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+
 // A Wall is a wall on the board: its owner, orientation and anchor.
 type Wall struct {
 	Owner       ref.Player

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -28,7 +27,7 @@ var facetNotes = map[string]string{
 }
 
 func init() {
-	for _, d := range gen.DirectionNames {
+	for _, d := range rules.DirectionNames {
 		name := directionWords[d]
 		facetNotes["move:"+name] = "A replay of one move, a pawn move " + name + "."
 	}
@@ -69,7 +68,7 @@ func facetsOf(s *selected) []string {
 	if m := v.Record.Moves[0]; m.Kind == ref.Wall {
 		facets = append(facets, "move:wall")
 	} else {
-		facets = append(facets, "move:"+directionWords[gen.DirectionNames[m.Dir]])
+		facets = append(facets, "move:"+directionWords[rules.DirectionNames[m.Dir]])
 	}
 	return facets
 }

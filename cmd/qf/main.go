@@ -7,7 +7,8 @@
 //	qf check [flags] [-- COMMAND [ARGS...]]
 //	qf fuzz [flags] [-- COMMAND [ARGS...]]
 //	qf report [-o FILE] [-format html|md] REPORT.json...
-//	qf decode [-lenient] CODE...
+//	qf decode [-lenient] [CODE...]
+//	qf explain [-lenient] [CODE...]
 //	qf encode [FILE]
 //	qf replay CODE
 //	qf render [-flags N] [-move K] [-format svg|text] CODE
@@ -19,8 +20,11 @@
 // CONFORMANCE.md. fuzz checks COMMAND against the reference with
 // generated cases, and shrinks each disagreement to a minimal case that it
 // can write as vectors. report compares the -json reports of check across
-// implementations, as an HTML page or Markdown. decode prints the canonical JSON value of each code, and
-// the positioned error of each code it rejects. encode reads JSON values,
+// implementations, as an HTML page or Markdown. decode prints the
+// canonical JSON value of each code, and the positioned error of each code
+// it rejects; explain shows each code field by field (bits, path, value,
+// meaning) with its board, or the fault under a caret. Both take codes
+// from standard input, one per line, when given none. encode reads JSON values,
 // one or one per line, from FILE or standard input and prints one code per
 // line. replay plays a code's record under the rules of Quoridor and
 // prints each move in players' notation (e2, c3h) with the squares after
@@ -43,6 +47,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/qf-format/qf-conformance/explain"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 )
@@ -52,7 +57,9 @@ const usage = `usage:
   qf fuzz [flags] [-- COMMAND]   check COMMAND against the reference with generated cases
   qf report [-o FILE] REPORT.json...
                                  compare the -json reports of several implementations
-  qf decode [-lenient] CODE...   print each code's value as JSON
+  qf decode [-lenient] [CODE...] print each code's value as JSON (codes from stdin when none)
+  qf explain [-lenient] [CODE...]
+                                 show each code field by field, and where and why it is rejected
   qf encode [FILE]               print the code of each JSON value in FILE or stdin
   qf replay CODE                 play a code's record under the rules, move by move
   qf render [-flags N] [-move K] [-format svg|text] CODE
@@ -98,7 +105,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd, args := args[0], args[1:]
 	switch cmd {
 	case "decode":
-		return runDecode(args, stdout, stderr)
+		return runDecode(args, stdin, stdout, stderr)
+	case "explain":
+		return runExplain(args, stdin, stdout, stderr)
 	case "encode":
 		return runEncode(args, stdin, stdout, stderr)
 	case "serve":
@@ -146,33 +155,36 @@ func parse(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
-func runDecode(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-lenient] CODE...", stderr)
+func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("decode", "[-lenient] [CODE...]\n\nPrints each code's value as canonical JSON, or its error on standard error.\nCodes are the arguments, or the lines of standard input when there are\nnone or where an argument is \"-\". Exit status 1 when a code is rejected.\n\nflags:", stderr)
 	lenient := fs.Bool("lenient", false, "decode leniently: delete characters outside the alphabet, ignore trailing data and padding")
 	if err := parse(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() == 0 {
-		fs.Usage()
-		return errUsage
 	}
 	decode := ref.Decode
 	if *lenient {
 		decode = ref.DecodeLenient
 	}
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
 	failed := false
-	for _, code := range fs.Args() {
+	err := eachCode(fs, args, stdin, stderr, func(code string) error {
 		v, err := decode(code)
 		if err != nil {
-			fmt.Fprintf(stderr, "qf: %q: %v\n", code, err)
+			out.Flush()
+			fmt.Fprintf(stderr, "qf: %s: %v (qf explain shows where)\n", explain.Short(code), err)
 			failed = true
-			continue
+			return nil
 		}
 		b, err := json.MarshalIndent(v, "", "  ")
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s\n", b)
+		fmt.Fprintf(out, "%s\n", b)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if failed {
 		return errReported

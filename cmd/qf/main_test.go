@@ -44,6 +44,54 @@ func TestDecode(t *testing.T) {
 	}
 }
 
+// Codes come from the arguments, or standard input when there are none
+// or where one is "-"; a flag after the codes is a usage error; a long
+// input is never echoed whole.
+func TestDecodeInput(t *testing.T) {
+	for _, c := range []struct {
+		stdin  string
+		args   []string
+		status int
+		values int    // printed
+		says   string // on stderr
+	}{
+		{"QA\nj7oklAHMe1ICg\n", []string{"decode"}, 0, 2, ""},
+		{"QA\r\nj7oklAHMe1ICg", []string{"decode", "-"}, 0, 2, ""},
+		{"QA\n", []string{"decode", "A", "-", "QA"}, 0, 3, ""},
+		{"QA==\n", []string{"decode", "-lenient"}, 0, 1, ""},
+		{"", []string{"decode", "QA", "-lenient"}, 2, 0, "-lenient after the codes"},
+		{"", []string{"decode", "--", "-QA"}, 1, 0, "invalid character '-'"},
+		{"", []string{"decode", "-lenient", "--", "-QA"}, 0, 1, ""},
+		{strings.Repeat("x", 2<<20) + "\n", []string{"decode"}, 1, 0, "(2097152 bytes)"},
+		{"", []string{"decode", strings.Repeat("\x1b", 120000)}, 1, 0, `\x1b\x1b`},
+	} {
+		out, errOut, status := qf(c.stdin, c.args...)
+		if status != c.status || strings.Count(out, `"state"`) != c.values || !strings.Contains(errOut, c.says) || len(errOut) > 2000 || strings.Contains(errOut, "\x1b") {
+			t.Errorf("qf %.40q with %.20q on stdin: status %d, %d values, stderr %.300q", c.args, c.stdin, status, strings.Count(out, `"state"`), errOut)
+		}
+	}
+}
+
+// qf explain: the fields and board of an accepted code, the caret of a
+// rejected one; status 1 when a code is rejected, 2 for a usage error.
+func TestExplain(t *testing.T) {
+	out, errOut, status := qf("", "explain", "j7oklAHMe1ICg")
+	if status != 0 || !strings.Contains(out, "state.walls.white.h[0]") || !strings.Contains(out, "white wall c3h") || !strings.Contains(out, "turn 10 · black to move") {
+		t.Errorf("status %d\n%s%s", status, out, errOut)
+	}
+	out, _, status = qf("j7oklAHMe1ICg\nqIAAAAAA\n", "explain")
+	if status != 1 || !strings.Contains(out, "error: ref: bit 2: white square 81 out of range 0-80\n  qIAAAAAA\n  ^~\n") || strings.Count(out, "accepted") != 1 {
+		t.Errorf("status %d\n%s", status, out)
+	}
+	out, _, status = qf("", "explain", "-lenient", "j7ok lAHMe1ICg==")
+	if status != 0 || !strings.Contains(out, "accepted (lenient)") || !strings.Contains(out, "canonical code: j7oklAHMe1ICg\n") {
+		t.Errorf("lenient: status %d\n%s", status, out)
+	}
+	if _, errOut, status := qf("", "explain", "QA", "-lenient"); status != 2 || !strings.Contains(errOut, "after the codes") {
+		t.Errorf("a flag after the codes: status %d, %q", status, errOut)
+	}
+}
+
 func TestEncode(t *testing.T) {
 	values := `{"state": null, "record": null}
 {"state": null, "record": {"moves": []}}
@@ -88,8 +136,8 @@ func TestUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{},
 		{"frobnicate"},
-		{"decode"},
 		{"decode", "-strict", "A"},
+		{"explain", "-x"},
 		{"encode", "a", "b"},
 		{"serve", "extra"},
 	} {

@@ -8,8 +8,6 @@ import (
 	"github.com/qf-format/qf-conformance/rules"
 )
 
-var directionNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
-
 // runReplay prints the moves of a code's record in players' notation, the
 // squares after each, and the first violation of the rules, if any (then
 // the status is 1). A State is shown first, with its violations.
@@ -52,7 +50,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	if violation != nil {
 		m := v.Record.Moves[violation.Move]
-		what := "pawn " + directionNames[m.Dir]
+		what := "pawn " + rules.DirectionNames[m.Dir]
 		if m.Kind == ref.Wall {
 			what = "wall " + rules.WallName(m.Orientation, m.Place)
 		}

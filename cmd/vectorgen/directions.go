@@ -23,7 +23,7 @@ var straight = []compass{{"north", 0, 1}, {"east", 1, 0}, {"south", 0, -1}, {"we
 
 // dirOf returns the direction number of a step (dx, dy).
 func dirOf(dx, dy int) int {
-	for d := range gen.DirectionNames {
+	for d := range rules.DirectionNames {
 		if x, y := stepOf(d); x == dx && y == dy {
 			return d
 		}
@@ -140,7 +140,7 @@ func addDirections(s *suite) {
 			move := func(st *ref.State, dirs ...int) *ref.Value {
 				names := make([]string, len(dirs))
 				for i, x := range dirs {
-					names[i] = gen.DirectionNames[x]
+					names[i] = rules.DirectionNames[x]
 				}
 				return game(st, names...)
 			}
@@ -183,15 +183,15 @@ func addDirections(s *suite) {
 			for _, side := range [][2]int{{d.dy, -d.dx}, {-d.dy, d.dx}} {
 				diag := dirOf(d.dx+side[0], d.dy+side[1])
 				target := sq(4+side[0], 4+side[1])
-				dname := strings.ToLower(gen.DirectionNames[diag])
-				s.replayValue(id("side-step-"+dname), fmt.Sprintf("The wall %s behind %s on %s blocks the jump: %s side-steps %s from %s to %s.", wallNames(walled), opp, name(c), who, gen.DirectionNames[diag], name(m), name(target)), "",
+				dname := strings.ToLower(rules.DirectionNames[diag])
+				s.replayValue(id("side-step-"+dname), fmt.Sprintf("The wall %s behind %s on %s blocks the jump: %s side-steps %s from %s to %s.", wallNames(walled), opp, name(c), who, rules.DirectionNames[diag], name(m), name(target)), "",
 					move(walled, diag), flags("SideStep")...)
 				blocked := cloneState(walled)
 				separate(blocked, other, c, target)
-				s.replayValue(id("side-step-"+dname+"-wall-blocked"), fmt.Sprintf("Walls %s: the jump is blocked, and so is %s's side-step %s from %s to %s.", wallNames(blocked), who, gen.DirectionNames[diag], name(m), name(target)),
+				s.replayValue(id("side-step-"+dname+"-wall-blocked"), fmt.Sprintf("Walls %s: the jump is blocked, and so is %s's side-step %s from %s to %s.", wallNames(blocked), who, rules.DirectionNames[diag], name(m), name(target)),
 					"illegal_diagonal", move(blocked, diag), flags("IllegalDiagonal", "SideStep")...)
 				if side == [2]int{d.dy, -d.dx} {
-					s.replayValue(id("diagonal-"+dname+"-jump-open"), fmt.Sprintf("Nothing behind %s on %s: %s's diagonal %s from %s is no side-step while the jump is open.", opp, name(c), who, gen.DirectionNames[diag], name(m)),
+					s.replayValue(id("diagonal-"+dname+"-jump-open"), fmt.Sprintf("Nothing behind %s on %s: %s's diagonal %s from %s is no side-step while the jump is open.", opp, name(c), who, rules.DirectionNames[diag], name(m)),
 						"illegal_diagonal", move(at(mover, m, c), diag), flags("IllegalDiagonal")...)
 				}
 			}
@@ -213,7 +213,7 @@ func addDirections(s *suite) {
 				side := [2]int{d.dy, -d.dx}
 				diag := dirOf(d.dx+side[0], d.dy+side[1])
 				ex, ey := rules.XY(edge)
-				s.replayValue(id("side-step-edge"), fmt.Sprintf("%s on %s at the edge: %s side-steps %s from %s to %s.", title(opp), name(edge), who, gen.DirectionNames[diag], name(m), name(sq(ex+side[0], ey+side[1]))), "",
+				s.replayValue(id("side-step-edge"), fmt.Sprintf("%s on %s at the edge: %s side-steps %s from %s to %s.", title(opp), name(edge), who, rules.DirectionNames[diag], name(m), name(sq(ex+side[0], ey+side[1]))), "",
 					move(st, diag), flags("SideStep")...)
 			}
 

@@ -53,7 +53,7 @@ func TestCasesCover(t *testing.T) {
 			note("replay " + string(violation.Kind))
 			note("replay by " + mover.String())
 			if m := v.Record.Moves[violation.Move]; m.Kind == ref.Piece {
-				note("replay " + string(violation.Kind) + " " + DirectionNames[m.Dir])
+				note("replay " + string(violation.Kind) + " " + rules.DirectionNames[m.Dir])
 			}
 		} else {
 			note("replay legal")

@@ -48,11 +48,14 @@ func Square(name string) int {
 	return n
 }
 
-// Directions by their compass names.
-var Directions = map[string]int{"N": 0, "NE": 1, "E": 2, "SE": 3, "S": 4, "SW": 5, "W": 6, "NW": 7}
-
-// DirectionNames are the compass names of the directions 0-7.
-var DirectionNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+// Directions by their compass names (rules.DirectionNames).
+var Directions = func() map[string]int {
+	m := map[string]int{}
+	for d, name := range rules.DirectionNames {
+		m[name] = d
+	}
+	return m
+}()
 
 // Game returns the value of a State (nil for the initial position) and a
 // record of moves: a direction ("N", "NE", ...) or a wall ("c3h").
