@@ -9,10 +9,14 @@ import (
 	"github.com/qf-format/qf-conformance/rules"
 )
 
-// Text writes b for a terminal: squares 3 characters wide, walls as '='
-// (horizontal) and '#' (vertical), pawns as W and B. With FlagHighlight the
-// last move's pawn is bracketed and its wall drawn with '*'; FlagGrey has
-// no effect in text.
+// Text writes b for a terminal: squares 3 characters wide, pawns as W and
+// B, and walls across their two squares and the grid point between them,
+// so that walls end to end stay apart at a '+': white's as '=' (horizontal)
+// and 'H' (vertical), black's as '#', grey (FlagGrey) as '%'. With
+// FlagHighlight the last move's pawn is bracketed and its wall drawn with
+// '*'. A legend line names the marks when there are walls or a highlight;
+// FlagInfo adds
+// the info bar.
 func Text(w io.Writer, b Board, flags int) error {
 	flip := flags&FlagFlip != 0
 	// A grid of characters: square (x, y) is at column 4c+2, row 2r+1,
@@ -41,27 +45,28 @@ func Text(w io.Writer, b Board, flags int) error {
 	mark := func(wall rules.Wall, ch byte) {
 		x, y := wall.Anchor%rules.AnchorSize, wall.Anchor/rules.AnchorSize
 		if wall.Orientation == ref.Horizontal {
-			// The line between ranks y and y+1, under files x and x+1.
-			for _, fx := range []int{x, x + 1} {
-				c1, r1 := at(fx, y)
-				_, r2 := at(fx, y+1)
-				line := max(r1, r2) * 2
-				for k := 1; k <= 3; k++ {
-					grid[line][4*c1+k] = ch
-				}
+			// The line between ranks y and y+1, under files x and x+1,
+			// and the grid point between them.
+			c1, r1 := at(x, y)
+			c2, r2 := at(x+1, y+1)
+			line := max(r1, r2) * 2
+			for k := 4*min(c1, c2) + 1; k < 4*max(c1, c2)+4; k++ {
+				grid[line][k] = ch
 			}
 			return
 		}
-		for _, fy := range []int{y, y + 1} {
-			c1, r1 := at(x, fy)
-			c2, _ := at(x+1, fy)
-			grid[2*r1+1][4*max(c1, c2)] = ch
+		// The line between files x and x+1, beside ranks y and y+1.
+		c1, r1 := at(x, y)
+		c2, r2 := at(x+1, y+1)
+		for k := 2*min(r1, r2) + 1; k < 2*max(r1, r2)+2; k++ {
+			grid[k][4*max(c1, c2)] = ch
 		}
 	}
+	marks := map[ref.Player][2]byte{ref.White: {'=', 'H'}, ref.Black: {'#', '#'}}
 	for _, wall := range b.Walls {
-		ch := byte('=')
-		if wall.Orientation == ref.Vertical {
-			ch = '#'
+		ch := marks[wall.Owner][wall.Orientation]
+		if flags&FlagGrey != 0 {
+			ch = '%'
 		}
 		mark(wall, ch)
 	}
@@ -96,9 +101,24 @@ func Text(w io.Writer, b Board, flags int) error {
 		sb.WriteString(strings.TrimRight(label+string(line), " ") + "\n")
 	}
 	sb.WriteString(files + "\n")
+	if len(b.Walls) > 0 || highlight {
+		sb.WriteString(textLegend(flags, highlight) + "\n")
+	}
 	if flags&FlagInfo != 0 {
 		sb.WriteString(info(b) + "\n")
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
+}
+
+// textLegend names the marks of the walls and of the highlight.
+func textLegend(flags int, highlight bool) string {
+	parts := []string{"walls: = H white's, # black's"}
+	if flags&FlagGrey != 0 {
+		parts = []string{"walls: %"}
+	}
+	if highlight {
+		parts = append(parts, "[ ] and * the last move")
+	}
+	return strings.Join(parts, "; ")
 }

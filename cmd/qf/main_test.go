@@ -395,3 +395,24 @@ func TestFuzz(t *testing.T) {
 		}
 	}
 }
+
+// qf render of a record draws its last position by default, the last
+// legal one (saying so) when a move breaks the rules, and -move K's.
+func TestRender(t *testing.T) {
+	const record = "QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk"
+	out, errOut, status := qf("", "render", "-format", "text", "-flags", "1", record)
+	if status != 0 || errOut != "" || !strings.Contains(out, "turn 47 · black has won") {
+		t.Errorf("the last position: status %d\n%s%s", status, out, errOut)
+	}
+	out, _, status = qf("", "render", "-format", "text", "-flags", "1", "-move", "0", record)
+	if status != 0 || !strings.Contains(out, "turn 1 · white to move") {
+		t.Errorf("-move 0: status %d\n%s", status, out)
+	}
+	out, errOut, status = qf("", "render", "-flags", "1", "QCAA") // white north, then black north: off the board
+	if status != 0 || !strings.Contains(errOut, "move 2 breaks the rules (off_board): the board after move 1") || !strings.Contains(out, "<title>qf board: white on e2, black on e9") {
+		t.Errorf("an illegal move: status %d\n%s%s", status, out, errOut)
+	}
+	if _, _, status := qf("", "render", "-move", "-2", record); status != 2 {
+		t.Errorf("-move -2: status %d", status)
+	}
+}
