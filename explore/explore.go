@@ -1,9 +1,15 @@
-// Package explore writes a static site to browse the conformance vectors:
-// every vector with its code, its field breakdown, its verdict and its
-// board, records stepped with next and back buttons and the arrow keys.
-// The site needs no network and no framework and works from file://: the
-// vectors travel in data.js, loaded by a script tag, and app.js draws the
-// boards as SVG.
+// Package explore writes the explorer, a static site that needs no
+// network and works from file:// as well as served: a playground where a
+// person pastes any code and sees what it means, field by field, with its
+// board and its record move by move, or exactly where and why it is
+// rejected; and a page for every conformance vector, with its input, its
+// expectation, its board and its flags, linked to their notes and to the
+// edge cases of spec/qf.md.
+//
+// The pages decode nothing themselves: the reference (packages ref,
+// rules, explain and render) runs in them, compiled to WebAssembly from
+// package explore/wasm, so that the boards are package render's SVG and
+// the explanations those of qf explain.
 package explore
 
 import (
@@ -11,11 +17,14 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -28,140 +37,174 @@ var (
 	styleCSS []byte
 )
 
+// Files lists the files Write writes.
+var Files = []string{"index.html", "app.js", "style.css", "data.js", "qf-wasm.js", "wasm_exec.js"}
+
 // A vector as the site shows it.
 type entry struct {
 	ID       string          `json:"id"`
 	File     string          `json:"file"`
+	Op       string          `json:"op"`
+	Lenient  bool            `json:"lenient,omitempty"`
 	Comment  string          `json:"comment"`
 	Flags    []string        `json:"flags"`
 	Result   string          `json:"result"`
 	Input    string          `json:"input"`               // the code, or a value's JSON for encode tests
 	InputHex string          `json:"input_hex,omitempty"` // the input's bytes when not UTF-8
-	Expected json.RawMessage `json:"expected"`            // value, code, error, squares or violations
-	Fields   []vectors.Field `json:"fields,omitempty"`
-	Board    *board          `json:"board,omitempty"`
+	Expected json.RawMessage `json:"expected"`            // value, code, error, squares and violation, or violations
+	Board    string          `json:"board,omitempty"`     // the code whose board the page draws, if any
 }
 
-// board is a position and a record's positions: Walls lists every wall in
-// the order it came on the board, [owner, orientation, anchor]; each step
-// is [white, black, walls on the board, side to move, turn].
-type board struct {
-	Walls     [][3]int `json:"walls"`
-	Steps     [][5]int `json:"steps"`
-	Violation string   `json:"violation,omitempty"` // after the last step, the illegal move
+// An edge case of spec/qf.md, its text in HTML.
+type edgeCase struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	HTML  string `json:"html"`
 }
 
-// Write writes the site into dir, creating it if needed.
+// Write writes the site into dir, creating it if needed. It builds the
+// WebAssembly with the go command, from this module's source found from
+// the working directory: run it in a clone of the module.
 func Write(dir string) error {
-	var entries []entry
-	for _, name := range vectors.Files {
-		f, err := vectors.Load(name)
-		if err != nil {
-			return err
-		}
-		for _, t := range f.Tests {
-			e, err := newEntry(name, f.Op, &t)
-			if err != nil {
-				return fmt.Errorf("explore: %s: %v", t.ID, err)
-			}
-			entries = append(entries, e)
-		}
-	}
-	manifest, err := vectors.LoadManifest()
+	module, support, err := buildWASM()
 	if err != nil {
 		return err
 	}
-	var data bytes.Buffer
-	data.WriteString("// The qf conformance vectors, for the explorer; written by qf explore.\n")
-	fmt.Fprintf(&data, "window.QF_SUITE = %s;\n", mustJSON(map[string]string{"version": manifest.SuiteVersion, "digest": manifest.Digest}))
-	fmt.Fprintf(&data, "window.QF_VECTORS = %s;\n", mustJSON(entries))
+	data, err := dataScript()
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for name, content := range map[string][]byte{"index.html": indexHTML, "app.js": appJS, "style.css": styleCSS, "data.js": data.Bytes()} {
-		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+	files := map[string][]byte{"index.html": indexHTML, "app.js": appJS, "style.css": styleCSS,
+		"data.js": data, "qf-wasm.js": wasmScript(module), "wasm_exec.js": support}
+	for _, name := range Files {
+		if err := os.WriteFile(filepath.Join(dir, name), files[name], 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func newEntry(file, op string, t *vectors.Test) (entry, error) {
-	e := entry{ID: t.ID, File: file, Comment: t.Comment, Flags: t.Flags, Result: t.Result, Fields: t.Fields}
-	var v *ref.Value
-	switch op {
-	case "encode":
+// dataScript returns data.js: the suite's version, every vector, the
+// flags' notes and the edge cases.
+func dataScript() ([]byte, error) {
+	var entries []entry
+	for _, name := range vectors.Files {
+		f, err := vectors.Load(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, t := range f.Tests {
+			e, err := newEntry(name, f, &t)
+			if err != nil {
+				return nil, fmt.Errorf("explore: %s: %v", t.ID, err)
+			}
+			entries = append(entries, e)
+		}
+	}
+	manifest, err := vectors.LoadManifest()
+	if err != nil {
+		return nil, err
+	}
+	var ecs []edgeCase
+	for _, ec := range spec.EdgeCases {
+		ecs = append(ecs, edgeCase{ec.ID, markdownInline(ec.Title), markdownHTML(spec.EdgeCaseText(ec.ID))})
+	}
+	var b bytes.Buffer
+	b.WriteString("// The qf conformance vectors, their flags' notes and the spec's edge cases, for the explorer; written by qf explore.\n")
+	for _, v := range []struct {
+		name  string
+		value any
+	}{
+		{"QF_SUITE", map[string]string{"version": manifest.SuiteVersion, "digest": manifest.Digest}},
+		{"QF_VECTORS", entries},
+		{"QF_NOTES", vectors.Notes},
+		{"QF_EDGE_CASES", ecs},
+	} {
+		j, err := json.Marshal(v.value)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "window.%s = %s;\n", v.name, j)
+	}
+	return b.Bytes(), nil
+}
+
+func newEntry(file string, f *vectors.File, t *vectors.Test) (entry, error) {
+	e := entry{ID: t.ID, File: file, Op: f.Op, Lenient: f.Profile == "lenient", Comment: t.Comment, Flags: t.Flags, Result: t.Result}
+	if e.Flags == nil {
+		e.Flags = []string{}
+	}
+	var err error
+	if f.Op == "encode" {
 		e.Input = string(t.Value)
 		if t.Error != nil {
-			e.Expected = mustJSON(t.Error)
-			return e, nil
+			e.Expected, err = json.Marshal(t.Error)
+		} else {
+			e.Expected, err = json.Marshal(*t.Code)
+			e.Board = *t.Code
 		}
-		e.Expected = mustJSON(*t.Code)
-		v = new(ref.Value)
-		if err := json.Unmarshal(t.Value, v); err != nil {
-			return e, err
-		}
+		return e, err
+	}
+	if e.Input, err = t.Input(); err != nil {
+		return e, err
+	}
+	if t.Code == nil {
+		e.InputHex = t.CodeHex
+	}
+	switch {
+	case t.Error != nil:
+		e.Expected, err = json.Marshal(t.Error)
+	case f.Op == "decode":
+		e.Expected, e.Board = t.Value, t.Canonical
+	case f.Op == "replay":
+		e.Expected, err = json.Marshal(map[string]any{"squares": t.Squares, "violation": t.Violation})
+		e.Board = e.Input
 	default:
-		input, err := t.Input()
-		if err != nil {
-			return e, err
-		}
-		e.Input = input
-		if t.Code == nil {
-			e.InputHex = t.CodeHex
-		}
-		switch {
-		case t.Error != nil:
-			e.Expected = mustJSON(t.Error)
-			return e, nil
-		case op == "decode":
-			e.Expected = t.Value
-		case op == "replay":
-			e.Expected = mustJSON(map[string]any{"squares": t.Squares, "violation": t.Violation})
-		default:
-			e.Expected = mustJSON(t.Violations)
-		}
-		code := input
-		if op == "decode" {
-			code = t.Canonical
-		}
-		if v, err = ref.Decode(code); err != nil {
-			return e, err
+		e.Expected, err = json.Marshal(t.Violations)
+		e.Board = e.Input
+	}
+	if e.Board != "" {
+		if _, derr := ref.Decode(e.Board); derr != nil {
+			e.Board = ""
 		}
 	}
-	e.Board = boardOf(v)
-	return e, nil
+	return e, err
 }
 
-// boardOf returns the positions of v: its start, then after each legal
-// move of its record.
-func boardOf(v *ref.Value) *board {
-	start := rules.Start(v)
-	positions, violation := rules.Replay(v)
-	b := &board{}
-	all := append([]rules.Position{start}, positions...)
-	last := all[len(all)-1]
-	for _, w := range last.Walls {
-		b.Walls = append(b.Walls, [3]int{int(w.Owner), int(w.Orientation), w.Anchor})
-	}
-	for _, p := range all {
-		b.Steps = append(b.Steps, [5]int{p.White, p.Black, len(p.Walls), int(p.ToMove), p.Turn})
-	}
-	if violation != nil {
-		m := v.Record.Moves[violation.Move]
-		what := fmt.Sprintf("pawn direction %d", m.Dir)
-		if m.Kind == ref.Wall {
-			what = "wall " + rules.WallName(m.Orientation, m.Place)
+var (
+	strong = regexp.MustCompile(`\*\*([^*]+)\*\*`)
+	code   = regexp.MustCompile("`([^`]+)`")
+	link   = regexp.MustCompile(`\[([^\]]+)\]\(#([a-z0-9-]+)\)`)
+)
+
+// markdownHTML turns the Markdown of the spec's edge cases into HTML
+// paragraphs: bold, code and links to other edge cases; tables and
+// pictures are left out.
+func markdownHTML(md string) string {
+	var out []string
+	for _, para := range strings.Split(md, "\n\n") {
+		para = strings.TrimSpace(para)
+		if para == "" || strings.HasPrefix(para, "|") || strings.HasPrefix(para, "![") {
+			continue
 		}
-		b.Violation = fmt.Sprintf("move %d (%s): %s", violation.Move+1, what, violation.Kind)
+		out = append(out, "<p>"+markdownInline(strings.ReplaceAll(para, "\n", " "))+"</p>")
 	}
-	return b
+	return strings.Join(out, "\n")
 }
 
-func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return b
+// markdownInline turns one line of Markdown into HTML.
+func markdownInline(md string) string {
+	s := html.EscapeString(md)
+	s = strong.ReplaceAllString(s, "<strong>$1</strong>")
+	s = code.ReplaceAllString(s, "<code>$1</code>")
+	return link.ReplaceAllStringFunc(s, func(m string) string {
+		parts := link.FindStringSubmatch(m)
+		if strings.HasPrefix(parts[2], "ec-") {
+			return `<a href="#EC-` + strings.TrimPrefix(parts[2], "ec-") + `">` + parts[1] + "</a>"
+		}
+		return parts[1]
+	})
 }

@@ -2,116 +2,115 @@ package explore_test
 
 import (
 	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
-	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 	"github.com/qf-format/qf-conformance/explore"
-	"github.com/qf-format/qf-conformance/internal/browsertest"
-	"github.com/qf-format/qf-conformance/rules"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
-func TestWrite(t *testing.T) {
-	dir := t.TempDir()
-	if err := explore.Write(dir); err != nil {
-		t.Fatal(err)
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+// site writes the explorer once for the package's tests.
+func site(t *testing.T) string {
+	t.Helper()
+	siteOnce.Do(func() {
+		siteDir, siteErr = os.MkdirTemp("", "qf-explore-test-")
+		if siteErr == nil {
+			siteErr = explore.Write(siteDir)
+		}
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "data.js"))
+	return siteDir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if siteDir != "" {
+		os.RemoveAll(siteDir)
+	}
+	os.Exit(code)
+}
+
+// The site is its files and nothing from the network; the WebAssembly is
+// a module, gzipped in a script.
+func TestWrite(t *testing.T) {
+	dir := site(t)
+	for _, name := range explore.Files {
+		if info, err := os.Stat(filepath.Join(dir, name)); err != nil || info.Size() < 1000 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
+	for _, script := range []string{"wasm_exec.js", "qf-wasm.js", "data.js", "app.js"} {
+		if !bytes.Contains(index, []byte(`<script src="`+script+`"></script>`)) {
+			t.Errorf("index.html does not load %s", script)
+		}
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css"} {
+		data, _ := os.ReadFile(filepath.Join(dir, name))
+		if regexp.MustCompile(`https?://|fetch\(|XMLHttpRequest|@import`).Match(data) {
+			t.Errorf("%s reaches for the network", name)
+		}
+	}
+	script, _ := os.ReadFile(filepath.Join(dir, "qf-wasm.js"))
+	m := regexp.MustCompile(`window.QF_WASM_GZ = "([A-Za-z0-9+/=]+)";`).FindSubmatch(script)
+	if m == nil {
+		t.Fatal("qf-wasm.js holds no module")
+	}
+	gz, err := base64.StdEncoding.DecodeString(string(m[1]))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"window.QF_VECTORS = [", `"id":"replay/corpus-viewer-record"`, `"id":"strict/maximum"`} {
+	zr, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		t.Fatal(err)
+	}
+	module, err := io.ReadAll(zr)
+	if err != nil || !bytes.HasPrefix(module, []byte("\x00asm")) {
+		t.Fatalf("not a WebAssembly module: %v", err)
+	}
+	t.Logf("WebAssembly: %d bytes, %d gzipped, %d in qf-wasm.js", len(module), len(gz), len(script))
+	data, _ := os.ReadFile(filepath.Join(dir, "data.js"))
+	for _, want := range []string{"window.QF_VECTORS = [", `"id":"replay/corpus-viewer-record"`, "window.QF_NOTES = {", "window.QF_EDGE_CASES = [", `"id":"EC-25"`} {
 		if !bytes.Contains(data, []byte(want)) {
 			t.Errorf("data.js lacks %s", want)
 		}
 	}
-	index, _ := os.ReadFile(filepath.Join(dir, "index.html"))
-	if !bytes.Contains(index, []byte(`src="data.js"`)) || bytes.Contains(index, []byte("http")) {
-		t.Error("index.html must load data.js and nothing from the network")
+	var ecs []struct{ ID, Title, HTML string }
+	if line := regexp.MustCompile(`(?m)^window.QF_EDGE_CASES = (.*);$`).FindSubmatch(data); line == nil || json.Unmarshal(line[1], &ecs) != nil || len(ecs) != 25 {
+		t.Fatalf("edge cases: %d", len(ecs))
+	}
+	if !strings.Contains(ecs[0].Title, "<code>=</code>") || !strings.HasPrefix(ecs[0].HTML, "<p><strong>") || strings.Contains(ecs[23].HTML, "![") {
+		t.Errorf("EC-1 %q %.60q; EC-24 %.200q", ecs[0].Title, ecs[0].HTML, ecs[23].HTML)
 	}
 }
 
-// The explorer in a real browser: open the viewer's record, step through
-// it with the next button and the arrow keys, check the pawns' squares in
-// the DOM after each step against the replay vector, and take a
-// screenshot.
-func TestBrowser(t *testing.T) {
-	b := browsertest.New(t, 1200, 900)
-	ctx := b.Ctx
-	dir := t.TempDir()
-	if err := explore.Write(dir); err != nil {
+// Writing twice writes the same bytes.
+func TestDeterministic(t *testing.T) {
+	dir := site(t)
+	again := t.TempDir()
+	if err := explore.Write(again); err != nil {
 		t.Fatal(err)
 	}
-	const id = "replay/corpus-viewer-record"
-	var want [][2]int
-	f, err := vectors.Load(vectors.ReplayFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, test := range f.Tests {
-		if test.ID == id {
-			want = *test.Squares
+	for _, name := range explore.Files {
+		a, _ := os.ReadFile(filepath.Join(dir, name))
+		b, _ := os.ReadFile(filepath.Join(again, name))
+		if !bytes.Equal(a, b) {
+			t.Errorf("%s differs between two writes", name)
 		}
 	}
-	if len(want) == 0 {
-		t.Fatalf("no vector %s", id)
-	}
-
-	url := "file://" + filepath.ToSlash(filepath.Join(dir, "index.html")) + "#" + id
-	if err := chromedp.Run(ctx, chromedp.Navigate(url), chromedp.WaitVisible(".pawn.white", chromedp.ByQuery)); err != nil {
-		t.Fatalf("opening %s: %v", url, err)
-	}
-	squares := func() (white, black string) {
-		var ok bool
-		if err := chromedp.Run(ctx,
-			chromedp.AttributeValue(".pawn.white", "data-square", &white, &ok, chromedp.ByQuery),
-			chromedp.AttributeValue(".pawn.black", "data-square", &black, &ok, chromedp.ByQuery),
-		); err != nil {
-			t.Fatal(err)
-		}
-		return white, black
-	}
-	if w, b := squares(); w != "e1" || b != "e9" {
-		t.Fatalf("start: white %s, black %s", w, b)
-	}
-	for k, sq := range want {
-		step := chromedp.Click("#next", chromedp.ByQuery)
-		if k%2 == 1 {
-			step = chromedp.KeyEvent(kb.ArrowRight) // the arrow keys step too
-		}
-		if err := chromedp.Run(ctx, step); err != nil {
-			t.Fatal(err)
-		}
-		w, b := squares()
-		if w != rules.SquareName(sq[0]) || b != rules.SquareName(sq[1]) {
-			t.Fatalf("after move %d: white %s, black %s; the vector says %s, %s", k+1, w, b, rules.SquareName(sq[0]), rules.SquareName(sq[1]))
-		}
-	}
-	// Back steps back.
-	if err := chromedp.Run(ctx, chromedp.Click("#back", chromedp.ByQuery), chromedp.KeyEvent(kb.ArrowLeft)); err != nil {
-		t.Fatal(err)
-	}
-	if w, b := squares(); w != rules.SquareName(want[len(want)-3][0]) || b != rules.SquareName(want[len(want)-3][1]) {
-		t.Errorf("two steps back: white %s, black %s", w, b)
-	}
-	var step string
-	if err := chromedp.Run(ctx, chromedp.Text("#step", &step, chromedp.ByQuery)); err != nil || !strings.Contains(step, "of 46") {
-		t.Errorf("step label %q, %v", step, err)
-	}
-	var png []byte
-	if err := chromedp.Run(ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
-		t.Fatal(err)
-	}
-	if len(png) < 1000 || !bytes.HasPrefix(png, []byte("\x89PNG")) {
-		t.Fatalf("screenshot of %d bytes", len(png))
-	}
-	shot := filepath.Join(t.TempDir(), "qf-explorer.png")
-	if err := os.WriteFile(shot, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s (%d bytes)", shot, len(png))
 }

@@ -288,10 +288,14 @@ func TestWords(t *testing.T) {
 	for _, c := range []struct {
 		white, black int
 		says         string
-	}{{76, 40, "white has won"}, {4, 3, "black has won"}, {40, 41, "white to move"}, {76, 3, "both pawns on their goal ranks"}} {
+	}{{76, 40, "white has won"}, {40, 41, "walls left: white none (3 too many placed), black 10"}, {4, 3, "black has won"}, {40, 41, "white to move"}, {76, 3, "both pawns on their goal ranks"}} {
 		var out bytes.Buffer
 		b := render.Board{}
 		b.White, b.Black = c.white, c.black
+		b.WallsLeft = [2]int{-3, 10}
+		if !strings.Contains(c.says, "too many") {
+			b.WallsLeft = [2]int{}
+		}
 		render.Text(&out, b, render.FlagInfo)
 		if !strings.Contains(out.String(), c.says) {
 			t.Errorf("white %d, black %d: %q, want %q", c.white, c.black, out.String(), c.says)

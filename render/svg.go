@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
@@ -178,8 +179,17 @@ func writeWall(w io.Writer, v view, wall rules.Wall, colour, class, outline stri
 // info returns the info bar's text: the turn, who is to move or who has
 // won, and the walls left.
 func info(b Board) string {
-	return fmt.Sprintf("turn %d · %s · walls left: white %d, black %d",
-		b.Turn, status(b), b.WallsLeft[ref.White], b.WallsLeft[ref.Black])
+	return fmt.Sprintf("turn %d · %s · walls left: white %s, black %s",
+		b.Turn, status(b), wallsLeft(b.WallsLeft[ref.White]), wallsLeft(b.WallsLeft[ref.Black]))
+}
+
+// wallsLeft says how many walls a player has left: none, and how many too
+// many it has placed, in a State that breaks the rules.
+func wallsLeft(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("none (%d too many placed)", -n)
+	}
+	return strconv.Itoa(n)
 }
 
 // status says who is to move, or, once a pawn has reached its goal rank,
@@ -228,7 +238,7 @@ func description(b Board) string {
 			d += fmt.Sprintf(" The last move: a pawn to %s.", rules.SquareName(b.Last.Square))
 		}
 	}
-	return d + fmt.Sprintf(" Walls left: white %d, black %d.", b.WallsLeft[ref.White], b.WallsLeft[ref.Black])
+	return d + fmt.Sprintf(" Walls left: white %s, black %s.", wallsLeft(b.WallsLeft[ref.White]), wallsLeft(b.WallsLeft[ref.Black]))
 }
 
 func plural(n int, word string) string {

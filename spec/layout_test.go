@@ -1,6 +1,9 @@
 package spec
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLayoutNames(t *testing.T) {
 	seen := map[string]bool{}
@@ -89,5 +92,19 @@ func TestPath(t *testing.T) {
 	}
 	if got := MoveDir.Describe(3); got != "move 3 direction" {
 		t.Errorf("MoveDir.Describe(3) = %q", got)
+	}
+}
+
+// Every edge case has its text in the document, which names it in bold
+// first.
+func TestEdgeCaseText(t *testing.T) {
+	for _, ec := range EdgeCases {
+		text := EdgeCaseText(ec.ID)
+		if !strings.HasPrefix(text, "**") || strings.Contains(text, "### ") {
+			t.Errorf("%s: %.80q", ec.ID, text)
+		}
+	}
+	if EdgeCaseText("EC-999") != "" {
+		t.Error("EC-999 has a text")
 	}
 }

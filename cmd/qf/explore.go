@@ -8,9 +8,18 @@ import (
 	"github.com/qf-format/qf-conformance/explore"
 )
 
-// runExplore writes the static vector explorer into a directory.
+// runExplore writes the explorer into a directory.
 func runExplore(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("explore", "-o DIR", stderr)
+	fs := newFlagSet("explore", `-o DIR
+
+Writes the explorer, a static site that needs no network and works from
+file:// as well as served: a playground that explains any code pasted
+into it (index.html#code=CODE, &profile=lenient for the lenient profile)
+with the reference compiled to WebAssembly, and a page for every vector
+(index.html#ID) with its input, expectation, board and flags. It builds
+the WebAssembly with the go command, so run it in a clone of the module.
+
+flags:`, stderr)
 	dir := fs.String("o", "", "write the site into `DIR`")
 	if err := parse(fs, args); err != nil {
 		return err

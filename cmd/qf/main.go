@@ -29,9 +29,11 @@
 // line. replay plays a code's record under the rules of Quoridor and
 // prints each move in players' notation (e2, c3h) with the squares after
 // it, and the first illegal move (then the status is 1). render draws the
-// board of a code's State, or after K moves of its record, as SVG or text,
-// with the fansite viewer's display flags. explore writes a static site to
-// browse the vectors, boards included. serve speaks the
+// board of a code's State, or of its record after the last move (or K
+// moves), as SVG or text, with the fansite viewer's display flags. explore
+// writes a static site, working offline: a playground that explains any
+// code with the reference compiled to WebAssembly, and a page for every
+// vector with its board. serve speaks the
 // conformance protocol (spec/protocol.md) on standard input and output.
 //
 // The exit status is 0 on success; 1 when a code or value was rejected, or
@@ -64,7 +66,7 @@ const usage = `usage:
   qf replay CODE                 play a code's record under the rules, move by move
   qf render [-flags N] [-move K] [-format svg|text] CODE
                                  draw the board of a code
-  qf explore -o DIR              write a static site to browse the vectors
+  qf explore -o DIR              write a static site: a playground that explains any code, and every vector
   qf serve                       answer the conformance protocol on stdin/stdout
 
 Run 'qf COMMAND -h' for a command's flags. Exit status: 0 success,

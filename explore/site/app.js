@@ -1,133 +1,432 @@
-// The qf vector explorer: lists window.QF_VECTORS, shows one at a time,
-// draws its board as SVG and steps through its record.
+// The qf explorer. The reference runs in the page, compiled to
+// WebAssembly (explore/wasm): qf.explain(input, lenient) returns what
+// qf explain says as JSON, qf.board(code, move, flags) package render's
+// SVG. This file decodes nothing and draws no board itself; it lays out
+// what the reference returns, and routes:
+//
+//   #                          the playground
+//   #code=CODE&profile=lenient the playground with a code (profile optional)
+//   #ID                        a vector, such as #strict/square-81-white
+//   #flag=NAME                 a flag's note and its vectors
+//   #EC-N                      an edge case of spec/qf.md
 "use strict";
 
 const vectors = window.QF_VECTORS || [];
 const byId = new Map(vectors.map((v) => [v.id, v]));
+const notes = window.QF_NOTES || {};
+const edgeCases = window.QF_EDGE_CASES || [];
 const $ = (id) => document.getElementById(id);
-let current = null; // the vector shown
-let step = 0; // its step: 0 the start, k after k moves
+const sections = ["playground", "vector", "flag", "edge-case", "missing"];
+const FLAGS = 5; // highlight the last move, and the info bar
+let ready = false;
+let activeBoard = null;
 
-// Board geometry, as the Go renderer's (package render).
-const CELL = 40, LEFT = 28, TOP = 12, SIZE = 9;
-const FILES = "abcdefghi";
-const squareName = (n) => FILES[n % 9] + (Math.floor(n / 9) + 1);
-const px = (bx) => LEFT + bx * CELL;
-const py = (by) => TOP + (SIZE - by) * CELL;
+function el(tag, props, ...children) {
+  const e = document.createElement(tag);
+  Object.assign(e, props || {});
+  e.append(...children.filter((c) => c !== null && c !== undefined));
+  return e;
+}
 
-function svgBoard(board, k) {
-  const [white, black, nwalls, toMove, turn] = board.steps[k];
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" width="${LEFT + SIZE * CELL + 8}" height="${TOP + SIZE * CELL + 24}" font-family="sans-serif" font-size="13">`,
-    `<rect x="${LEFT}" y="${TOP}" width="${SIZE * CELL}" height="${SIZE * CELL}" fill="#6b4f2f"/>`];
-  for (let y = 0; y < SIZE; y++) {
-    for (let x = 0; x < SIZE; x++) {
-      parts.push(`<rect x="${px(x) + 3}" y="${py(y + 1) + 3}" width="${CELL - 6}" height="${CELL - 6}" fill="#ecdcbc"/>`);
+// A Board shows a code's board, package render's SVG, and steps through
+// its record with a slider, buttons and the arrow keys.
+class Board {
+  constructor(panel) {
+    this.panel = panel;
+    this.svg = el("div", { className: "board" });
+    this.back = el("button", { type: "button", className: "back", title: "back (left arrow)", textContent: "◀" });
+    this.next = el("button", { type: "button", className: "next", title: "next (right arrow)", textContent: "▶" });
+    this.slider = el("input", { type: "range", className: "slider", min: 0, max: 0, value: 0 });
+    this.slider.setAttribute("aria-label", "move");
+    this.controls = el("div", { className: "controls" }, this.back, this.slider, this.next);
+    this.info = el("p", { className: "move-info" });
+    this.note = el("p", { className: "board-note" });
+    panel.append(this.svg, this.controls, this.info, this.note);
+    this.back.addEventListener("click", () => this.move(-1));
+    this.next.addEventListener("click", () => this.move(1));
+    this.slider.addEventListener("input", () => { this.step = Number(this.slider.value); this.draw(); });
+  }
+
+  // show draws code (which decodes strictly) with its replayed record, if
+  // any, at its last legal move; or says why there is no board.
+  show(code, record, none) {
+    this.code = code;
+    this.record = record;
+    this.panel.hidden = false;
+    if (!code) {
+      this.svg.innerHTML = "";
+      this.controls.hidden = true;
+      this.info.textContent = "";
+      this.note.textContent = none || "";
+      this.panel.classList.add("empty");
+      return;
+    }
+    this.panel.classList.remove("empty");
+    this.note.textContent = "";
+    this.step = record ? record.moves.length : 0;
+    this.controls.hidden = !record || (record.moves.length === 0 && !record.violation);
+    this.slider.max = record ? record.moves.length : 0;
+    activeBoard = this;
+    this.draw();
+  }
+
+  move(delta) {
+    if (!this.record) return;
+    const step = this.step + delta;
+    if (step < 0 || step > this.record.moves.length) return;
+    this.step = step;
+    this.draw();
+  }
+
+  draw() {
+    const svg = qf.board(this.code, this.step, FLAGS);
+    this.svg.innerHTML = svg || "";
+    if (!svg) this.note.textContent = "no board: " + qf.lastError;
+    const r = this.record;
+    this.slider.value = this.step;
+    this.back.disabled = !r || this.step === 0;
+    this.next.disabled = !r || this.step === r.moves.length;
+    if (!r) {
+      this.info.textContent = "";
+      return;
+    }
+    const n = r.moves.length;
+    let text = this.step === 0 ? "before the record's first move" : "";
+    if (this.step > 0) {
+      const m = r.moves[this.step - 1];
+      text = `move ${this.step} of ${n}: ${m.player} ${m.notation} (${m.move}); white ${m.white}, black ${m.black}`;
+    }
+    if (this.step === n && r.violation) {
+      const v = r.violation;
+      text += `${text ? "; then " : ""}move ${v.move + 1}, ${v.player}'s ${v.what}, breaks the rules: ${v.kind}`;
+    }
+    this.info.textContent = text;
+  }
+}
+
+const playBoard = new Board($("play-board"));
+const vectorBoard = new Board($("vector-board"));
+
+// chars splits s into its characters with their UTF-8 byte offsets, the
+// offsets the reference speaks in.
+function chars(s) {
+  const out = [];
+  let at = 0;
+  for (const c of s) {
+    const cp = c.codePointAt(0);
+    const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+    out.push({ text: c, start: at, end: at + n });
+    at += n;
+  }
+  return out;
+}
+
+// shown returns how a character is shown: itself when printable ASCII, an
+// escape otherwise.
+function shown(c) {
+  const cp = c.codePointAt(0);
+  if (cp > 0x20 && cp < 0x7f) return c;
+  if (cp === 0x20) return "␠";
+  return "\\u{" + cp.toString(16) + "}";
+}
+
+const MAX_CELLS = 1500;
+
+// showInput lays out the input character by character, each used one with
+// its six bits coloured by the field they belong to, the bits past the
+// fields as padding or trailing data, junk greyed, the fault marked.
+function showInput(j) {
+  const view = $("input-view");
+  view.innerHTML = "";
+  const fieldOf = [];
+  j.fields.forEach((f, i) => { for (let b = f.offset; b < f.offset + f.width; b++) fieldOf[b] = i; });
+  const usedAt = new Map(j.used.map((byte, k) => [byte, k]));
+  const cs = chars(j.input);
+  let from = 0;
+  if (cs.length > MAX_CELLS) { // a window around the fault
+    const fault = cs.findIndex((c) => c.end > j.span[0]);
+    from = Math.max(0, Math.min((fault < 0 ? cs.length : fault) - MAX_CELLS / 2, cs.length - MAX_CELLS));
+    view.append(el("span", { className: "more", textContent: `…${from} characters before… ` }));
+  }
+  for (const c of cs.slice(from, from + MAX_CELLS)) {
+    const k = usedAt.get(c.start);
+    const cell = el("span", { className: "cell" });
+    cell.append(el("span", { className: "char", textContent: shown(c.text) }));
+    if (k === undefined) {
+      cell.classList.add("junk");
+      cell.title = "not in the alphabet" + (j.profile === "lenient" ? ": deleted" : "");
+    } else {
+      const bits = el("span", { className: "bits" });
+      const value = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".indexOf(c.text);
+      for (let b = 0; b < 6; b++) {
+        const bit = 6 * k + b;
+        const f = fieldOf[bit];
+        const span = el("span", { textContent: (value >> (5 - b)) & 1 });
+        if (f !== undefined) {
+          span.className = "c" + (f % 6) + (j.fields[f].fault ? " fault" : "");
+          span.dataset.field = f;
+          span.title = `bit ${bit}: ${j.fields[f].path}`;
+        } else {
+          const padding = bit < Math.ceil(j.bits / 6) * 6;
+          span.className = padding ? "pad" : "extra";
+          span.title = `bit ${bit}: ` + (padding ? "padding" : j.accepted ? "ignored" : "not read");
+        }
+        bits.append(span);
+      }
+      cell.append(bits);
+    }
+    if (!j.accepted && c.end > j.span[0] && c.start < j.span[1]) cell.classList.add("fault");
+    view.append(cell);
+  }
+  if (from + MAX_CELLS < cs.length) view.append(el("span", { className: "more", textContent: ` …${cs.length - from - MAX_CELLS} characters more` }));
+  if (!j.accepted && j.error.kind === "truncated") {
+    view.append(el("span", { className: "cell fault end", textContent: "▲ the code ends here" }));
+  }
+}
+
+function showFields(j) {
+  const body = $("fields").tBodies[0];
+  body.innerHTML = "";
+  j.fields.forEach((f, i) => {
+    const row = body.insertRow();
+    row.dataset.field = i;
+    if (f.fault) row.classList.add("fault");
+    const chars = f.first === f.last ? `${f.first}` : `${f.first}-${f.last}`;
+    for (const [text, cls] of [[f.offset], [f.width], [f.bits, "c" + (i % 6)], [chars], [f.path], [f.value], [f.meaning]]) {
+      const cell = row.insertCell();
+      cell.textContent = text;
+      if (cls) cell.className = cls;
+    }
+  });
+  $("fields").hidden = j.fields.length === 0;
+}
+
+// explainCode shows what the reference says of the playground's input.
+function explainCode() {
+  const input = $("code").value;
+  const lenient = document.querySelector("input[name=profile]:checked").value === "lenient";
+  history.replaceState(null, "", "#code=" + encodeURIComponent(input) + (lenient ? "&profile=lenient" : ""));
+  document.body.dataset.route = location.hash.slice(1);
+  const j = JSON.parse(qf.explain(input, lenient));
+  const verdict = $("verdict");
+  verdict.className = j.accepted ? "ok" : "bad";
+  if (input === "") {
+    verdict.textContent = "Paste a code above.";
+    verdict.className = "";
+  } else if (j.accepted) {
+    verdict.textContent = `Accepted (${j.profile}): ` + j.text.split("\n")[0].replace(/^.*?\), /, "");
+  } else {
+    verdict.textContent = `Rejected (${j.profile}): ${j.error.message}`;
+  }
+  showInput(j);
+  showFields(j);
+  $("canonical").textContent = j.accepted ? `canonical code: ${j.canonical}${j.canonical === input ? " (the input)" : ""}` : "";
+  $("violations").textContent = j.violations ? "the State breaks the rules: " + j.violations.join(", ") : "";
+  $("value").textContent = j.accepted ? JSON.stringify(j.value, null, 2) : "";
+  $("value-panel").hidden = !j.accepted;
+  $("text").textContent = j.text;
+  if (j.accepted) playBoard.show(j.canonical, j.record || null);
+  else playBoard.show("", null, input === "" ? "" : "no board: the code is rejected");
+}
+
+function showPlayground(code, lenient) {
+  $("code").value = code;
+  document.querySelector(`input[name=profile][value=${lenient ? "lenient" : "strict"}]`).checked = true;
+  explainCode();
+}
+
+function flagLinks(names) {
+  const out = [];
+  names.forEach((name, i) => {
+    if (i) out.push(", ");
+    const a = el("a", { href: "#flag=" + encodeURIComponent(name), textContent: name });
+    if (notes[name]) a.title = notes[name].description;
+    out.push(a);
+  });
+  return out;
+}
+
+function refLinks(refs) {
+  const out = [];
+  (refs || []).forEach((ref, i) => {
+    if (i) out.push(", ");
+    out.push(/^EC-\d+$/.test(ref) ? el("a", { href: "#" + ref, textContent: ref }) : `spec/qf.md, “${ref}”`);
+  });
+  return out;
+}
+
+function playgroundLink(code, lenient) {
+  return "#code=" + encodeURIComponent(code) + (lenient ? "&profile=lenient" : "");
+}
+
+function showVector(v) {
+  $("vector-id").textContent = v.id;
+  $("vector-comment").textContent = v.comment;
+  const verdict = el("span", { className: "verdict-" + v.result, textContent: v.result });
+  $("vector-meta").replaceChildren(verdict, ` · ${v.file}` + (v.op === "decode" ? ` · ${v.lenient ? "lenient" : "strict"} profile` : ""));
+  $("vector-flags").replaceChildren(...(v.flags.length ? ["flags: ", ...flagLinks(v.flags)] : ["no flags"]));
+  $("vector-input").textContent = v.input_hex ? `bytes (hex): ${v.input_hex}` : v.input;
+  let explain = "";
+  if (v.op === "encode") explain = v.board ? playgroundLink(v.board, false) : "";
+  else if (!v.input_hex) explain = playgroundLink(v.input, v.lenient);
+  $("vector-explain").hidden = !explain;
+  $("vector-explain").href = explain || "#";
+  $("vector-explain").textContent = v.op === "encode" ? "explain the expected code in the playground" : "explain the input in the playground";
+  $("vector-expected").textContent = JSON.stringify(v.expected, null, 2);
+  if (v.board) {
+    const j = JSON.parse(qf.explain(v.board, false));
+    vectorBoard.show(v.board, j.record || null);
+  } else {
+    vectorBoard.show("", null, v.op === "encode" ? "no board: the value does not encode" : "no board: the input does not decode strictly");
+  }
+}
+
+function vectorLinks(list, ids) {
+  list.replaceChildren(...ids.map((id) => el("li", {}, el("a", { href: "#" + id, textContent: id }))));
+}
+
+function showFlag(name) {
+  const note = notes[name];
+  if (!note) return showMissing(`No flag ${name}.`);
+  $("flag-name").textContent = name;
+  $("flag-description").textContent = note.description;
+  $("flag-refs").replaceChildren(...(note.refs && note.refs.length ? ["See ", ...refLinks(note.refs), "."] : []));
+  vectorLinks($("flag-vectors"), vectors.filter((v) => v.flags.includes(name)).map((v) => v.id));
+}
+
+function showEdgeCase(id) {
+  const ec = edgeCases.find((e) => e.id === id);
+  if (!ec) return showMissing(`No edge case ${id}.`);
+  $("ec-title").innerHTML = `${ec.id}: ${ec.title}`; // HTML written by qf explore from spec/qf.md
+  $("ec-text").innerHTML = ec.html;
+  const flags = Object.keys(notes).filter((f) => (notes[f].refs || []).includes(id)).sort();
+  $("ec-flags").replaceChildren(...(flags.length ? ["Flags: ", ...flagLinks(flags)] : []));
+  vectorLinks($("ec-vectors"), vectors.filter((v) => v.flags.some((f) => flags.includes(f))).map((v) => v.id));
+}
+
+function showMissing(text) {
+  show("missing");
+  $("missing-text").textContent = text;
+}
+
+function show(section) {
+  for (const s of sections) $(s).hidden = s !== section;
+}
+
+// hashParams parses "code=...&profile=..." with decodeURIComponent, which
+// keeps '+' (a Base64 character) as it is.
+function hashParams(h) {
+  const p = {};
+  for (const part of h.split("&")) {
+    const i = part.indexOf("=");
+    if (i > 0) {
+      try { p[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1)); } catch { p[part.slice(0, i)] = part.slice(i + 1); }
     }
   }
-  for (let i = 0; i < SIZE; i++) {
-    parts.push(`<text x="${px(i) + CELL / 2}" y="${TOP + SIZE * CELL + 17}" text-anchor="middle">${FILES[i]}</text>`);
-    parts.push(`<text x="${LEFT / 2}" y="${py(i) - CELL / 2 + 5}" text-anchor="middle">${i + 1}</text>`);
-  }
-  board.walls.slice(0, nwalls).forEach(([owner, orientation, anchor], i) => {
-    const x = anchor % 8, y = Math.floor(anchor / 8);
-    const [x0, y0, x1, y1] = orientation === 0 ? [x, y + 1, x + 2, y + 1] : [x + 1, y, x + 1, y + 2];
-    const left = Math.min(px(x0), px(x1)), right = Math.max(px(x0), px(x1));
-    const top = Math.min(py(y0), py(y1)), bottom = Math.max(py(y0), py(y1));
-    const last = i === nwalls - 1 && k > 0 && board.steps[k - 1][2] < nwalls;
-    const fill = last ? "#d62828" : owner === 0 ? "#f0c060" : "#3b2414";
-    const name = squareName(9 * y + x) + (orientation === 0 ? "h" : "v");
-    parts.push(`<rect class="wall" data-wall="${name}" x="${left - 3 + (right > left ? 2 : 0)}" y="${top - 3 + (bottom > top ? 2 : 0)}" ` +
-      `width="${right - left + 6 - (right > left ? 4 : 0)}" height="${bottom - top + 6 - (bottom > top ? 4 : 0)}" rx="2" fill="${fill}"/>`);
-  });
-  [["white", white, "#fafafa", "#222"], ["black", black, "#222", "#fafafa"]].forEach(([name, sq, fill, stroke]) => {
-    const cx = px(sq % 9) + CELL / 2, cy = py(Math.floor(sq / 9) + 1) + CELL / 2;
-    parts.push(`<circle class="pawn ${name}" data-square="${squareName(sq)}" cx="${cx}" cy="${cy}" r="13" fill="${fill}" stroke="${stroke}" stroke-width="2"/>`);
-  });
-  parts.push("</svg>");
-  return parts.join("");
+  return p;
 }
 
-function showBoard() {
-  const b = current.board;
-  const last = b.steps.length - 1;
-  $("board").innerHTML = svgBoard(b, step);
-  $("step").textContent = last === 0 ? "no moves" : `move ${step} of ${last}`;
-  const [, , , toMove, turn] = b.steps[step];
-  let info = `turn ${turn}, ${toMove === 0 ? "white" : "black"} to move`;
-  if (step === last && b.violation) info += `; then ${b.violation}`;
-  $("info").textContent = info;
-  $("back").disabled = step === 0;
-  $("next").disabled = step === last;
-}
-
-function show(id) {
-  current = byId.get(id);
-  if (!current) return;
-  step = 0;
-  document.querySelectorAll("#list li.selected").forEach((li) => li.classList.remove("selected"));
-  const li = document.querySelector(`#list li[data-id="${CSS.escape(id)}"]`);
-  if (li) { li.classList.add("selected"); li.scrollIntoView({ block: "nearest" }); }
-  $("id").textContent = current.id;
-  $("comment").textContent = current.comment;
-  $("meta").innerHTML = "";
-  const verdict = document.createElement("span");
-  verdict.className = "verdict-" + current.result;
-  verdict.textContent = current.result;
-  $("meta").append(verdict, ` · ${current.file} · flags: ${current.flags.join(", ") || "none"}`);
-  $("input").textContent = current.input_hex ? `bytes (hex): ${current.input_hex}` : current.input;
-  $("expected").textContent = current.expected;
-  const fields = current.fields || [];
-  $("fields-panel").hidden = fields.length === 0;
-  $("fields").tBodies[0].innerHTML = "";
-  for (const f of fields) {
-    const row = $("fields").tBodies[0].insertRow();
-    for (const cell of [f.offset, f.width, f.value.toString(2).padStart(f.width, "0"), f.path, f.value]) {
-      row.insertCell().textContent = cell;
+function route() {
+  if (!ready) return;
+  const h = location.hash.slice(1);
+  let selected = "";
+  activeBoard = null;
+  if (h === "" || h.startsWith("code=")) {
+    show("playground");
+    const p = hashParams(h);
+    showPlayground(p.code || "", p.profile === "lenient");
+    activeBoard = playBoard;
+  } else if (h.startsWith("flag=")) {
+    show("flag");
+    showFlag(hashParams(h).flag);
+  } else if (/^EC-\d+$/.test(h)) {
+    show("edge-case");
+    showEdgeCase(h);
+  } else {
+    let id = h;
+    try { id = decodeURIComponent(h); } catch { /* as it is */ }
+    const v = byId.get(id);
+    if (v) {
+      show("vector");
+      showVector(v);
+      selected = id;
+      activeBoard = vectorBoard;
+    } else {
+      showMissing(`No vector ${id}.`);
     }
   }
-  $("board-panel").hidden = !current.board;
-  if (current.board) showBoard();
-}
-
-function move(delta) {
-  if (!current || !current.board) return;
-  const next = step + delta;
-  if (next < 0 || next >= current.board.steps.length) return;
-  step = next;
-  showBoard();
+  document.querySelectorAll("#list a.selected").forEach((a) => a.classList.remove("selected"));
+  const a = selected && document.querySelector(`#list a[data-id="${CSS.escape(selected)}"]`);
+  if (a) { a.classList.add("selected"); a.scrollIntoView({ block: "nearest" }); }
+  closeMenu();
+  document.body.dataset.route = h;
 }
 
 function fillList() {
   const words = $("filter").value.toLowerCase().split(/\s+/).filter(Boolean);
-  const list = $("list");
-  list.innerHTML = "";
-  let n = 0;
+  const items = [];
   for (const v of vectors) {
     const text = (v.id + " " + v.flags.join(" ") + " " + v.comment).toLowerCase();
     if (!words.every((w) => text.includes(w))) continue;
-    const li = document.createElement("li");
-    li.textContent = v.id;
-    li.dataset.id = v.id;
-    li.className = v.result + (current && v.id === current.id ? " selected" : "");
-    list.append(li);
-    n++;
+    const a = el("a", { href: "#" + v.id, textContent: v.id, className: v.result });
+    a.dataset.id = v.id;
+    items.push(el("li", {}, a));
   }
-  $("count").textContent = `${n} of ${vectors.length} vectors`;
+  $("list").replaceChildren(...items);
+  $("count").textContent = `${items.length} of ${vectors.length} vectors`;
 }
 
-$("list").addEventListener("click", (e) => {
-  const li = e.target.closest("li");
-  if (li) location.hash = li.dataset.id;
+function closeMenu() {
+  document.body.classList.remove("menu-open");
+  $("menu").setAttribute("aria-expanded", "false");
+}
+
+$("menu").addEventListener("click", () => {
+  const open = document.body.classList.toggle("menu-open");
+  $("menu").setAttribute("aria-expanded", String(open));
 });
 $("filter").addEventListener("input", fillList);
-$("back").addEventListener("click", () => move(-1));
-$("next").addEventListener("click", () => move(1));
+$("code").addEventListener("input", explainCode);
+document.querySelectorAll("input[name=profile]").forEach((r) => r.addEventListener("change", explainCode));
 document.addEventListener("keydown", (e) => {
-  if (e.target === $("filter")) return;
-  if (e.key === "ArrowRight") move(1);
-  if (e.key === "ArrowLeft") move(-1);
+  if (e.target.closest("input, textarea, select") && e.target.type !== "range") return;
+  if (!activeBoard) return;
+  if (e.key === "ArrowRight") { activeBoard.move(1); e.preventDefault(); }
+  if (e.key === "ArrowLeft") { activeBoard.move(-1); e.preventDefault(); }
 });
-window.addEventListener("hashchange", () => show(decodeURIComponent(location.hash.slice(1))));
-if (window.QF_SUITE) $("suite").textContent = `suite ${window.QF_SUITE.version}, ${window.QF_SUITE.digest}`;
+// Hovering a field's row or bit lights up its bits, row and characters.
+for (const id of ["fields", "input-view"]) {
+  $(id).addEventListener("mouseover", (e) => {
+    const t = e.target.closest("[data-field]");
+    document.querySelectorAll(".hot").forEach((x) => x.classList.remove("hot"));
+    if (t) document.querySelectorAll(`[data-field="${t.dataset.field}"]`).forEach((x) => x.classList.add("hot"));
+  });
+}
+window.addEventListener("hashchange", route);
+if (window.QF_SUITE) $("suite").textContent = `suite ${window.QF_SUITE.version}`;
 fillList();
-show(location.hash ? decodeURIComponent(location.hash.slice(1)) : vectors.length ? vectors[0].id : "");
+
+// start loads the reference: the module is gzipped in qf-wasm.js, since a
+// page from file:// may not fetch the files beside it.
+async function start() {
+  try {
+    const gz = Uint8Array.from(atob(window.QF_WASM_GZ), (c) => c.charCodeAt(0));
+    const stream = new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const bytes = await new Response(stream).arrayBuffer();
+    const go = new Go();
+    const loaded = new Promise((resolve) => { window.qfReady = resolve; });
+    const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+    go.run(instance);
+    await loaded;
+  } catch (e) {
+    $("loading").textContent = "The reference could not be loaded: " + e;
+    console.error("qf explorer:", e);
+    return;
+  }
+  ready = true;
+  window.QF_LOAD_MS = performance.now();
+  $("loading").hidden = true;
+  document.body.dataset.ready = "1";
+  route();
+}
+start();

@@ -1,0 +1,452 @@
+package explore_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/google/go-cmp/cmp"
+	"github.com/qf-format/qf-conformance/internal/browsertest"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// page drives the explorer in Chromium.
+type page struct {
+	t     *testing.T
+	b     *browsertest.Browser
+	index string // the file:// URL of index.html
+}
+
+// eval evaluates a JavaScript expression, awaiting it if it is a promise,
+// into out.
+func (p *page) eval(js string, out any) {
+	p.t.Helper()
+	err := chromedp.Run(p.b.Ctx, chromedp.Evaluate(js, out, func(e *runtime.EvaluateParams) *runtime.EvaluateParams {
+		return e.WithAwaitPromise(true)
+	}))
+	if err != nil {
+		p.t.Fatalf("%.80s: %v", js, err)
+	}
+}
+
+// visit sets the page's hash and waits until the explorer has routed it.
+func (p *page) visit(hash string) {
+	p.t.Helper()
+	var ok bool
+	p.eval(fmt.Sprintf(`new Promise((resolve) => {
+		const hash = %q;
+		if (location.hash === hash) { resolve(true); return; }
+		window.addEventListener("hashchange", () => setTimeout(() => resolve(true), 0), { once: true });
+		location.hash = hash;
+	})`, hash), &ok)
+}
+
+// noErrors fails the test on any console error or uncaught exception so
+// far.
+func (p *page) noErrors(when string) {
+	p.t.Helper()
+	for _, e := range p.b.Errors() {
+		p.t.Errorf("%s: %s", when, e)
+	}
+}
+
+func (p *page) screenshot(name string) {
+	p.t.Helper()
+	var png []byte
+	if err := chromedp.Run(p.b.Ctx, chromedp.FullScreenshot(&png, 100)); err != nil {
+		p.t.Fatal(err)
+	}
+	dir := os.Getenv("QF_SCREENSHOTS") // to keep them; by default they go with the test's temporary directory
+	if dir == "" {
+		dir = p.t.TempDir()
+	}
+	path := filepath.Join(dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		p.t.Fatal(err)
+	}
+	p.t.Logf("screenshot %s: %d bytes", path, len(png))
+}
+
+func open(t *testing.T, width, height int) *page {
+	b := browsertest.New(t, width, height)
+	p := &page{t: t, b: b, index: "file://" + filepath.ToSlash(filepath.Join(site(t), "index.html"))}
+	if err := chromedp.Run(b.Ctx, chromedp.Navigate(p.index), chromedp.WaitVisible(`body[data-ready="1"]`, chromedp.ByQuery)); err != nil {
+		t.Fatalf("opening %s: %v", p.index, err)
+	}
+	var ms float64
+	p.eval(`window.QF_LOAD_MS`, &ms)
+	t.Logf("the explorer was ready %.0f ms after the navigation began (WebAssembly loaded, vectors listed)", ms)
+	p.noErrors("loading")
+	return p
+}
+
+// What a vector page showed.
+type shownVector struct {
+	ID, Route, Title, Input, Expected, White, Black, SVGTitle, Note, Explain string
+	Visible                                                                  bool
+	Flags                                                                    int
+}
+
+// The explorer in a real browser, page by page: every vector's page shows
+// its input, its expectation as formatted JSON, its flags and, where there
+// is one, its board, with the pawns where the reference puts them.
+func TestBrowserVectors(t *testing.T) {
+	p := open(t, 1200, 900)
+	var shown []shownVector
+	p.eval(`(async () => {
+		const out = [];
+		const text = (id) => document.getElementById(id).textContent;
+		for (const v of window.QF_VECTORS) {
+			await new Promise((resolve) => {
+				window.addEventListener("hashchange", () => setTimeout(resolve, 0), { once: true });
+				location.hash = v.id;
+			});
+			const svg = document.querySelector("#vector-board svg");
+			const explain = document.getElementById("vector-explain");
+			out.push({
+				ID: v.id, Route: document.body.dataset.route, Visible: !document.getElementById("vector").hidden,
+				Title: text("vector-id"), Input: text("vector-input"), Expected: text("vector-expected"),
+				White: svg ? svg.querySelector(".pawn.white").dataset.square : "",
+				Black: svg ? svg.querySelector(".pawn.black").dataset.square : "",
+				SVGTitle: svg ? svg.querySelector("title").textContent : "",
+				Note: document.querySelector("#vector-board .board-note").textContent,
+				Flags: document.querySelectorAll("#vector-flags a").length,
+				Explain: explain.hidden ? "" : explain.getAttribute("href"),
+			});
+		}
+		return out;
+	})()`, &shown)
+	p.noErrors("the vector pages")
+
+	byID := map[string]shownVector{}
+	for _, s := range shown {
+		byID[s.ID] = s
+	}
+	n := 0
+	for _, name := range vectors.Files {
+		f, err := vectors.Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, test := range f.Tests {
+			n++
+			s, ok := byID[test.ID]
+			if !ok {
+				t.Errorf("%s: not visited", test.ID)
+				continue
+			}
+			checkVector(t, f, &test, s)
+		}
+	}
+	if len(shown) != n {
+		t.Errorf("%d pages visited, %d vectors", len(shown), n)
+	}
+	t.Logf("%d vector pages visited", len(shown))
+	p.visit("#strict/maximum")
+	p.screenshot("vector-maximum")
+}
+
+func checkVector(t *testing.T, f *vectors.File, test *vectors.Test, s shownVector) {
+	t.Helper()
+	if !s.Visible || s.Title != test.ID || s.Route != test.ID {
+		t.Errorf("%s: the page shows %q (visible %v, route %q)", test.ID, s.Title, s.Visible, s.Route)
+		return
+	}
+	// The input.
+	input, _ := test.Input()
+	wantInput := input
+	switch {
+	case f.Op == "encode":
+		wantInput = string(test.Value)
+	case test.Code == nil:
+		wantInput = "bytes (hex): " + test.CodeHex
+	}
+	if s.Input != wantInput {
+		t.Errorf("%s: input %q, want %q", test.ID, s.Input, wantInput)
+	}
+	// The expectation, formatted.
+	var want any
+	switch {
+	case test.Error != nil:
+		want = test.Error
+	case f.Op == "decode":
+		want = test.Value
+	case f.Op == "encode":
+		want = *test.Code
+	case f.Op == "replay":
+		want = map[string]any{"squares": test.Squares, "violation": test.Violation}
+	default:
+		want = test.Violations
+	}
+	var got, wantJSON any
+	b, _ := json.Marshal(want)
+	json.Unmarshal(b, &wantJSON)
+	if err := json.Unmarshal([]byte(s.Expected), &got); err != nil || !cmp.Equal(got, wantJSON) {
+		t.Errorf("%s: expected shown as %.200q, want %s", test.ID, s.Expected, b)
+	}
+	if strings.ContainsAny(string(b), "{[") && len(b) > 2 && !strings.Contains(s.Expected, "\n  ") {
+		t.Errorf("%s: the expectation is not formatted: %.100q", test.ID, s.Expected)
+	}
+	if s.Flags != len(test.Flags) {
+		t.Errorf("%s: %d flag links, %d flags", test.ID, s.Flags, len(test.Flags))
+	}
+	// The board: of the canonical code, the code encoded, or the code
+	// replayed or validated; none when the input does not decode.
+	board := ""
+	switch {
+	case f.Op == "decode" && test.Error == nil:
+		board = test.Canonical
+	case f.Op == "encode" && test.Error == nil:
+		board = *test.Code
+	case f.Op == "replay", f.Op == "validate":
+		board = input
+	}
+	v, err := ref.Decode(board)
+	if board == "" || err != nil {
+		if s.White != "" || s.Note == "" {
+			t.Errorf("%s: a board (white %s), or no word of why not (%q)", test.ID, s.White, s.Note)
+		}
+		return
+	}
+	last := rules.Start(v)
+	if positions, _ := rules.Replay(v); len(positions) > 0 {
+		last = positions[len(positions)-1]
+	}
+	if s.White != rules.SquareName(last.White) || s.Black != rules.SquareName(last.Black) || !strings.HasPrefix(s.SVGTitle, "qf board:") {
+		t.Errorf("%s: the board shows white %s, black %s (%q); want %s, %s", test.ID, s.White, s.Black, s.SVGTitle,
+			rules.SquareName(last.White), rules.SquareName(last.Black))
+	}
+	if f.Op != "encode" && test.CodeHex == "" {
+		code, err := url.PathUnescape(strings.TrimPrefix(strings.TrimSuffix(s.Explain, "&profile=lenient"), "#code="))
+		if !strings.HasPrefix(s.Explain, "#code=") || err != nil || code != input || strings.HasSuffix(s.Explain, "&profile=lenient") != (f.Profile == "lenient") {
+			t.Errorf("%s: the playground link %q", test.ID, s.Explain)
+		}
+	}
+}
+
+// What the playground showed.
+type shownPlay struct {
+	Verdict, Canonical, White, Black, Info, Hash string
+	Fields, Junk, Faults, Ends, SliderMax, Value int
+	FaultAt                                      []int
+	FaultRow                                     bool
+}
+
+const readPlay = `(() => {
+	const svg = document.querySelector("#play-board svg");
+	const cells = [...document.querySelectorAll("#input-view .cell")];
+	const slider = document.querySelector("#play-board .slider");
+	return {
+		Verdict: document.getElementById("verdict").textContent,
+		Canonical: document.getElementById("canonical").textContent,
+		White: svg ? svg.querySelector(".pawn.white").dataset.square : "",
+		Black: svg ? svg.querySelector(".pawn.black").dataset.square : "",
+		Info: document.querySelector("#play-board .move-info").textContent,
+		Hash: location.hash,
+		Fields: document.querySelectorAll("#fields tbody tr").length,
+		Junk: document.querySelectorAll("#input-view .cell.junk").length,
+		Faults: document.querySelectorAll("#input-view .cell.fault").length,
+		FaultAt: cells.flatMap((c, i) => c.classList.contains("fault") && !c.classList.contains("end") ? [i] : []),
+		Ends: document.querySelectorAll("#input-view .cell.end").length,
+		FaultRow: !!document.querySelector("#fields tr.fault"),
+		SliderMax: document.querySelector("#play-board .controls").offsetHeight === 0 ? -1 : Number(slider.max), // as seen
+		Value: Number(slider.value),
+	};
+})()`
+
+func (p *page) play(hash string) shownPlay {
+	p.t.Helper()
+	p.visit(hash)
+	var s shownPlay
+	p.eval(readPlay, &s)
+	return s
+}
+
+// The playground, with codes of every kind: valid in each profile, each
+// error kind with its characters marked, junk deleted leniently, a record
+// stepped with the slider, the buttons and the arrow keys, a record that
+// breaks the rules, and a code typed in.
+func TestBrowserPlayground(t *testing.T) {
+	p := open(t, 1200, 900)
+	for _, c := range []struct {
+		hash  string
+		check func(s shownPlay) bool
+	}{
+		{"#code=j7oklAHMe1ICg", func(s shownPlay) bool {
+			return strings.HasPrefix(s.Verdict, "Accepted (strict)") && s.Fields == 16 && s.White == "e4" && s.Black == "e7" &&
+				s.Canonical == "canonical code: j7oklAHMe1ICg (the input)" && s.SliderMax == -1 && s.Faults == 0
+		}},
+		{"#code=QUFB%3D", func(s shownPlay) bool {
+			return strings.HasPrefix(s.Verdict, "Rejected (strict): ref: char 4: invalid character") && s.Fields == 0 && s.White == "" && s.SliderMax == -1 && cmp.Equal(s.FaultAt, []int{4})
+		}},
+		{"#code=xx", func(s shownPlay) bool {
+			return strings.Contains(s.Verdict, "truncated") && s.Fields == 3 && s.Ends == 1 && len(s.FaultAt) == 0
+		}},
+		{"#code=qIAAAAAA", func(s shownPlay) bool {
+			return strings.Contains(s.Verdict, "white square 81 out of range 0-80") && s.FaultRow && cmp.Equal(s.FaultAt, []int{0, 1})
+		}},
+		{"#code=j7oklAHMe1ICgAA", func(s shownPlay) bool {
+			return strings.Contains(s.Verdict, "trailing data") && cmp.Equal(s.FaultAt, []int{13, 14})
+		}},
+		{"#code=j7oklAHMe1ICh", func(s shownPlay) bool {
+			return strings.Contains(s.Verdict, "nonzero padding") && cmp.Equal(s.FaultAt, []int{12})
+		}},
+		{"#code=j7ok%20lAHMe1ICg%3D%3D&profile=lenient", func(s shownPlay) bool {
+			return strings.HasPrefix(s.Verdict, "Accepted (lenient)") && s.Junk == 3 && s.Canonical == "canonical code: j7oklAHMe1ICg" && s.White == "e4"
+		}},
+		{"#code=j7ok%20lAHMe1ICg%3D%3D", func(s shownPlay) bool {
+			return strings.HasPrefix(s.Verdict, "Rejected (strict)") && cmp.Equal(s.FaultAt, []int{4})
+		}},
+		{"#code=x-x&profile=lenient", func(s shownPlay) bool {
+			return strings.Contains(s.Verdict, "truncated") && s.Junk == 1 && s.Ends == 1
+		}},
+		{"#code=QCAA", func(s shownPlay) bool { // white north, then black north off the board
+			return s.SliderMax == 1 && s.Value == 1 && strings.Contains(s.Info, "move 2, black's pawn north, breaks the rules: off_board") && s.White == "e2"
+		}},
+		{"#code=gkwAAAAQ", func(s shownPlay) bool { // the initial board, turn 0
+			return strings.HasPrefix(s.Verdict, "Accepted") && s.White == "e1" && s.Black == "e9"
+		}},
+	} {
+		if s := p.play(c.hash); !c.check(s) {
+			t.Errorf("%s: %+v", c.hash, s)
+		}
+	}
+	p.noErrors("the playground's codes")
+	p.play("#code=qIAAAAAA")
+	p.screenshot("playground-error")
+
+	// A long record, stepped: the squares after each move are the replay
+	// vector's.
+	var squares [][2]int
+	f, _ := vectors.Load(vectors.ReplayFile)
+	for _, test := range f.Tests {
+		if test.ID == "replay/corpus-viewer-record" {
+			squares = *test.Squares
+		}
+	}
+	s := p.play("#code=QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk")
+	if s.SliderMax != 46 || s.Value != 46 || s.White != rules.SquareName(squares[45][0]) || !strings.Contains(s.Info, "move 46 of 46") {
+		t.Fatalf("the record: %+v", s)
+	}
+	p.screenshot("playground-record")
+	for _, k := range []int{0, 1, 7, 23, 45} {
+		p.eval(fmt.Sprintf(`(() => { const s = document.querySelector("#play-board .slider"); s.value = %d; s.dispatchEvent(new Event("input")); return true; })()`, k), new(bool))
+		p.eval(readPlay, &s)
+		wantW, wantB := "e1", "e9"
+		if k > 0 {
+			wantW, wantB = rules.SquareName(squares[k-1][0]), rules.SquareName(squares[k-1][1])
+		}
+		if s.Value != k || s.White != wantW || s.Black != wantB {
+			t.Errorf("slider at %d: white %s, black %s; want %s, %s", k, s.White, s.Black, wantW, wantB)
+		}
+	}
+	// The buttons and the arrow keys step from there (move 45).
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#play-board .back", chromedp.ByQuery), chromedp.Click("#play-board .back", chromedp.ByQuery),
+		chromedp.Click("#home", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.play("#code=QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk")
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#play-board .back", chromedp.ByQuery), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowLeft), chromedp.KeyEvent(kb.ArrowRight)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(readPlay, &s)
+	if s.Value != 44 || s.White != rules.SquareName(squares[43][0]) {
+		t.Errorf("back, left, left, right from 46: move %d, white %s", s.Value, s.White)
+	}
+
+	// Typing a code: each key is explained, and the link follows.
+	p.visit("#")
+	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#code", "QEB", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(readPlay, &s)
+	if s.Hash != "#code=QEB" || !strings.Contains(s.Verdict, "Rejected") {
+		t.Errorf("typed QEB: %+v", s)
+	}
+	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#code", "AQ", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(readPlay, &s)
+	if s.Hash != "#code=QEBAQ" || !strings.HasPrefix(s.Verdict, "Accepted") || s.SliderMax != 4 {
+		t.Errorf("typed QEBAQ: %+v", s)
+	}
+	// The profile switch.
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click(`input[name=profile][value=lenient]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(readPlay, &s)
+	if s.Hash != "#code=QEBAQ&profile=lenient" || !strings.HasPrefix(s.Verdict, "Accepted (lenient)") {
+		t.Errorf("lenient: %+v", s)
+	}
+	p.noErrors("the playground's record and typing")
+}
+
+// The flags' and the edge cases' pages, and a vector that does not
+// exist.
+func TestBrowserNotes(t *testing.T) {
+	p := open(t, 1200, 900)
+	var got struct {
+		Name, Description, Refs string
+		Vectors                 int
+	}
+	p.visit("#flag=FaultZeroFill")
+	p.eval(`({Name: document.getElementById("flag-name").textContent, Description: document.getElementById("flag-description").textContent,
+		Refs: document.getElementById("flag-refs").innerHTML, Vectors: document.querySelectorAll("#flag-vectors a").length})`, &got)
+	if got.Name != "FaultZeroFill" || got.Description != vectors.Notes["FaultZeroFill"].Description || !strings.Contains(got.Refs, `href="#EC-6"`) || got.Vectors < 3 {
+		t.Errorf("the flag's page: %+v", got)
+	}
+	p.visit("#EC-6")
+	p.eval(`({Name: document.getElementById("ec-title").textContent, Description: document.getElementById("ec-text").textContent,
+		Refs: document.getElementById("ec-flags").innerHTML, Vectors: document.querySelectorAll("#ec-vectors a").length})`, &got)
+	if got.Name != "EC-6: Truncation" || !strings.Contains(got.Description, "truncated") || !strings.Contains(got.Refs, "FaultZeroFill") || got.Vectors < 3 {
+		t.Errorf("the edge case's page: %+v", got)
+	}
+	var missing string
+	p.visit("#strict/no-such-vector")
+	p.eval(`document.getElementById("missing").hidden ? "" : document.getElementById("missing-text").textContent`, &missing)
+	if missing != "No vector strict/no-such-vector." {
+		t.Errorf("a missing vector: %q", missing)
+	}
+	p.noErrors("the notes")
+}
+
+// From 360 pixels wide: nothing is wider than the screen, the board fits,
+// the list folds away behind a button that opens it.
+func TestBrowserNarrow(t *testing.T) {
+	p := open(t, 360, 740)
+	// A headless window is at least 500 pixels wide: emulate the phone.
+	if err := chromedp.Run(p.b.Ctx, chromedp.EmulateViewport(360, 740)); err != nil {
+		t.Fatal(err)
+	}
+	for _, hash := range []string{"#code=QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk", "#code=qIAAAAAA", "#lenient/truncated-maximum", "#replay/corpus-viewer-record", "#EC-24", "#flag=Direction"} {
+		p.visit(hash)
+		var m struct{ Scroll, Inner, Board, Nav int }
+		p.eval(`({Scroll: document.documentElement.scrollWidth, Inner: window.innerWidth,
+			Board: Math.round(Math.max(0, ...[...document.querySelectorAll(".board svg")].map((s) => s.getBoundingClientRect().right))),
+			Nav: document.getElementById("nav").offsetWidth})`, &m)
+		if m.Scroll > m.Inner || m.Board > m.Inner || m.Nav != 0 {
+			t.Errorf("%s at 360 px: page %d px wide, board to %d px, list %d px wide; the window is %d", hash, m.Scroll, m.Board, m.Nav, m.Inner)
+		}
+		if hash == "#replay/corpus-viewer-record" {
+			p.screenshot("narrow-vector")
+		}
+	}
+	var open bool
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#menu", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(`document.getElementById("nav").offsetWidth > 300 && document.querySelectorAll("#list a").length > 900`, &open)
+	if !open {
+		t.Error("the menu button does not open the list")
+	}
+	p.noErrors("narrow")
+}
