@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -85,25 +86,14 @@ func TestSVGContent(t *testing.T) {
 		if err := render.SVG(&out, b, flags); err != nil {
 			t.Fatal(err)
 		}
-		dec := xml.NewDecoder(bytes.NewReader(out.Bytes()))
 		pawns := map[string]string{}
 		walls := 0
-		for {
-			tok, err := dec.Token()
-			if err != nil {
-				break
+		for _, attrs := range elements(t, out.Bytes()) {
+			if strings.HasPrefix(attrs["class"], "pawn ") {
+				pawns[attrs["class"]] = attrs["data-square"]
 			}
-			if el, ok := tok.(xml.StartElement); ok {
-				attrs := map[string]string{}
-				for _, a := range el.Attr {
-					attrs[a.Name.Local] = a.Value
-				}
-				if strings.HasPrefix(attrs["class"], "pawn ") {
-					pawns[attrs["class"]] = attrs["data-square"]
-				}
-				if strings.HasPrefix(attrs["class"], "wall") {
-					walls++
-				}
+			if strings.HasPrefix(attrs["class"], "wall") {
+				walls++
 			}
 		}
 		if pawns["pawn white"] != "e4" || pawns["pawn black"] != "e7" || walls != 4+flags/15 { // the highlight draws c3h again
@@ -173,24 +163,11 @@ func TestContrast(t *testing.T) {
 	for _, flags := range []int{render.FlagHighlight | render.FlagInfo, render.FlagGrey | render.FlagHighlight} {
 		var out bytes.Buffer
 		render.SVG(&out, b, flags)
-		dec := xml.NewDecoder(&out)
-		for {
-			tok, err := dec.Token()
-			if err != nil {
-				break
-			}
-			el, ok := tok.(xml.StartElement)
-			if !ok {
-				continue
-			}
-			attrs := map[string]string{}
-			for _, a := range el.Attr {
-				attrs[a.Name.Local] = a.Value
-			}
+		for _, attrs := range elements(t, out.Bytes()) {
 			switch {
-			case el.Name.Local == "rect" && attrs["width"] == "360":
+			case attrs["element"] == "rect" && attrs["width"] == "360":
 				note("groove", attrs["fill"])
-			case el.Name.Local == "rect" && attrs["width"] == "34":
+			case attrs["element"] == "rect" && attrs["width"] == "34":
 				note("square", attrs["fill"])
 			case strings.HasPrefix(attrs["class"], "wall"):
 				note("wall "+attrs["data-owner"], attrs["fill"])
@@ -199,7 +176,7 @@ func TestContrast(t *testing.T) {
 				}
 			case attrs["class"] == "last":
 				note("highlight", attrs["stroke"])
-			case el.Name.Local == "text" && attrs["fill"] != "":
+			case attrs["element"] == "text" && attrs["fill"] != "":
 				note("text", attrs["fill"])
 			}
 		}
@@ -239,22 +216,11 @@ func TestWallsApart(t *testing.T) {
 	var out bytes.Buffer
 	render.SVG(&out, b, 0)
 	rects := map[string][4]int{}
-	dec := xml.NewDecoder(&out)
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			break
-		}
-		if el, ok := tok.(xml.StartElement); ok {
-			attrs := map[string]string{}
-			for _, a := range el.Attr {
-				attrs[a.Name.Local] = a.Value
-			}
-			if attrs["class"] == "wall" {
-				var r [4]int
-				fmt.Sscan(attrs["x"]+" "+attrs["y"]+" "+attrs["width"]+" "+attrs["height"], &r[0], &r[1], &r[2], &r[3])
-				rects[attrs["data-wall"]] = r
-			}
+	for _, attrs := range elements(t, out.Bytes()) {
+		if attrs["class"] == "wall" {
+			var r [4]int
+			fmt.Sscan(attrs["x"]+" "+attrs["y"]+" "+attrs["width"]+" "+attrs["height"], &r[0], &r[1], &r[2], &r[3])
+			rects[attrs["data-wall"]] = r
 		}
 	}
 	if c, e := rects["c3h"], rects["e3h"]; c[0]+c[2] >= e[0] || c[1] != e[1] {
@@ -299,6 +265,30 @@ func TestWords(t *testing.T) {
 		render.Text(&out, b, render.FlagInfo)
 		if !strings.Contains(out.String(), c.says) {
 			t.Errorf("white %d, black %d: %q, want %q", c.white, c.black, out.String(), c.says)
+		}
+	}
+}
+
+// elements returns the attributes of each element of an SVG, in order,
+// with its name as "element"; the SVG must be well-formed XML.
+func elements(t *testing.T, svg []byte) []map[string]string {
+	t.Helper()
+	var out []map[string]string
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed: %v", err)
+		}
+		if el, ok := tok.(xml.StartElement); ok {
+			attrs := map[string]string{"element": el.Name.Local}
+			for _, a := range el.Attr {
+				attrs[a.Name.Local] = a.Value
+			}
+			out = append(out, attrs)
 		}
 	}
 }
