@@ -178,3 +178,22 @@ func TestVectors(t *testing.T) {
 		}
 	}
 }
+
+// In the lenient profile, nonzero padding bits and characters after the
+// code are accepted, and shown as ignored.
+func TestLenientIgnored(t *testing.T) {
+	out := text(t, explain.Code("j7oklAHMe1ICh==AB", true))
+	for _, want := range []string{
+		"accepted (lenient), 17 bytes, 15 in the alphabet",
+		"   74     4  0001        12       (padding)                             not zero: ignored in the lenient profile",
+		"   78    12              15-16    (trailing data)                       2 characters after the code: ignored in the lenient profile",
+		"canonical code: j7oklAHMe1ICg\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strict := text(t, explain.Code("j7oklAHMe1ICg", false)); strings.Contains(strict, "ignored") {
+		t.Errorf("the strict profile ignores something:\n%s", strict)
+	}
+}

@@ -76,8 +76,16 @@ func (e *Explanation) writeFields(w io.Writer) {
 		fmt.Fprintf(w, "%5d %5d  %-10s  %-7s %s%-30s %5d  %s\n", f.Offset, f.Width, f.Bits, charRange(f.First, f.Last), mark, f.Path, f.Value, f.Meaning)
 	}
 	if e.Err == nil && e.Padding != "" {
-		zero := "zero, as they must be"
-		fmt.Fprintf(w, "%5d %5d  %-10s  %-7s  %-30s %5s  %s\n", e.Bits, len(e.Padding), e.Padding, charRange(e.charOf(e.Bits), e.charOf(e.Bits)), "(padding)", "", zero)
+		what := "zero, as they must be"
+		if strings.Contains(e.Padding, "1") {
+			what = "not zero: ignored in the lenient profile"
+		}
+		fmt.Fprintf(w, "%5d %5d  %-10s  %-7s  %-30s %5s  %s\n", e.Bits, len(e.Padding), e.Padding, charRange(e.charOf(e.Bits), e.charOf(e.Bits)), "(padding)", "", what)
+	}
+	if chars := (e.Bits + 5) / 6; e.Err == nil && chars < len(e.used) {
+		n := len(e.used) - chars
+		fmt.Fprintf(w, "%5d %5d  %-10s  %-7s  %-30s %5s  %s\n", 6*chars, 6*n, "", charRange(e.used[chars], e.used[len(e.used)-1]), "(trailing data)", "",
+			fmt.Sprintf("%d %s after the code: ignored in the lenient profile", n, plural(n, "character")))
 	}
 	fmt.Fprintln(w)
 }
