@@ -147,9 +147,6 @@ func layoutField(path string) spec.Field {
 	return spec.Field{Name: name}
 }
 
-var directionWords = map[string]string{"N": "north", "NE": "north-east", "E": "east", "SE": "south-east",
-	"S": "south", "SW": "south-west", "W": "west", "NW": "north-west"}
-
 // meaning says what field f's value means. orientation is that of the
 // record's move being read, for its place, and meaning returns it updated.
 func meaning(f ref.FieldValue, orientation ref.Orientation) (string, ref.Orientation) {
@@ -187,7 +184,7 @@ func meaning(f ref.FieldValue, orientation ref.Orientation) (string, ref.Orienta
 	case spec.MoveKind:
 		return fmt.Sprintf("move %d: %s", moveNumber(f.Path), choose(v, "a pawn move", "a wall")), orientation
 	case spec.MoveDir:
-		return "pawn " + directionWords[rules.DirectionNames[v]], orientation
+		return "pawn " + rules.DirectionWords[v], orientation
 	case spec.MoveOrientation:
 		return choose(v, "horizontal", "vertical"), ref.Orientation(v)
 	case spec.MovePlace:

@@ -99,19 +99,12 @@ func (e *Explanation) JSON() *JSON {
 		before := rules.Start(e.Value)
 		for i, p := range positions {
 			m := r.Moves[i]
-			notation := rules.WallName(m.Orientation, m.Place)
-			if m.Kind == ref.Piece {
-				notation = rules.SquareName(p.White)
-				if before.ToMove == ref.Black {
-					notation = rules.SquareName(p.Black)
-				}
-			}
-			j.Record.Moves = append(j.Record.Moves, JSONMove{before.ToMove.String(), moveName(m), notation,
+			j.Record.Moves = append(j.Record.Moves, JSONMove{before.ToMove.String(), rules.MoveName(m), rules.Notation(&before, &p, m),
 				rules.SquareName(p.White), rules.SquareName(p.Black)})
 			before = p
 		}
 		if violation != nil {
-			j.Record.Violation = &JSONViolation{violation.Move, before.ToMove.String(), moveName(r.Moves[violation.Move]), string(violation.Kind)}
+			j.Record.Violation = &JSONViolation{violation.Move, before.ToMove.String(), rules.MoveName(r.Moves[violation.Move]), string(violation.Kind)}
 		}
 	}
 	return j

@@ -115,7 +115,7 @@ func (e *Explanation) writeBoard(w io.Writer) {
 		moves = len(positions)
 		if violation != nil {
 			m := v.Record.Moves[violation.Move]
-			fmt.Fprintf(w, "record: move %d (%s) breaks the rules: %s; the board after move %d:\n", violation.Move+1, moveName(m), violation.Kind, moves)
+			fmt.Fprintf(w, "record: move %d (%s) breaks the rules: %s; the board after move %d:\n", violation.Move+1, rules.MoveName(m), violation.Kind, moves)
 		} else {
 			fmt.Fprintf(w, "record: %d %s, all legal; the board after the last:\n", moves, plural(moves, "move"))
 		}
@@ -133,14 +133,6 @@ func (e *Explanation) writeBoard(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	render.Text(w, b, render.FlagHighlight|render.FlagInfo)
-}
-
-// moveName names a record's move: "pawn north" or "wall c3h".
-func moveName(m ref.Move) string {
-	if m.Kind == ref.Wall {
-		return "wall " + rules.WallName(m.Orientation, m.Place)
-	}
-	return "pawn " + directionWords[rules.DirectionNames[m.Dir]]
 }
 
 // writeError writes the error, then the input (or a window of it) with a

@@ -17,7 +17,7 @@ import (
 func flagsOf(c fcase, t *vectors.Test) []string {
 	flags := []string{"Fuzz"}
 	add := func(f ...string) { flags = append(flags, f...) }
-	switch c.cat.name {
+	switch c.cat.Name {
 	case runner.CategoryStrict, runner.CategoryLenient:
 		if t.Error != nil {
 			add(errorFlag(c.input, t.Error))

@@ -130,10 +130,10 @@ func Run(opts Options) (*Report, error) {
 	defer client.Close()
 	hello := client.Hello()
 	rep.Implementation = &runner.Implementation{Name: hello.Name, Version: hello.Version, Ops: hello.Ops, Profiles: hello.Profiles}
-	var cats []category
-	for _, c := range categories {
-		listed := slices.Contains(hello.Ops, c.op) && (c.profile == "" || slices.Contains(hello.Profiles, c.profile))
-		wanted := (opts.Ops == nil || slices.Contains(opts.Ops, c.op)) && (c.profile == "" || opts.Profiles == nil || slices.Contains(opts.Profiles, c.profile))
+	var cats []runner.Category
+	for _, c := range runner.Categories {
+		listed := slices.Contains(hello.Ops, c.Op) && (c.Profile == "" || slices.Contains(hello.Profiles, c.Profile))
+		wanted := (opts.Ops == nil || slices.Contains(opts.Ops, c.Op)) && (c.Profile == "" || opts.Profiles == nil || slices.Contains(opts.Profiles, c.Profile))
 		if listed && wanted {
 			cats = append(cats, c)
 		}
@@ -159,11 +159,11 @@ func Run(opts Options) (*Report, error) {
 		}
 		answers, k, _, failure := client.Batch(reqs, opts.Window)
 		for i := 0; i < k; i++ {
-			rep.Cases[cases[i].cat.name]++
+			rep.Cases[cases[i].cat.Name]++
 			f.check(cases[i], answers[i], nil)
 		}
 		if failure != nil && opts.Context.Err() == nil {
-			rep.Cases[cases[k].cat.name]++
+			rep.Cases[cases[k].cat.Name]++
 			f.check(cases[k], nil, failure)
 		}
 		if why := client.GaveUp(); why != nil {

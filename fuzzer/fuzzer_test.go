@@ -128,9 +128,9 @@ func handle(h protocol.Handler, req *protocol.Request) (resp *protocol.Response,
 	return h.Handle(req), false
 }
 
-func categoryNamed(name string) category {
-	for _, c := range categories {
-		if c.name == name {
+func categoryNamed(name string) runner.Category {
+	for _, c := range runner.Categories {
+		if c.Name == name {
 			return c
 		}
 	}

@@ -60,7 +60,7 @@ func (c fcase) smaller(d fcase) bool {
 	if len(c.input) != len(d.input) {
 		return len(c.input) < len(d.input)
 	}
-	if c.cat.name == runner.CategoryEncode {
+	if c.cat.Name == runner.CategoryEncode {
 		return numberSum(c.input) < numberSum(d.input)
 	}
 	for i := 0; i < len(c.input); i++ {
@@ -115,7 +115,7 @@ func candidates(c fcase) iter.Seq[fcase] {
 			}
 			return true
 		}
-		switch c.cat.name {
+		switch c.cat.Name {
 		case runner.CategoryEncode:
 			for text := range simplerJSON(c.input) {
 				if !add(text) {
@@ -129,12 +129,12 @@ func candidates(c fcase) iter.Seq[fcase] {
 			}
 			return
 		case runner.CategoryReplay, runner.CategoryValidate:
-			if v, err := ref.Decode(c.input); err == nil && !codes(simplerValues(v, c.cat.name == runner.CategoryReplay), nil) {
+			if v, err := ref.Decode(c.input); err == nil && !codes(simplerValues(v, c.cat.Name == runner.CategoryReplay), nil) {
 				return
 			}
 		default:
 			decode := ref.Decode
-			if c.cat.name == runner.CategoryLenient {
+			if c.cat.Name == runner.CategoryLenient {
 				decode = ref.DecodeLenient
 			}
 			if v, err := decode(c.input); err == nil {

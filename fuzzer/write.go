@@ -24,9 +24,9 @@ func (r *Report) WriteText(w io.Writer) {
 			runner.Printable(strings.Join(h.Ops, ", "), false), runner.Printable(strings.Join(h.Profiles, ", "), false))
 	}
 	var counts []string
-	for _, c := range categories {
-		if n, ok := r.Cases[c.name]; ok {
-			counts = append(counts, fmt.Sprintf("%s %d", c.name, n))
+	for _, c := range runner.Categories {
+		if n, ok := r.Cases[c.Name]; ok {
+			counts = append(counts, fmt.Sprintf("%s %d", c.Name, n))
 		}
 	}
 	rate := float64(r.Total()) / max(r.Duration.Seconds(), 1e-9)
@@ -123,14 +123,14 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		}
 	}
 	var paths []string
-	for _, c := range categories {
-		tests := byCategory[c.name]
+	for _, c := range runner.Categories {
+		tests := byCategory[c.Name]
 		if len(tests) == 0 {
 			continue
 		}
 		sort.Slice(tests, func(i, j int) bool { return tests[i].ID < tests[j].ID })
 		file := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: fmt.Sprintf("fuzz-%d", r.Seed),
-			Schema: schemaOf(c), Op: c.op, Profile: c.profile, Notes: map[string]vectors.Note{}, Tests: tests}
+			Schema: c.Schema(), Op: c.Op, Profile: c.Profile, Notes: map[string]vectors.Note{}, Tests: tests}
 		for _, t := range tests {
 			for _, flag := range t.Flags {
 				file.Notes[flag] = vectors.Notes[flag]
@@ -138,28 +138,13 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		}
 		data := file.Bytes()
 		if err := vectors.Validate(data); err != nil {
-			return paths, fmt.Errorf("fuzzer: the vectors of %s: %v", c.name, err)
+			return paths, fmt.Errorf("fuzzer: the vectors of %s: %v", c.Name, err)
 		}
-		path := filepath.Join(dir, fmt.Sprintf("%s-fuzz-%d.json", c.name, r.Seed))
+		path := filepath.Join(dir, fmt.Sprintf("%s-fuzz-%d.json", c.Name, r.Seed))
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return paths, err
 		}
 		paths = append(paths, path)
 	}
 	return paths, nil
-}
-
-func schemaOf(c category) string {
-	for _, cf := range []struct{ name, schema string }{
-		{runner.CategoryStrict, vectors.DecodeStrictFile},
-		{runner.CategoryLenient, vectors.DecodeLenientFile},
-		{runner.CategoryEncode, vectors.EncodeFile},
-		{runner.CategoryReplay, vectors.ReplayFile},
-		{runner.CategoryValidate, vectors.ValidateFile},
-	} {
-		if cf.name == c.name {
-			return strings.TrimSuffix(cf.schema, ".json") + ".schema.json"
-		}
-	}
-	return ""
 }

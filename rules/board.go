@@ -40,8 +40,23 @@ func SquareName(n int) string {
 }
 
 // DirectionNames are the compass names of a pawn move's directions 0-7,
-// clockwise from white's forward (north, toward rank 9).
-var DirectionNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+// clockwise from white's forward (north, toward rank 9); DirectionWords
+// the same in words.
+var (
+	DirectionNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
+	DirectionWords = [8]string{"north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"}
+)
+
+// MoveName names a record's move in words: "pawn north", "wall c3h".
+func MoveName(m ref.Move) string {
+	if m.Kind == ref.Wall {
+		return "wall " + WallName(m.Orientation, m.Place)
+	}
+	if m.Dir < 0 || m.Dir >= len(DirectionWords) {
+		return "pawn direction " + strconv.Itoa(m.Dir)
+	}
+	return "pawn " + DirectionWords[m.Dir]
+}
 
 // A Wall is a wall on the board: its owner, orientation and anchor.
 type Wall struct {

@@ -176,6 +176,18 @@ func (p *Position) pawnTarget(dir int) (int, Kind) {
 	return 0, IllegalDiagonal
 }
 
+// Notation names m, played from before to after, in players' notation:
+// the square its pawn reached ("e2"), or its wall ("c3h").
+func Notation(before, after *Position, m ref.Move) string {
+	if m.Kind == ref.Wall {
+		return WallName(m.Orientation, m.Place)
+	}
+	if before.ToMove == ref.Black {
+		return SquareName(after.Black)
+	}
+	return SquareName(after.White)
+}
+
 // A Violation is the first move of a record that breaks the rules: its
 // 0-based index and the kind.
 type Violation struct {

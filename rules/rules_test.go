@@ -405,3 +405,23 @@ func TestLegalMovesAgreeWithApply(t *testing.T) {
 		}
 	})
 }
+
+func TestMoveNames(t *testing.T) {
+	for _, c := range []struct {
+		m    ref.Move
+		want string
+	}{
+		{ref.PieceMove(0), "pawn north"}, {ref.PieceMove(1), "pawn northeast"}, {ref.PieceMove(7), "pawn northwest"},
+		{ref.PieceMove(9), "pawn direction 9"}, {ref.WallMove(ref.Horizontal, 18), "wall c3h"}, {ref.WallMove(ref.Vertical, 63), "wall h8v"},
+	} {
+		if got := rules.MoveName(c.m); got != c.want {
+			t.Errorf("MoveName(%+v) = %q, want %q", c.m, got, c.want)
+		}
+	}
+	start := rules.Start(&ref.Value{})
+	after, _ := start.Apply(ref.PieceMove(0))
+	again, _ := after.Apply(ref.PieceMove(4))
+	if a, b := rules.Notation(&start, &after, ref.PieceMove(0)), rules.Notation(&after, &again, ref.PieceMove(4)); a != "e2" || b != "e8" {
+		t.Errorf("white north, black south: %s, %s", a, b)
+	}
+}

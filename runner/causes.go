@@ -110,10 +110,10 @@ func (r *Report) causes() []Cause {
 			}
 		}
 		var examples []Example
-		for _, cf := range categoryFiles {
+		for _, cf := range Categories {
 			var inCategory []*Result
 			for _, m := range fresh {
-				if m.Category == cf.category || !perCategory {
+				if m.Category == cf.Name || !perCategory {
 					inCategory = append(inCategory, m)
 				}
 			}

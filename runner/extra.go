@@ -12,9 +12,9 @@ import (
 // CategoryOf returns the category of a vector file's tests, from its op
 // and profile, or "" for none.
 func CategoryOf(f *vectors.File) string {
-	for _, cf := range categoryFiles {
-		if cf.op == f.Op && cf.profile == f.Profile {
-			return cf.category
+	for _, cf := range Categories {
+		if cf.Op == f.Op && cf.Profile == f.Profile {
+			return cf.Name
 		}
 	}
 	return ""

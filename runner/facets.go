@@ -27,14 +27,10 @@ var facetNotes = map[string]string{
 }
 
 func init() {
-	for _, d := range rules.DirectionNames {
-		name := directionWords[d]
+	for _, name := range rules.DirectionWords {
 		facetNotes["move:"+name] = "A replay of one move, a pawn move " + name + "."
 	}
 }
-
-var directionWords = map[string]string{"N": "north", "NE": "northeast", "E": "east", "SE": "southeast",
-	"S": "south", "SW": "southwest", "W": "west", "NW": "northwest"}
 
 // facetsOf returns the facets of a vector.
 func facetsOf(s *selected) []string {
@@ -68,7 +64,7 @@ func facetsOf(s *selected) []string {
 	if m := v.Record.Moves[0]; m.Kind == ref.Wall {
 		facets = append(facets, "move:wall")
 	} else {
-		facets = append(facets, "move:"+directionWords[rules.DirectionNames[m.Dir]])
+		facets = append(facets, "move:"+rules.DirectionWords[m.Dir])
 	}
 	return facets
 }

@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
@@ -40,7 +41,17 @@ const (
 	CategoryValidate = "validate"
 )
 
-var categoryFiles = []struct{ category, file, op, profile string }{
+// A Category is one of the suite's vector files: its name, its file, and
+// the op (and for decoding, the profile) of its tests.
+type Category struct {
+	Name, File, Op, Profile string
+}
+
+// Schema returns the name of the JSON Schema of the category's files.
+func (c Category) Schema() string { return strings.TrimSuffix(c.File, ".json") + ".schema.json" }
+
+// Categories lists the categories in the order of the report.
+var Categories = []Category{
 	{CategoryStrict, vectors.DecodeStrictFile, protocol.OpDecode, protocol.ProfileStrict},
 	{CategoryLenient, vectors.DecodeLenientFile, protocol.OpDecode, protocol.ProfileLenient},
 	{CategoryEncode, vectors.EncodeFile, protocol.OpEncode, ""},
@@ -190,21 +201,21 @@ func Run(opts Options) (*Report, error) {
 		FlagNotes: map[string]vectors.Note{}}
 	var tests []selected
 	ids := map[string]bool{}
-	for _, cf := range categoryFiles {
+	for _, cf := range Categories {
 		files := []*vectors.File{}
-		f, err := vectors.Load(cf.file)
+		f, err := vectors.Load(cf.File)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, f)
 		for _, x := range opts.Extra {
-			if CategoryOf(x) == cf.category {
+			if CategoryOf(x) == cf.Name {
 				files = append(files, x)
 			}
 		}
 		for i, f := range files {
 			if i > 0 {
-				rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s vectors from an extra file, beside the suite's", len(f.Tests), cf.category))
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s vectors from an extra file, beside the suite's", len(f.Tests), cf.Name))
 			}
 			for _, t := range f.Tests {
 				if ids[t.ID] {
@@ -215,7 +226,7 @@ func Run(opts Options) (*Report, error) {
 					rep.Deselected++
 					continue
 				}
-				tests = append(tests, selected{t, cf.category, cf.op, cf.profile})
+				tests = append(tests, selected{t, cf.Name, cf.Op, cf.Profile})
 				for _, flag := range t.Flags {
 					rep.FlagNotes[flag] = f.Notes[flag]
 				}
@@ -450,9 +461,9 @@ func request(t *selected) *protocol.Request {
 // a failure.
 func Grade(category string, test *vectors.Test, resp *protocol.Response, level int) Result {
 	s := selected{test: *test, category: category}
-	for _, cf := range categoryFiles {
-		if cf.category == category {
-			s.op, s.profile = cf.op, cf.profile
+	for _, cf := range Categories {
+		if cf.Name == category {
+			s.op, s.profile = cf.Op, cf.Profile
 		}
 	}
 	if level == 0 {
@@ -504,11 +515,11 @@ func grade(opts *Options, t *selected, resp *protocol.Response, r *Result) {
 // summarize counts the results by category, in the order of the files.
 func summarize(results []Result) []Summary {
 	out := []Summary{}
-	for _, cf := range categoryFiles {
-		s := Summary{Category: cf.category}
+	for _, cf := range Categories {
+		s := Summary{Category: cf.Name}
 		level, ran := L3, 0
 		for _, r := range results {
-			if r.Category != cf.category {
+			if r.Category != cf.Name {
 				continue
 			}
 			s.Total++
@@ -534,20 +545,20 @@ func summarize(results []Result) []Summary {
 		if s.Total == 0 {
 			continue
 		}
-		s.Level = levelName(cf.category, level)
+		s.Level = levelName(cf.Name, level)
 		s.Ran = ran
 		if ran == 0 {
 			s.Level = "not checked"
 			level = 0
 		}
 		next := level + 1
-		if cf.category != CategoryStrict && cf.category != CategoryLenient {
+		if cf.Name != CategoryStrict && cf.Name != CategoryLenient {
 			next = E // graded at one level
 		}
 		if level < L3 {
-			s.Next = levelName(cf.category, next)
+			s.Next = levelName(cf.Name, next)
 			for _, r := range results {
-				if r.Category == cf.category && (r.Status == StatusPass || r.Status == StatusFail || r.Status == StatusXFail) && r.Level >= next {
+				if r.Category == cf.Name && (r.Status == StatusPass || r.Status == StatusFail || r.Status == StatusXFail) && r.Level >= next {
 					s.AtNext++
 				}
 			}

@@ -202,7 +202,7 @@ func TestReplay(t *testing.T) {
 		t.Errorf("status %d, got\n%s\nwant\n%s", status, out, want)
 	}
 	out, _, status = qf("", "replay", "QBQ")
-	if status != 1 || !strings.Contains(out, "1. white pawn S: illegal, off_board (move 0 of the record)") {
+	if status != 1 || !strings.Contains(out, "1. white pawn south: illegal, off_board (move 0 of the record)") {
 		t.Errorf("status %d\n%s", status, out)
 	}
 	out, _, status = qf("", "replay", "j7oklAHMe1ICg")

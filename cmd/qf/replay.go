@@ -44,31 +44,15 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	positions, violation := rules.Replay(v)
 	prev := start
 	for i, p := range positions {
-		fmt.Fprintf(stdout, "%4d. %-5s %-5s  white %-3s black %s\n", prev.Turn, prev.ToMove, notation(&prev, &p, v.Record.Moves[i]),
+		fmt.Fprintf(stdout, "%4d. %-5s %-5s  white %-3s black %s\n", prev.Turn, prev.ToMove, rules.Notation(&prev, &p, v.Record.Moves[i]),
 			rules.SquareName(p.White), rules.SquareName(p.Black))
 		prev = p
 	}
 	if violation != nil {
-		m := v.Record.Moves[violation.Move]
-		what := "pawn " + rules.DirectionNames[m.Dir]
-		if m.Kind == ref.Wall {
-			what = "wall " + rules.WallName(m.Orientation, m.Place)
-		}
+		what := rules.MoveName(v.Record.Moves[violation.Move])
 		fmt.Fprintf(stdout, "%4d. %-5s %s: illegal, %s (move %d of the record)\n", prev.Turn, prev.ToMove, what, violation.Kind, violation.Move)
 		return errReported
 	}
 	fmt.Fprintf(stdout, "%d moves, all legal\n", len(positions))
 	return nil
-}
-
-// notation names move m from before to after: the square a pawn reached,
-// or the wall placed.
-func notation(before, after *rules.Position, m ref.Move) string {
-	if m.Kind == ref.Wall {
-		return rules.WallName(m.Orientation, m.Place)
-	}
-	if before.ToMove == ref.Black {
-		return rules.SquareName(after.Black)
-	}
-	return rules.SquareName(after.White)
 }
