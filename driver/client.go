@@ -264,6 +264,26 @@ func (c *Client) Close() error {
 	return err
 }
 
+// Finish ends the implementation at the end of a run, as Close does, and
+// returns what a report says of the end: why the client gave up, unless
+// the run was interrupted, and how the implementation did not exit with
+// status 0, with the tail of its standard error. It returns nil when the
+// run ended well.
+func (c *Client) Finish() []string {
+	var problems []string
+	if c.gaveUp != nil && c.ctx.Err() == nil {
+		problems = append(problems, "the run ended early: "+c.gaveUp.Error())
+	}
+	if err := c.Close(); err != nil {
+		problem := "the implementation " + err.Error() + " (spec/protocol.md: it exits with status 0 at the end of its input)"
+		if s := c.Stderr(); s != "" {
+			problem += "\nstderr:\n" + s
+		}
+		problems = append(problems, problem)
+	}
+	return problems
+}
+
 // Batch sends reqs, each with a fresh id, keeping at most window of them
 // in flight (sent, not yet answered), and reads their answers, parsed for
 // each request's op: many requests at once, rather than a round trip

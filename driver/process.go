@@ -71,14 +71,7 @@ func Start(argv []string) (*Process, error) {
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	p := &Process{
-		cmd:    cmd,
-		stdin:  inW,
-		stdout: outR,
-		in:     bufio.NewReaderSize(outR, 64<<10),
-		stderr: NewTail(StderrLimit),
-		exited: make(chan struct{}),
-	}
+	p := newProcess(cmd, inW, outR)
 	go func() {
 		// Until the end of every holder of the pipe, or until Kill closes
 		// it: the tail stays bounded whatever comes.
@@ -95,6 +88,19 @@ func Start(argv []string) (*Process, error) {
 	return p, nil
 }
 
+// newProcess returns a Process writing to stdin and reading stdout: cmd's,
+// or a Handler's when cmd is nil.
+func newProcess(cmd *exec.Cmd, stdin, stdout *os.File) *Process {
+	return &Process{
+		cmd:    cmd,
+		stdin:  stdin,
+		stdout: stdout,
+		in:     bufio.NewReaderSize(stdout, 64<<10),
+		stderr: NewTail(StderrLimit),
+		exited: make(chan struct{}),
+	}
+}
+
 // StartHandler serves h in this process, through the same pipes and
 // protocol.Serve as a program, so that it is checked exactly like one. A
 // panic in h ends its output, which the caller sees as a crash.
@@ -104,13 +110,7 @@ func StartHandler(h protocol.Handler) *Process {
 	if err := errors.Join(err1, err2); err != nil {
 		panic(err) // out of descriptors: nothing sensible to go on with
 	}
-	p := &Process{
-		stdin:  inW,
-		stdout: outR,
-		in:     bufio.NewReaderSize(outR, 64<<10),
-		stderr: NewTail(StderrLimit),
-		exited: make(chan struct{}),
-	}
+	p := newProcess(nil, inW, outR)
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {

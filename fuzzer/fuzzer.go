@@ -127,7 +127,6 @@ func Run(opts Options) (*Report, error) {
 		rep.Problems = append(rep.Problems, "the implementation never answered hello: "+err.Error())
 		return rep, nil
 	}
-	defer client.Close()
 	hello := client.Hello()
 	rep.Implementation = &runner.Implementation{Name: hello.Name, Version: hello.Version, Ops: hello.Ops, Profiles: hello.Profiles}
 	var cats []runner.Category
@@ -140,6 +139,7 @@ func Run(opts Options) (*Report, error) {
 	}
 	if len(cats) == 0 {
 		rep.Problems = append(rep.Problems, fmt.Sprintf("nothing was checked: the implementation lists no op and profile asked for (its hello lists ops %q, profiles %q)", hello.Ops, hello.Profiles))
+		rep.Problems = append(rep.Problems, client.Finish()...)
 		return rep, nil
 	}
 
@@ -166,11 +166,8 @@ func Run(opts Options) (*Report, error) {
 			rep.Cases[cases[k].cat.Name]++
 			f.check(cases[k], nil, failure)
 		}
-		if why := client.GaveUp(); why != nil {
-			if opts.Context.Err() == nil {
-				rep.Problems = append(rep.Problems, "the run ended early: "+why.Error())
-			}
-			break
+		if client.GaveUp() != nil {
+			break // Finish says why
 		}
 		if opts.Progress != nil && time.Since(lastProgress) > 200*time.Millisecond {
 			lastProgress = time.Now()
@@ -184,6 +181,7 @@ func Run(opts Options) (*Report, error) {
 	if opts.Context.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
+	rep.Problems = append(rep.Problems, client.Finish()...)
 	rep.Duration = time.Since(began)
 	rep.Restarts = client.Restarts()
 	return rep, nil

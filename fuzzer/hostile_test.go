@@ -48,6 +48,10 @@ func TestHostile(t *testing.T) {
 		{"wrong-answers", nil, false, "offset", 1},
 		{"wrong-replay", nil, false, "replay", 1},
 		{"escapes", nil, false, "invalid UTF-8", 1},
+		{"exit-3", nil, false, "exited with status 3 at the end of its input", 1},
+		{"slow-start", nil, true, "0 disagreements", 1},
+		{"needs-hello", nil, false, "crash", 2},
+		{"result-and-error", nil, false, `both "error" and a result`, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -55,7 +59,7 @@ func TestHostile(t *testing.T) {
 			t.Setenv("QF_FAKE", c.mode)
 			t.Setenv("QF_FAKE_DIR", dir)
 			t.Setenv("QF_FAKE_PAD", "3000")
-			t.Setenv("QF_FAKE_DELAY", "1ms")
+			t.Setenv("QF_FAKE_DELAY", "500ms") // slow-start: longer than -timeout, within -start-timeout
 			command := c.command
 			if command == nil {
 				command = []string{os.Args[0], "-test.run=^$"}

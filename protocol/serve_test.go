@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 )
 
@@ -241,7 +240,7 @@ func TestServeMemoryBound(t *testing.T) {
 	if len(line) > protocol.MaxLine {
 		t.Fatalf("request of %d bytes", len(line))
 	}
-	peak := heapPeak(t, func() {
+	peak := measure.HeapPeak(func() {
 		got := serve(t, line+"\n")
 		if len(got) != 1 || withoutMessages(t, got[0]) != `{"error":{"field":"state.walls.white.h.count","kind":"out_of_range"},"id":1}` {
 			t.Errorf("got %.300q", got)
@@ -251,39 +250,4 @@ func TestServeMemoryBound(t *testing.T) {
 	if peak > 200<<20 {
 		t.Errorf("heap peak %d MB for one request of %d MB, want under 200 MB", peak>>20, len(line)>>20)
 	}
-}
-
-// heapPeak returns the most heap in use, sampled every millisecond, while
-// f runs.
-func heapPeak(t *testing.T, f func()) uint64 {
-	t.Helper()
-	runtime.GC()
-	done := make(chan struct{})
-	peak := make(chan uint64)
-	go func() {
-		var max uint64
-		var m runtime.MemStats
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			runtime.ReadMemStats(&m)
-			max = maxOf(max, m.HeapInuse)
-			select {
-			case <-done:
-				peak <- max
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	f()
-	close(done)
-	return <-peak
-}
-
-func maxOf(a, b uint64) uint64 {
-	if a > b {
-		return a
-	}
-	return b
 }

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -120,7 +119,7 @@ func TestRestartsLeakNothing(t *testing.T) {
 func TestPaddedAnswers(t *testing.T) {
 	t.Setenv("QF_FAKE_PAD", strconv.Itoa(15<<20))
 	var rep *Report
-	peak := heapPeak(t, func() {
+	peak := measure.HeapPeak(func() {
 		rep = runFake(t, "padded", Options{Run: regexp.MustCompile(`^(strict|encode|replay|validate)/corpus-viewer`), Timeout: 5 * time.Second})
 	})
 	t.Logf("heap peak %d MB over %d answers of 15 MiB", peak>>20, len(rep.Results))
@@ -140,7 +139,7 @@ func TestPaddedAnswers(t *testing.T) {
 // Bytes without end and without a newline: a timeout, in bounded memory.
 func TestFloodStdout(t *testing.T) {
 	var rep *Report
-	peak := heapPeak(t, func() {
+	peak := measure.HeapPeak(func() {
 		rep = runFake(t, "flood-stdout", Options{Run: corpus, Timeout: 500 * time.Millisecond})
 	})
 	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" &&
@@ -329,48 +328,19 @@ func TestInterrupted(t *testing.T) {
 	fakes.NoSurvivors(t, dir, 1)
 }
 
-func openFDs(t *testing.T) int {
-	t.Helper()
-	runtime.GC() // closes what finalizers would
-	entries, err := os.ReadDir("/proc/self/fd")
-	if err != nil {
-		t.Skip("no /proc/self/fd on this system")
-	}
-	return len(entries)
-}
-
-// heapPeak returns the most heap in use, sampled every millisecond, while
-// f runs.
-func heapPeak(t *testing.T, f func()) uint64 {
-	t.Helper()
-	runtime.GC()
-	done := make(chan struct{})
-	result := make(chan uint64)
-	go func() {
-		var peak uint64
-		var m runtime.MemStats
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			runtime.ReadMemStats(&m)
-			peak = max(peak, m.HeapInuse)
-			select {
-			case <-done:
-				result <- peak
-				return
-			case <-tick.C:
-			}
-		}
-	}()
-	f()
-	close(done)
-	return <-result
-}
-
 // validReport checks a JSON report against the report's schema.
 func validReport(t *testing.T, data []byte) {
 	t.Helper()
 	if err := ValidateReport(data); err != nil {
 		t.Error(err)
 	}
+}
+
+func openFDs(t *testing.T) int {
+	t.Helper()
+	n, ok := measure.OpenFDs()
+	if !ok {
+		t.Skip("no /proc/self/fd on this system")
+	}
+	return n
 }

@@ -414,16 +414,7 @@ func runPersistent(opts *Options, tests []selected, rep *Report) ([]Result, erro
 	if opts.Progress != nil {
 		fmt.Fprint(opts.Progress, "\r\033[K")
 	}
-	if why := client.GaveUp(); why != nil && opts.Context.Err() == nil {
-		rep.Problems = append(rep.Problems, "the run ended early: "+why.Error())
-	}
-	if err := client.Close(); err != nil {
-		problem := "the implementation " + err.Error() + " (spec/protocol.md: it exits with status 0 at the end of its input)"
-		if s := client.Stderr(); s != "" {
-			problem += "\nstderr:\n" + s
-		}
-		rep.Problems = append(rep.Problems, problem)
-	}
+	rep.Problems = append(rep.Problems, client.Finish()...)
 	rep.Restarts = client.Restarts()
 	return results, nil
 }

@@ -187,15 +187,7 @@ func addChunksEncode(s *suite) {
 		"WallOrder", "FaultWallsReordered")
 
 	// Anchors of 64 and more in each group.
-	for _, g := range []struct {
-		name string
-		set  func(*ref.State, []int)
-	}{
-		{"white-h", func(st *ref.State, a []int) { st.Walls.White.H = a }},
-		{"white-v", func(st *ref.State, a []int) { st.Walls.White.V = a }},
-		{"black-h", func(st *ref.State, a []int) { st.Walls.Black.H = a }},
-		{"black-v", func(st *ref.State, a []int) { st.Walls.Black.V = a }},
-	} {
+	for _, g := range wallGroups {
 		st := initial()
 		g.set(st, []int{7, 64, 9})
 		s.encodeValue("anchor-64-"+g.name, "The anchors 7, 64, 9 in the "+g.name+" group: dropped, 64 would leave 7, 9.", outOfRange, &ref.Value{State: st},

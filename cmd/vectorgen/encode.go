@@ -57,15 +57,7 @@ func addEncode(s *suite) {
 	s.encodeValue("white-minus-1", "White on square -1.", outOfRange, state(func(st *ref.State) { st.White = -1 }), "Boundary")
 	s.encodeValue("black-128", "Black on 128, one past the 7 bits.", outOfRange, state(func(st *ref.State) { st.Black = 128 }),
 		"EncoderOverflow", "FaultMask")
-	for _, g := range []struct {
-		name string
-		set  func(*ref.State, []int)
-	}{
-		{"white-h", func(st *ref.State, a []int) { st.Walls.White.H = a }},
-		{"white-v", func(st *ref.State, a []int) { st.Walls.White.V = a }},
-		{"black-h", func(st *ref.State, a []int) { st.Walls.Black.H = a }},
-		{"black-v", func(st *ref.State, a []int) { st.Walls.Black.V = a }},
-	} {
+	for _, g := range wallGroups {
 		s.encodeValue("walls-11-"+g.name, "11 walls in the "+g.name+" group.", outOfRange,
 			state(func(st *ref.State) { g.set(st, seq(11, 0, 5)) }), "WallCountRange", "Boundary")
 	}
@@ -180,4 +172,16 @@ func addEncode(s *suite) {
 	s.encode("malformed-before-out-of-range", "White 200 and a player \"red\": malformed comes first.", malformed,
 		strings.Replace(`{"state":{`+st+`,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`, `"white":4`, `"white":200`, 1),
 		"Malformed", "Precedence")
+}
+
+// wallGroups names the four wall groups of a State, in layout order, each
+// with a function that sets its anchors.
+var wallGroups = []struct {
+	name string
+	set  func(*ref.State, []int)
+}{
+	{"white-h", func(st *ref.State, a []int) { st.Walls.White.H = a }},
+	{"white-v", func(st *ref.State, a []int) { st.Walls.White.V = a }},
+	{"black-h", func(st *ref.State, a []int) { st.Walls.Black.H = a }},
+	{"black-v", func(st *ref.State, a []int) { st.Walls.Black.V = a }},
 }
