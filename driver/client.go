@@ -265,13 +265,17 @@ func (c *Client) Close() error {
 }
 
 // Finish ends the implementation at the end of a run, as Close does, and
-// returns what a report says of the end: why the client gave up, unless
-// the run was interrupted, and how the implementation did not exit with
-// status 0, with the tail of its standard error. It returns nil when the
-// run ended well.
+// returns what a report says of the end: why the client gave up, and how
+// the implementation did not exit with status 0, with the tail of its
+// standard error. It returns nil when the run ended well, or was ended by
+// its context.
 func (c *Client) Finish() []string {
+	if c.ctx.Err() != nil {
+		c.Close() // ended by the caller: how the implementation went is no fault of its
+		return nil
+	}
 	var problems []string
-	if c.gaveUp != nil && c.ctx.Err() == nil {
+	if c.gaveUp != nil {
 		problems = append(problems, "the run ended early: "+c.gaveUp.Error())
 	}
 	if err := c.Close(); err != nil {

@@ -235,6 +235,12 @@ func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
 		}
 	} else {
 		shrunk, v = f.shrink(c, v, finding)
+		// Once more, alone, for the standard error that goes with it.
+		f.client.Stderr()
+		if final := f.evaluate(shrunk); final.signature == v.signature {
+			v = final
+			v.result.Stderr = f.client.Stderr()
+		}
 	}
 	t = shrunk.test(true)
 	t.Comment = comment(&t, finding, f.opts.Seed)

@@ -47,28 +47,24 @@ func (r *Report) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "\nfuzz: %d cases, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), len(r.Findings), plural(len(r.Findings), "disagreement"), r.Seed, r.Seed)
 }
 
+// writeText writes the finding as qf check writes a failing vector, then
+// how it was found and shrunk.
 func (f *Finding) writeText(w io.Writer) {
-	res := &f.Result
-	fmt.Fprintf(w, "FAIL %s: %s\n", f.Test.ID, runner.Printable(f.Signature, false))
+	res := f.Result
+	res.ID, res.Comment, res.Flags = f.Test.ID, f.Test.Comment, f.Test.Flags
+	res.WriteText(w)
 	again := ""
 	if f.Again > 0 {
 		again = fmt.Sprintf(", %d more %s the same way", f.Again, plural(f.Again, "case"))
 	}
 	if f.Repeatable {
-		fmt.Fprintf(w, "  found after %d %s%s; shrunk in %d %s (%d %s) from %d to %d bytes, %.1f s into the run\n",
+		fmt.Fprintf(w, "  found:  after %d %s%s; shrunk in %d %s (%d %s) from %d to %d bytes, %.1f s into the run\n",
 			f.Cases, plural(f.Cases, "case"), again, f.Steps, plural(f.Steps, "step"), f.Tries, plural(f.Tries, "try"), len(f.Original), len(inputOf(&f.Test)), f.Elapsed.Seconds())
 	} else {
-		fmt.Fprintf(w, "  found after %d %s%s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
-			"  The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
+		fmt.Fprintf(w, "  found:  after %d %s%s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
+			"          The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
 			f.Cases, plural(f.Cases, "case"), again, f.Elapsed.Seconds(), runner.Printable(f.Alone, false))
 	}
-	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(f.Test.Flags, ", "))
-	fmt.Fprintf(w, "  input:  %s\n", runner.Printable(string(res.Input), false))
-	fmt.Fprintf(w, "  want:   %s\n", runner.Printable(clip(string(res.Want)), false))
-	if res.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", runner.Printable(clip(string(res.Got)), false))
-	}
-	fmt.Fprintf(w, "  why:    %s\n", runner.Printable(clip(res.Difference()), false))
 }
 
 // inputOf returns a test's input: its code, or an encode test's value.
@@ -78,13 +74,6 @@ func inputOf(t *vectors.Test) string {
 	}
 	s, _ := t.Input()
 	return s
-}
-
-func clip(s string) string {
-	if len(s) <= 400 {
-		return s
-	}
-	return s[:400] + fmt.Sprintf("... (%d bytes)", len(s))
 }
 
 func plural(n int, word string) string {

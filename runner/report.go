@@ -55,7 +55,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 			switch res.Status {
 			case StatusFail:
 				fmt.Fprintln(w)
-				res.writeText(w)
+				res.WriteText(w)
 			case StatusXFail:
 				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, Printable(res.Expected, false))
 			}
@@ -184,8 +184,12 @@ func plural(n int, word string, forms ...string) string {
 	return word + "s"
 }
 
-func (res *Result) writeText(w io.Writer) {
-	fmt.Fprintf(w, "FAIL %s: %s\n", res.ID, res.Comment)
+// WriteText writes a result that did not pass as the text report shows
+// it: its id and comment, flags, reason, input, want, got, the first
+// difference and the tail of standard error, each clipped to about 400 bytes and
+// escaped.
+func (res *Result) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "FAIL %s: %s\n", res.ID, Printable(res.Comment, false))
 	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(res.Flags, ", "))
 	reason := res.Reason
 	if res.Detail != "" {
@@ -196,6 +200,9 @@ func (res *Result) writeText(w io.Writer) {
 	fmt.Fprintf(w, "  want:   %s\n", Printable(clip(string(res.Want)), false))
 	if res.Got != nil {
 		fmt.Fprintf(w, "  got:    %s\n", Printable(clip(string(res.Got)), false))
+	}
+	if d := res.Difference(); d != "" && d != res.Detail {
+		fmt.Fprintf(w, "  why:    %s\n", Printable(clip(d), false))
 	}
 	if s := strings.TrimRight(res.Stderr, "\n"); s != "" {
 		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(Printable(clip(s), true), "\n", "\n    "))
@@ -323,7 +330,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 			switch res.Status {
 			case StatusFail:
 				var text strings.Builder
-				res.writeText(&text)
+				res.WriteText(&text)
 				tc.Failure = &message{Message: res.Reason + ": " + res.Detail, Type: res.Reason, Text: text.String()}
 			case StatusXFail:
 				tc.Skipped = &message{Message: "expected failure: " + res.Expected}
