@@ -16,6 +16,7 @@ import (
 	"github.com/qf-format/qf-conformance/internal/browsertest"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -321,6 +322,14 @@ func TestBrowserPlayground(t *testing.T) {
 		}
 	}
 	p.noErrors("the playground's codes")
+	// Hovering a field's row lights up its bits: state.white's 7, in 'g' and 'k'.
+	p.play("#code=j7oklAHMe1ICg")
+	var hot int
+	p.eval(`(() => { document.querySelector('#fields tr[data-field="2"]').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}));
+		return document.querySelectorAll('#input-view .hot').length; })()`, &hot)
+	if hot != 7 {
+		t.Errorf("hovering state.white's row lit %d bits, want 7", hot)
+	}
 	p.play("#code=qIAAAAAA")
 	p.screenshot("playground-error")
 
@@ -390,8 +399,9 @@ func TestBrowserPlayground(t *testing.T) {
 	p.noErrors("the playground's record and typing")
 }
 
-// The flags' and the edge cases' pages, and a vector that does not
-// exist.
+// Every flag's page and every edge case's page, the list's filter and
+// links, the way from a vector to the playground, the playground's
+// examples, and a vector that does not exist.
 func TestBrowserNotes(t *testing.T) {
 	p := open(t, 1200, 900)
 	var got struct {
@@ -410,6 +420,117 @@ func TestBrowserNotes(t *testing.T) {
 	if got.Name != "EC-6: Truncation" || !strings.Contains(got.Description, "truncated") || !strings.Contains(got.Refs, "FaultZeroFill") || got.Vectors < 3 {
 		t.Errorf("the edge case's page: %+v", got)
 	}
+	// Every flag's page and every edge case's page.
+	var pages []struct {
+		Name, Description, Text string
+		Vectors, Links          int
+	}
+	p.eval(`(async () => {
+		const out = [];
+		const go = (hash) => new Promise((resolve) => {
+			window.addEventListener("hashchange", () => setTimeout(resolve, 0), { once: true });
+			location.hash = hash;
+		});
+		for (const name of Object.keys(window.QF_NOTES)) {
+			await go("#flag=" + encodeURIComponent(name));
+			out.push({Name: document.getElementById("flag-name").textContent, Description: document.getElementById("flag-description").textContent,
+				Vectors: document.querySelectorAll("#flag-vectors a").length, Links: document.querySelectorAll("#flag-refs a").length});
+		}
+		for (const ec of window.QF_EDGE_CASES) {
+			await go("#" + ec.id);
+			out.push({Name: document.getElementById("ec-title").textContent, Text: document.getElementById("ec-text").textContent,
+				Vectors: document.querySelectorAll("#ec-vectors a").length, Links: document.querySelectorAll("#ec-flags a").length});
+		}
+		return out;
+	})()`, &pages)
+	withFlag := map[string]int{}
+	for _, name := range vectors.Files {
+		f, _ := vectors.Load(name)
+		for _, test := range f.Tests {
+			for _, flag := range test.Flags {
+				withFlag[flag]++
+			}
+		}
+	}
+	byName := map[string]int{}
+	for i, pg := range pages {
+		byName[strings.SplitN(pg.Name, ":", 2)[0]] = i
+	}
+	for flag, note := range vectors.Notes {
+		i, ok := byName[flag]
+		if !ok {
+			t.Errorf("flag %s: no page", flag)
+			continue
+		}
+		refs := 0
+		for _, r := range note.Refs {
+			if strings.HasPrefix(r, "EC-") {
+				refs++
+			}
+		}
+		if pg := pages[i]; pg.Description != note.Description || pg.Vectors != withFlag[flag] || pg.Links != refs {
+			t.Errorf("flag %s's page: %d vectors (want %d), %d edge-case links (want %d)", flag, pg.Vectors, withFlag[flag], pg.Links, refs)
+		}
+	}
+	for _, ec := range spec.EdgeCases {
+		i, ok := byName[ec.ID]
+		if !ok || len(pages[i].Text) < 100 {
+			t.Errorf("%s: no page, or no text", ec.ID)
+		}
+	}
+
+	// The list's filter, and a click on an item.
+	var filtered struct {
+		Count   string
+		Shown   int
+		Matches bool
+	}
+	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#filter", "padding record", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(`(() => {
+		const items = [...document.querySelectorAll("#list a")];
+		const text = (id) => { const v = window.QF_VECTORS.find((v) => v.id === id); return (v.id + " " + v.flags.join(" ") + " " + v.comment).toLowerCase(); };
+		return {Count: document.getElementById("count").textContent, Shown: items.length,
+			Matches: items.every((a) => text(a.dataset.id).includes("padding") && text(a.dataset.id).includes("record"))};
+	})()`, &filtered)
+	if filtered.Shown == 0 || filtered.Shown > 200 || !filtered.Matches || filtered.Count != fmt.Sprintf("%d of 1216 vectors", filtered.Shown) {
+		t.Errorf("filtering by \"padding record\": %+v", filtered)
+	}
+	var first, route, title string
+	p.eval(`document.querySelector("#list a").dataset.id`, &first)
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#list a", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(`new Promise((r) => setTimeout(() => r(document.body.dataset.route), 50))`, &route)
+	p.eval(`document.getElementById("vector-id").textContent`, &title)
+	if route != first || title != first {
+		t.Errorf("a click on the first item, %s, led to %q showing %q", first, route, title)
+	}
+
+	// From a vector to the playground, and the playground's examples.
+	p.visit("#lenient/viewer-position-space-middle")
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#vector-explain", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var s shownPlay
+	p.eval(`new Promise((r) => setTimeout(r, 50))`, new(any))
+	p.eval(readPlay, &s)
+	if !strings.HasPrefix(s.Verdict, "Accepted (lenient)") || s.Junk != 1 {
+		t.Errorf("the vector's playground link: %+v", s)
+	}
+	var examples []string
+	p.eval(`[...document.querySelectorAll("#examples a")].map((a) => a.getAttribute("href"))`, &examples)
+	for _, href := range examples {
+		s := p.play(href)
+		if s.Verdict == "" || s.Hash != href && s.Hash != strings.ReplaceAll(href, "&amp;", "&") {
+			t.Errorf("example %s: %+v", href, s)
+		}
+	}
+	if len(examples) != 4 {
+		t.Errorf("%d examples", len(examples))
+	}
+
 	var missing string
 	p.visit("#strict/no-such-vector")
 	p.eval(`document.getElementById("missing").hidden ? "" : document.getElementById("missing-text").textContent`, &missing)

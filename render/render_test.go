@@ -184,11 +184,18 @@ func TestContrast(t *testing.T) {
 	if len(colours["groove"]) != 1 || len(colours["square"]) != 1 || len(colours["wall white"]) != 2 || len(colours["highlight"]) != 1 {
 		t.Fatalf("colours found: %v", colours)
 	}
+	lowest := 21.0
 	for role, set := range colours {
 		if role == "groove" || role == "square" {
 			continue
 		}
 		for c := range set {
+			for bg := range colours["groove"] {
+				lowest = min(lowest, contrast(t, c, bg))
+			}
+			for bg := range colours["square"] {
+				lowest = min(lowest, contrast(t, c, bg))
+			}
 			for bg := range colours["groove"] {
 				if r := contrast(t, c, bg); r < 4.5 {
 					t.Errorf("%s %s on the grooves %s: contrast %.2f:1, under 4.5:1", role, c, bg, r)
@@ -201,6 +208,7 @@ func TestContrast(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("the lowest contrast on the board: %.2f:1", lowest)
 	for c := range colours["wall black"] {
 		if colours["wall white"][c] && c != "#595959" {
 			t.Errorf("white's and black's walls are both %s", c)
