@@ -2,6 +2,7 @@ package explain
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -80,9 +81,9 @@ func (e *Explanation) JSON() *JSON {
 	for _, f := range e.Fields {
 		j.Fields = append(j.Fields, JSONField{f.Path, f.Offset, f.Width, f.Bits, f.Value, f.Meaning, f.First, f.Last, f.Fault})
 	}
-	var text stringWriter
+	var text strings.Builder
 	e.WriteText(&text)
-	j.Text = string(text)
+	j.Text = text.String()
 	if e.Err != nil {
 		j.Error = e.Err.Object()
 		return j
@@ -108,11 +109,4 @@ func (e *Explanation) JSON() *JSON {
 		}
 	}
 	return j
-}
-
-type stringWriter []byte
-
-func (w *stringWriter) Write(p []byte) (int, error) {
-	*w = append(*w, p...)
-	return len(p), nil
 }

@@ -11,7 +11,9 @@ import (
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 func TestMain(m *testing.M) {
@@ -189,6 +191,13 @@ func TestWriteVectors(t *testing.T) {
 	n := 0
 	for _, f := range extra {
 		n += len(f.Tests)
+		for _, test := range f.Tests {
+			for _, flag := range test.Flags {
+				if _, ok := vectors.Notes[flag]; !ok || f.Notes[flag].Description == "" {
+					t.Errorf("%s: flag %s has no note", test.ID, flag)
+				}
+			}
+		}
 	}
 	if n != len(rep.Findings) {
 		t.Errorf("%d vectors for %d findings", n, len(rep.Findings))
@@ -250,4 +259,17 @@ func (highWhite) Handle(req *protocol.Request) *protocol.Response {
 		}
 	}
 	return resp
+}
+
+// Every kind of violation has its flag.
+func TestKindFlags(t *testing.T) {
+	for _, k := range []rules.Kind{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
+		rules.NoWallsLeft, rules.WallsConflict, rules.NoPath, rules.PawnsOverlap, rules.TooManyWalls, rules.LastMoveWallMissing} {
+		if kindFlag(string(k)) == "" {
+			t.Errorf("%s has no flag", k)
+		}
+	}
+	if kindFlag("no_such_kind") != "" {
+		t.Error("a kind the suite does not have has a flag")
+	}
 }
