@@ -53,7 +53,7 @@ type Field struct {
 	Fault   bool   // the field is out of range: it is the error
 }
 
-const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+const alphabet = spec.Alphabet
 
 // Code reads input in the strict profile, or the lenient one, and explains
 // it.

@@ -19,7 +19,8 @@ type JSON struct {
 	Fields    []JSONField      `json:"fields"`
 	Bits      int              `json:"bits"`
 	Padding   string           `json:"padding"`
-	Used      []int            `json:"used"` // the input index of each character whose bits the code has
+	Used      []int            `json:"used"`   // the input index of each character whose bits the code has
+	Values    []int            `json:"values"` // and the six bits it stands for
 	Canonical string           `json:"canonical,omitempty"`
 	Value     json.RawMessage  `json:"value,omitempty"`
 	Error     *ref.ErrorObject `json:"error,omitempty"`
@@ -77,6 +78,10 @@ func (e *Explanation) JSON() *JSON {
 	}
 	if j.Used == nil {
 		j.Used = []int{}
+	}
+	j.Values = make([]int, len(e.used))
+	for k, i := range e.used {
+		j.Values[k] = strings.IndexByte(alphabet, e.Input[i])
 	}
 	for _, f := range e.Fields {
 		j.Fields = append(j.Fields, JSONField{f.Path, f.Offset, f.Width, f.Bits, f.Value, f.Meaning, f.First, f.Last, f.Fault})

@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
+	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/internal/browsertest"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -329,6 +330,11 @@ func TestBrowserPlayground(t *testing.T) {
 		return document.querySelectorAll('#input-view .hot').length; })()`, &hot)
 	if hot != 7 {
 		t.Errorf("hovering state.white's row lit %d bits, want 7", hot)
+	}
+	var bits string
+	p.eval(`[...document.querySelectorAll("#input-view .bits")].map((b) => b.textContent).join("")`, &bits)
+	if want := bitstring.Bits("j7oklAHMe1ICg"); bits != want {
+		t.Errorf("the bits shown: %s, want %s", bits, want)
 	}
 	p.play("#code=qIAAAAAA")
 	p.screenshot("playground-error")

@@ -90,7 +90,7 @@ func numberSum(text string) float64 {
 	return sum
 }
 
-const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+const alphabet = spec.Alphabet
 
 // candidates yields simpler cases than c, the most promising first, made
 // only as they are asked for.
@@ -199,7 +199,7 @@ func faultOf(input string, err error) (fault func(code string) (string, bool), r
 			return code[:at] + junk + code[at:], true
 		}, input
 	case ref.ErrOutOfRange:
-		if !validBits(input) {
+		if !spec.InAlphabet(input) {
 			return nil, ""
 		}
 		width, limit := 7, spec.MaxSquare
@@ -227,16 +227,6 @@ func faultOf(input string, err error) (fault func(code string) (string, bool), r
 		}, repaired
 	}
 	return nil, ""
-}
-
-// validBits reports whether every byte of s is in the alphabet.
-func validBits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if strings.IndexByte(alphabet, s[i]) < 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // deletions returns s without a piece of it: halves, quarters, ... down

@@ -1,8 +1,10 @@
 package ref
 
+import "github.com/qf-format/qf-conformance/spec"
+
 // alphabet is the standard Base64 alphabet; a character's index is the six
 // bits it stands for.
-const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+const alphabet = spec.Alphabet
 
 // sextets maps a byte to the six bits it stands for, or to invalid for a
 // byte outside the alphabet.

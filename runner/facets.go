@@ -7,6 +7,7 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // Facets are what the runner tells of a vector from its input, beside its
@@ -73,9 +74,8 @@ func facetsOf(s *selected) []string {
 // the alphabet (its first in a lenient profile, after deletion), and
 // whether it has one.
 func flagsOf(code string, lenient bool) (string, bool) {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 	for i := 0; i < len(code); i++ {
-		v := strings.IndexByte(alphabet, code[i])
+		v := strings.IndexByte(spec.Alphabet, code[i])
 		if v < 0 {
 			if lenient {
 				continue

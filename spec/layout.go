@@ -131,3 +131,17 @@ const (
 	MaxTurn          = 1023 // the turn number is 0..1023
 	MaxMoves         = 1023 // a record holds at most 1023 moves
 )
+
+// Alphabet is the standard Base64 alphabet of qf.md section "Characters":
+// a character's index in it is the six bits it stands for.
+const Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+// InAlphabet reports whether every byte of s is in Alphabet.
+func InAlphabet(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(Alphabet, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}

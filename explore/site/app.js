@@ -157,7 +157,7 @@ function showInput(j) {
       cell.title = "not in the alphabet" + (j.profile === "lenient" ? ": deleted" : "");
     } else {
       const bits = el("span", { className: "bits" });
-      const value = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".indexOf(c.text);
+      const value = j.values[k];
       for (let b = 0; b < 6; b++) {
         const bit = 6 * k + b;
         const f = fieldOf[bit];

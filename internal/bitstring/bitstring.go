@@ -7,9 +7,11 @@ package bitstring
 import (
 	"fmt"
 	"strings"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
-const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+const alphabet = spec.Alphabet
 
 // Field formats v as width bits, most significant first. It panics if v
 // does not fit: a caller that wants the low bits of a value says so.

@@ -91,7 +91,7 @@ func (r *Rand) boundaryRecord() *ref.Record {
 // non-ASCII characters, bytes that are not UTF-8.
 var Junk = []string{"=", "==", " ", "\t", "\n", "\r\n", "-", "_", ".", "%3D", "é", "ｇ", "🙂", "\ufeff", "\xff", "\xc3", "\x00"}
 
-const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+const alphabet = spec.Alphabet
 
 // Code returns a code to decode: the code of a BoundaryValue, often
 // mutated once or twice: truncated (at a field or anywhere), characters
@@ -130,7 +130,7 @@ func (r *Rand) Mutate(code string) string {
 	case 3: // characters appended
 		return code + pick(r, "A", "AA", "=", string(alphabet[r.Intn(len(alphabet))]), Junk[r.Intn(len(Junk))])
 	case 4, 5: // a bit flipped, or a padding bit set
-		if !validBase64(code) || code == "" {
+		if !spec.InAlphabet(code) || code == "" {
 			return code
 		}
 		bits := []byte(bitstring.Bits(code))
@@ -166,15 +166,6 @@ func (r *Rand) Mutate(code string) string {
 	}
 	bits := bitstring.Bits(code)
 	return bitstring.Code(bits[:f.Offset] + bitstring.Field(v, f.Width) + bits[f.Offset+f.Width:])
-}
-
-func validBase64(code string) bool {
-	for i := 0; i < len(code); i++ {
-		if strings.IndexByte(alphabet, code[i]) < 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // EncodeValue returns JSON text for an encoder: the canonical JSON of a

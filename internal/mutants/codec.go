@@ -17,7 +17,7 @@ import (
 // so that a mutant that fails the suite fails because of its fault.
 
 const (
-	stdAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	stdAlphabet = spec.Alphabet
 	urlAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 )
 
