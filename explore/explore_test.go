@@ -114,3 +114,18 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// Outside a clone of the module there is no source to build the
+// WebAssembly from: Write says so, and what to do.
+func TestWriteOutsideTheModule(t *testing.T) {
+	wd, _ := os.Getwd()
+	if err := os.Chdir(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	t.Setenv("GOFLAGS", "")
+	err := explore.Write(filepath.Join(t.TempDir(), "site"))
+	if err == nil || !strings.Contains(err.Error(), "run qf explore in a clone of qf-conformance") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package fuzzer
 import (
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,16 @@ func TestKindFlags(t *testing.T) {
 	}
 	if kindFlag("no_such_kind") != "" {
 		t.Error("a kind the suite does not have has a flag")
+	}
+}
+
+// On a terminal, a progress line: the cases, their rate and the
+// disagreements, rewritten in place and cleared at the end.
+func TestProgress(t *testing.T) {
+	var buf strings.Builder
+	mustRun(t, Options{Handler: protocol.Reference{}, N: 600, Seed: 2, Progress: &buf})
+	out := buf.String()
+	if !regexp.MustCompile(`^\r\x1b\[K\d+ cases, \d+/s, 0 disagreements`).MatchString(out) || !strings.HasSuffix(out, "\r\x1b[K") {
+		t.Errorf("progress %q", out)
 	}
 }
