@@ -12,15 +12,21 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 )
 
-// Options say how to run an implementation and how long to wait for it.
+// Options say how to run an implementation and how long to wait for it:
+// a program (Command), or a Handler served in this process through the
+// same pipes (StartHandler), so that it is checked exactly like one.
 type Options struct {
-	Command      []string         // the program and its arguments
-	Handler      protocol.Handler // or, when Command is empty, a handler served in this process
-	StartTimeout time.Duration    // for the first answer of each process, its hello; 0 means 30 s
-	Timeout      time.Duration    // for every later answer; 0 means 2 s
-	ExitTimeout  time.Duration    // for exiting at the end of its input; 0 means 5 s
-	MaxFailures  int              // failures in a row, failed restarts included, before giving up; 0 means 10
+	Command           []string         // the program and its arguments
+	Handler           protocol.Handler // or, when Command is empty, a handler served in this process
+	StartTimeout      time.Duration    // for the first answer of each process, its hello; 0 means 30 s
+	Timeout           time.Duration    // for every later answer; 0 means 2 s
+	ExitTimeout       time.Duration    // for exiting at the end of its input; 0 means 5 s
+	MaxFailuresInARow int              // failures in a row, failed restarts included, before giving up; 0 means 10
 }
+
+// ErrNoImplementation is Dial's error for Options with neither a Command
+// nor a Handler.
+var ErrNoImplementation = errors.New("driver: no implementation: neither a command nor a handler")
 
 func (o *Options) setDefaults() {
 	if o.StartTimeout == 0 {
@@ -32,8 +38,8 @@ func (o *Options) setDefaults() {
 	if o.ExitTimeout == 0 {
 		o.ExitTimeout = DefaultExitTimeout
 	}
-	if o.MaxFailures == 0 {
-		o.MaxFailures = DefaultMaxFailures
+	if o.MaxFailuresInARow == 0 {
+		o.MaxFailuresInARow = DefaultMaxFailuresInARow
 	}
 }
 
@@ -41,28 +47,33 @@ func (o *Options) setDefaults() {
 // at a time. It says hello to every process it starts, and restarts the
 // implementation after every failure to answer (a crash, a timeout, an
 // answer that breaks the protocol or answers another request); after
-// MaxFailures failures in a row, failed restarts included, it gives up.
+// MaxFailuresInARow failures in a row, failed restarts included, it gives
+// up.
 type Client struct {
-	ctx      context.Context
+	ctx      context.Context // the context given to Dial, which ends the implementation
 	opts     Options
 	mu       sync.Mutex // guards proc against the context's cancellation
 	proc     *Process
 	hello    *protocol.Response
-	ids      int       // the last request id used; ids are never reused
-	ops      [2]string // the ops of the last two requests, the last first
-	inARow   int       // failures in a row
-	restarts int       // processes started after the first
-	gaveUp   error     // why the client stopped; nil while it goes on
-	pending  *Tail     // standard error of processes ended since the last Stderr
+	ids      int            // the last request id used; ids are never reused
+	ops      [2]protocol.Op // the ops of the last two requests, the last first
+	inARow   int            // failures in a row
+	restarts int            // processes started after the first
+	gaveUp   error          // why the client stopped; nil while it goes on
+	pending  *Tail          // standard error of processes ended since the last Stderr
 	stop     func() bool
 }
 
 // Dial starts the implementation and says hello. Its error is a
-// *StartError when the command cannot be started, or a *Failure when the
-// implementation does not answer hello with a hello within the start-up
-// allowance; then nothing it started is left running. When ctx is done,
-// the implementation is ended and every later call fails.
+// *StartError when the command cannot be started, ErrNoImplementation, or
+// a *Failure, with the implementation's standard error, when it does not
+// answer hello with a hello within the start-up allowance; then nothing
+// it started is left running and the client is nil. When ctx is done, the
+// implementation is ended and every later call fails.
 func Dial(ctx context.Context, opts Options) (*Client, error) {
+	if len(opts.Command) == 0 && opts.Handler == nil {
+		return nil, ErrNoImplementation
+	}
 	opts.setDefaults()
 	c := &Client{ctx: ctx, opts: opts, pending: NewTail(StderrLimit)}
 	p, err := c.start()
@@ -78,20 +89,20 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 	c.hello, err = c.sayHello()
 	if err != nil {
 		c.stop()
-		c.pending.Write([]byte(c.proc.Stderr()))
 		c.proc.Kill()
-		return c, err
+		f, ok := err.(*Failure)
+		if !ok {
+			f = &Failure{Reason: ReasonProtocol, Detail: err.Error()}
+		}
+		f.Stderr = c.pending.Take() + c.proc.Stderr()
+		return nil, f
 	}
 	return c, nil
 }
 
 func (c *Client) start() (*Process, error) {
 	if len(c.opts.Command) == 0 {
-		h := c.opts.Handler
-		if h == nil {
-			h = protocol.Reference{}
-		}
-		return StartHandler(h), nil
+		return StartHandler(c.opts.Handler), nil
 	}
 	p, err := Start(c.opts.Command)
 	if err != nil {
@@ -128,7 +139,7 @@ func (c *Client) Stderr() string {
 // implementation (or given up: see GaveUp) before it returns.
 func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []byte, err error) {
 	if c.gaveUp != nil {
-		return nil, nil, &Failure{ReasonCrash, c.gaveUp.Error()}
+		return nil, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
 	resp, line, err = c.exchange(req, c.opts.Timeout)
 	if err != nil {
@@ -158,13 +169,13 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 	}
 	resp, err := protocol.ParseResponse(line)
 	if err != nil {
-		return nil, line, &Failure{ReasonProtocol, err.Error()}
+		return nil, line, &Failure{Reason: ReasonProtocol, Detail: err.Error()}
 	}
 	if string(resp.ID) != id {
-		return nil, line, &Failure{ReasonProtocol, c.strayAnswer(resp.ID, id, id)}
+		return nil, line, &Failure{Reason: ReasonProtocol, Detail: c.strayAnswer(resp.ID, id, id)}
 	}
 	if err := resp.Check(req.Op); err != nil {
-		return nil, line, &Failure{ReasonProtocol, err.Error()}
+		return nil, line, &Failure{Reason: ReasonProtocol, Detail: err.Error()}
 	}
 	return resp, line, nil
 }
@@ -176,7 +187,7 @@ func (c *Client) strayAnswer(got json.RawMessage, want, first string) string {
 	if n, err := strconv.Atoi(string(got)); err == nil && n > 0 && n < f {
 		what := ""
 		if w, _ := strconv.Atoi(want); n == w-1 && c.ops[1] != "" {
-			what = " (" + c.ops[1] + ")"
+			what = " (" + string(c.ops[1]) + ")"
 		}
 		return fmt.Sprintf("a line not asked for: a second answer to request %d%s, read as the answer to request %s (%s)", n, what, want, c.ops[0])
 	}
@@ -190,25 +201,25 @@ func (c *Client) strayAnswer(got json.RawMessage, want, first string) string {
 // failure then is the caller's doing.
 func (c *Client) interrupted(err error) error {
 	if c.ctx.Err() != nil {
-		return &Failure{ReasonCrash, "interrupted"}
+		return &Failure{Reason: ReasonCrash, Detail: "interrupted"}
 	}
 	return err
 }
 
 func (c *Client) sayHello() (*protocol.Response, error) {
-	resp, line, err := c.exchange(&protocol.Request{Op: protocol.OpHello}, c.opts.StartTimeout)
+	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout)
 	if err != nil {
 		return nil, err
 	}
 	if resp.Error != nil {
-		return nil, &Failure{ReasonProtocol, fmt.Sprintf("answered hello with an error: %.200s", line)}
+		return nil, &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("answered hello with an error: %.200s", line)}
 	}
 	return resp, nil
 }
 
 // restart ends the current process after the failure why and starts
 // another, saying hello to it, until one answers hello or there have been
-// MaxFailures failures in a row.
+// MaxFailuresInARow failures in a row.
 func (c *Client) restart(why error) {
 	c.endProcess()
 	for {
@@ -217,7 +228,7 @@ func (c *Client) restart(why error) {
 		case c.ctx.Err() != nil:
 			c.gaveUp = errors.New("interrupted")
 			return
-		case c.inARow >= c.opts.MaxFailures:
+		case c.inARow >= c.opts.MaxFailuresInARow:
 			c.gaveUp = fmt.Errorf("the implementation failed %d times in a row; the last time: %v", c.inARow, why)
 			return
 		}
@@ -300,7 +311,7 @@ func (c *Client) Finish() []string {
 // answers only: requests wait to be read as long as they must.
 func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protocol.Response, k int, line []byte, err error) {
 	if c.gaveUp != nil {
-		return nil, 0, nil, &Failure{ReasonCrash, c.gaveUp.Error()}
+		return nil, 0, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
 	window = max(window, 1)
 	msgs := make([][]byte, len(reqs))
@@ -341,16 +352,16 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 			resp, err = protocol.ParseResponse(line)
 			switch {
 			case err != nil:
-				err = &Failure{ReasonProtocol, err.Error()}
+				err = &Failure{Reason: ReasonProtocol, Detail: err.Error()}
 			case string(resp.ID) != ids[k]:
 				c.ops[0], c.ops[1] = reqs[k].Op, ""
 				if k > 0 {
 					c.ops[1] = reqs[k-1].Op
 				}
-				err = &Failure{ReasonProtocol, c.strayAnswer(resp.ID, ids[k], ids[0])}
+				err = &Failure{Reason: ReasonProtocol, Detail: c.strayAnswer(resp.ID, ids[k], ids[0])}
 			default:
 				if cerr := resp.Check(reqs[k].Op); cerr != nil {
-					err = &Failure{ReasonProtocol, cerr.Error()}
+					err = &Failure{Reason: ReasonProtocol, Detail: cerr.Error()}
 				}
 			}
 		} else {

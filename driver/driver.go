@@ -26,21 +26,27 @@ import (
 	"time"
 )
 
-// Reasons an implementation gave no usable answer.
+// A Reason is why an implementation gave no usable answer.
+type Reason string
+
+// The reasons.
 const (
-	ReasonCrash    = "crash"    // it exited or closed its output
-	ReasonTimeout  = "timeout"  // no answer in time, or its input not read
-	ReasonProtocol = "protocol" // an answer that breaks spec/protocol.md
+	ReasonCrash    Reason = "crash"    // it exited or closed its output
+	ReasonTimeout  Reason = "timeout"  // no answer in time, or its input not read
+	ReasonProtocol Reason = "protocol" // an answer that breaks spec/protocol.md
 )
 
 // A Failure is why a request got no usable answer: a Reason and, in
-// words, what happened.
+// words, what happened. A Failure that ends Dial also has the tail of
+// what the implementation wrote to its standard error, often what says
+// why it failed.
 type Failure struct {
-	Reason string
+	Reason Reason
 	Detail string
+	Stderr string
 }
 
-func (f *Failure) Error() string { return f.Reason + ": " + f.Detail }
+func (f *Failure) Error() string { return string(f.Reason) + ": " + f.Detail }
 
 // A StartError is a command that could not be started at all.
 type StartError struct{ Err error }
@@ -50,10 +56,10 @@ func (e *StartError) Unwrap() error { return e.Err }
 
 // Defaults of Options.
 const (
-	DefaultStartTimeout = 30 * time.Second
-	DefaultTimeout      = 2 * time.Second
-	DefaultExitTimeout  = 5 * time.Second
-	DefaultMaxFailures  = 10
+	DefaultStartTimeout      = 30 * time.Second
+	DefaultTimeout           = 2 * time.Second
+	DefaultExitTimeout       = 5 * time.Second
+	DefaultMaxFailuresInARow = 10
 )
 
 // Limits of what is kept of an implementation's output.
@@ -67,5 +73,5 @@ const (
 )
 
 func timeoutDetail(what string, d time.Duration) *Failure {
-	return &Failure{ReasonTimeout, fmt.Sprintf("%s within %v", what, d)}
+	return &Failure{Reason: ReasonTimeout, Detail: fmt.Sprintf("%s within %v", what, d)}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/serve"
 )
 
 func TestMain(m *testing.M) {
@@ -46,7 +47,7 @@ func TestDial(t *testing.T) {
 		t.Errorf("hello %+v", h)
 	}
 	code := "QA"
-	resp, line, err := c.Call(&protocol.Request{Op: protocol.OpDecode, Code: &code})
+	resp, line, err := c.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
 	if err != nil || string(resp.Value) != `{"state":null,"record":{"moves":[]}}` || !strings.HasPrefix(string(line), `{"id":2,`) {
 		t.Errorf("%v %s %s", err, resp.Value, line)
 	}
@@ -61,16 +62,26 @@ func TestDial(t *testing.T) {
 	}
 
 	t.Setenv("QF_FAKE", "silent")
+	dir := t.TempDir()
+	t.Setenv("QF_FAKE_DIR", dir)
 	began := time.Now()
 	c, err = driver.Dial(context.Background(), driver.Options{Command: self, StartTimeout: 200 * time.Millisecond})
 	var f *driver.Failure
-	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || time.Since(began) > 3*time.Second {
-		t.Errorf("silent: %v after %v", err, time.Since(began))
+	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || c != nil || time.Since(began) > 20*time.Second {
+		t.Errorf("silent: %v after %v, client %v", err, time.Since(began), c)
 	}
-	if c != nil && c.PID() != 0 {
-		if err := signalZero(c.PID()); err == nil {
-			t.Errorf("the silent process %d is still there", c.PID())
+	fakes.NoSurvivors(t, dir, 1)
+
+	// The last words of an implementation that dies before its hello are
+	// in the failure, every time.
+	for i := 0; i < 20; i++ {
+		_, err = driver.Dial(context.Background(), driver.Options{Command: []string{"sh", "-c", "echo boom >&2; exit 3"}})
+		if !errors.As(err, &f) || f.Reason != driver.ReasonCrash || !strings.Contains(f.Stderr, "boom") || !strings.Contains(f.Detail, "status 3") {
+			t.Fatalf("run %d: %v, stderr %q", i, err, f.Stderr)
 		}
+	}
+	if _, err := driver.Dial(context.Background(), driver.Options{}); err != driver.ErrNoImplementation {
+		t.Errorf("no implementation: %v", err)
 	}
 }
 
@@ -82,7 +93,7 @@ func TestHandlerPanics(t *testing.T) {
 		t.Fatal(err)
 	}
 	code := "A"
-	_, _, err = c.Call(&protocol.Request{Op: protocol.OpDecode, Code: &code})
+	_, _, err = c.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
 	var f *driver.Failure
 	if !errors.As(err, &f) || f.Reason != driver.ReasonCrash || c.Restarts() != 1 {
 		t.Errorf("%v, %d restarts", err, c.Restarts())
@@ -93,8 +104,8 @@ func TestHandlerPanics(t *testing.T) {
 type panicky struct{}
 
 func (panicky) Handle(req *protocol.Request) *protocol.Response {
-	if req.Op == protocol.OpHello {
-		return protocol.Reference{}.Handle(req)
+	if req.Op == protocol.Hello {
+		return serve.Reference.Handle(req)
 	}
 	panic("a bug")
 }
@@ -139,7 +150,7 @@ func decodes(n int) []*protocol.Request {
 	reqs := make([]*protocol.Request, n)
 	for i := range reqs {
 		code := codes[i%len(codes)]
-		reqs[i] = &protocol.Request{Op: protocol.OpDecode, Code: &code}
+		reqs[i] = &protocol.Request{Op: protocol.Decode, Code: &code}
 	}
 	return reqs
 }
@@ -158,7 +169,7 @@ func TestBatch(t *testing.T) {
 			t.Fatalf("window %d: %d answers, k %d, %v", window, len(answers), k, err)
 		}
 		for i, a := range answers {
-			want := protocol.Reference{}.Handle(reqs[i])
+			want := serve.Reference.Handle(reqs[i])
 			if string(a.Value) != string(want.Value) || (a.Error == nil) != (want.Error == nil) {
 				t.Fatalf("window %d: answer %d is %s, want %s", window, i, a.Value, want.Value)
 			}
@@ -172,7 +183,7 @@ func TestBatchFailures(t *testing.T) {
 	for _, c := range []struct {
 		mode   string
 		k      int
-		reason string
+		reason driver.Reason
 	}{
 		{"crash-4th", 3, driver.ReasonCrash},
 		{"hang-5th", 4, driver.ReasonTimeout},

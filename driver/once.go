@@ -64,7 +64,7 @@ func RunOnce(ctx context.Context, argv []string, input []byte, timeout time.Dura
 	case <-p.exited:
 	default:
 		if ctx.Err() != nil {
-			return nil, &Failure{ReasonCrash, "interrupted"}
+			return nil, &Failure{Reason: ReasonCrash, Detail: "interrupted"}
 		}
 		return &Outcome{Stdout: out, Stderr: stderr}, timeoutDetail("did not exit", timeout)
 	}
@@ -77,7 +77,7 @@ func RunOnce(ctx context.Context, argv []string, input []byte, timeout time.Dura
 		o.Status = exit.ExitCode()
 		return o, nil
 	}
-	return o, &Failure{ReasonCrash, describeExit(p.exitErr)}
+	return o, &Failure{Reason: ReasonCrash, Detail: describeExit(p.exitErr)}
 }
 
 // readLimited reads r until its end or an error, keeping the first limit

@@ -26,6 +26,9 @@ type Process struct {
 	line   []byte // the buffer of the last line read, reused
 	out    []byte // the buffer of the last line sent, reused
 	stderr *Tail
+	// stderrRead is closed when all of standard error has been read into
+	// stderr: the pipe's end, once every holder of it is gone.
+	stderrRead chan struct{}
 
 	exited  chan struct{} // closed when the process has exited and been reaped
 	exitErr error         // its exit status, set before exited is closed
@@ -73,10 +76,11 @@ func Start(argv []string) (*Process, error) {
 	errW.Close()
 	p := newProcess(cmd, inW, outR)
 	go func() {
-		// Until the end of every holder of the pipe, or until Kill closes
-		// it: the tail stays bounded whatever comes.
+		// Until the end of every holder of the pipe: the tail stays
+		// bounded whatever comes.
 		io.Copy(p.stderr, errR)
 		errR.Close()
+		close(p.stderrRead)
 	}()
 	go func() {
 		p.exitErr = cmd.Wait()
@@ -92,12 +96,13 @@ func Start(argv []string) (*Process, error) {
 // or a Handler's when cmd is nil.
 func newProcess(cmd *exec.Cmd, stdin, stdout *os.File) *Process {
 	return &Process{
-		cmd:    cmd,
-		stdin:  stdin,
-		stdout: stdout,
-		in:     bufio.NewReaderSize(stdout, 64<<10),
-		stderr: NewTail(StderrLimit),
-		exited: make(chan struct{}),
+		cmd:        cmd,
+		stdin:      stdin,
+		stdout:     stdout,
+		in:         bufio.NewReaderSize(stdout, 64<<10),
+		stderr:     NewTail(StderrLimit),
+		stderrRead: make(chan struct{}),
+		exited:     make(chan struct{}),
 	}
 }
 
@@ -111,6 +116,7 @@ func StartHandler(h protocol.Handler) *Process {
 		panic(err) // out of descriptors: nothing sensible to go on with
 	}
 	p := newProcess(nil, inW, outR)
+	close(p.stderrRead) // a Handler has no standard error of its own
 	go func() {
 		defer func() {
 			if r := recover(); r != nil {
@@ -173,7 +179,7 @@ func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 	case err == nil:
 		return line, nil
 	case errors.Is(err, protocol.ErrLineTooLong):
-		return nil, &Failure{ReasonProtocol, fmt.Sprintf("an answer line longer than %d bytes", protocol.MaxLine)}
+		return nil, &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("an answer line longer than %d bytes", protocol.MaxLine)}
 	case errors.Is(err, os.ErrDeadlineExceeded) && !p.hasExited():
 		return nil, timeoutDetail("no answer", timeout)
 	}
@@ -198,12 +204,12 @@ func (p *Process) crash() *Failure {
 	select {
 	case <-p.exited:
 	case <-time.After(time.Second):
-		return &Failure{ReasonCrash, "closed its standard output"}
+		return &Failure{Reason: ReasonCrash, Detail: "closed its standard output"}
 	}
 	if p.exitErr != nil {
-		return &Failure{ReasonCrash, describeExit(p.exitErr)}
+		return &Failure{Reason: ReasonCrash, Detail: describeExit(p.exitErr)}
 	}
-	return &Failure{ReasonCrash, "exited with status 0 before answering"}
+	return &Failure{Reason: ReasonCrash, Detail: "exited with status 0 before answering"}
 }
 
 // Stderr returns the tail of what the process wrote to its standard error
@@ -231,6 +237,14 @@ func (p *Process) Kill() {
 		select {
 		case <-p.exited:
 		case <-time.After(5 * time.Second): // only a process stuck in the kernel gets here
+		}
+		// What the group wrote to standard error before it ended is in
+		// the pipe: read it all, so that Stderr has the last words of a
+		// crash. Only a process that left the group can hold the pipe
+		// open longer.
+		select {
+		case <-p.stderrRead:
+		case <-time.After(time.Second):
 		}
 	})
 }

@@ -20,7 +20,7 @@ import (
 // or the error that rejects it.
 type Explanation struct {
 	Input   string
-	Lenient bool
+	Profile ref.Profile
 	// Fields are the fields read, in order: all of the code's when it
 	// is accepted, those before the fault (and the field out of range,
 	// marked Fault) when it is rejected.
@@ -55,16 +55,15 @@ type Field struct {
 
 const alphabet = spec.Alphabet
 
-// Code reads input in the strict profile, or the lenient one, and explains
-// it.
-func Code(input string, lenient bool) *Explanation {
-	e := &Explanation{Input: input, Lenient: lenient}
+// Code reads input in profile p and explains it.
+func Code(input string, p ref.Profile) *Explanation {
+	e := &Explanation{Input: input, Profile: p}
 	for i := 0; i < len(input); i++ {
-		if !lenient || strings.IndexByte(alphabet, input[i]) >= 0 {
+		if p.Reads(input[i]) {
 			e.used = append(e.used, i)
 		}
 	}
-	fields, v, err := ref.Trace(input, lenient)
+	fields, v, err := p.Trace(input)
 	orientation := ref.Horizontal
 	for _, f := range fields {
 		x := Field{FieldValue: f, Bits: fmt.Sprintf("%0*b", f.Width, f.Value)}
@@ -130,21 +129,6 @@ func runeLen(s string) int {
 		return 1
 	}
 	return n
-}
-
-// layoutField returns the field of spec.Layout at path, its index
-// replaced by "[]".
-func layoutField(path string) spec.Field {
-	name := path
-	if i := strings.IndexByte(path, '['); i >= 0 {
-		name = path[:i] + "[]" + path[strings.IndexByte(path, ']')+1:]
-	}
-	for _, f := range spec.Layout {
-		if f.Name == name {
-			return f
-		}
-	}
-	return spec.Field{Name: name}
 }
 
 // meaning says what field f's value means. orientation is that of the
@@ -213,4 +197,11 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// layoutField returns the field of the layout at path, or a field of no
+// width for a path that names none.
+func layoutField(path string) spec.Field {
+	f, _ := spec.FieldOf(path)
+	return f
 }

@@ -27,28 +27,28 @@ func TestCaret(t *testing.T) {
 	long := strings.Repeat("A", 200) + "\x1b[2J" + strings.Repeat("B", 300)
 	cases := []struct {
 		name, input string
-		lenient     bool
+		profile     ref.Profile
 		kind        ref.ErrorKind
 		pointer     string // the two lines after "error: ...", without their indent
 		note        string // in the line after them
 	}{
-		{"invalid character", "QUFB=", false, ref.ErrInvalidCharacter, "QUFB=\n    ^", ""},
-		{"invalid character, not UTF-8", "gAAAA\xa9BAA", false, ref.ErrInvalidCharacter, "gAAAA\\xa9BAA\n     ^~~~", ""},
-		{"invalid character, non-ASCII", "gA\u00e9AA", false, ref.ErrInvalidCharacter, "gA\\u00e9AA\n  ^~~~~~", ""},
-		{"invalid character in a long input", long, false, ref.ErrInvalidCharacter,
+		{"invalid character", "QUFB=", ref.Strict, ref.ErrInvalidCharacter, "QUFB=\n    ^", ""},
+		{"invalid character, not UTF-8", "gAAAA\xa9BAA", ref.Strict, ref.ErrInvalidCharacter, "gAAAA\\xa9BAA\n     ^~~~", ""},
+		{"invalid character, non-ASCII", "gA\u00e9AA", ref.Strict, ref.ErrInvalidCharacter, "gA\\u00e9AA\n  ^~~~~~", ""},
+		{"invalid character in a long input", long, ref.Strict, ref.ErrInvalidCharacter,
 			"...(168 bytes) " + strings.Repeat("A", 32) + `\x1b[2J` + strings.Repeat("B", 33) + " ...(267 bytes)\n" + strings.Repeat(" ", 15+32) + "^~~~", ""},
-		{"truncated", "xx", false, ref.ErrTruncated, "xx\n  ^", "the code ends here: state.black starts at bit 9 and needs 7 bits; the code has 12"},
-		{"truncated in a record", "QUF", false, ref.ErrTruncated, "QUF\n   ^", "record.moves[1].dir starts at bit 17"},
-		{"out of range", "qIAAAAAA", false, ref.ErrOutOfRange, "qIAAAAAA\n^~", "state.white is bits 2-8, in characters 0-1, 'q' 'I' = 101010 001000: 1010001 = 81, out of range 0-80"},
-		{"out of range, a wall count", "gAAAwAAAAAAAAAAAAAAAAAAA", false, ref.ErrOutOfRange, "gAAAwAAAAAAAAAAAAAAAAAAA\n    ^", "state.walls.black.h.count is bits 24-27, in character 4, 'w' = 110000: 1100 = 12"},
-		{"trailing data", "j7oklAHMe1ICgAA", false, ref.ErrTrailingData, "j7oklAHMe1ICgAA\n             ^~", "the fields end at bit 74, in character 12; the 2 after it"},
-		{"nonzero padding", "j7oklAHMe1ICh", false, ref.ErrNonzeroPadding, "j7oklAHMe1ICh\n            ^", "the padding bits 74-77, after the last field, are the end of character 12, 'h' = 100001"},
-		{"lenient: truncated", "x-x", true, ref.ErrTruncated, "x-x\n   ^", "needs 7 bits; the code has 12"},
-		{"lenient: out of range across junk", "q I=AAAAAA", true, ref.ErrOutOfRange, "q I=AAAAAA\n^~~", "in characters 0-2, 'q' 'I' = 101010 001000"},
+		{"truncated", "xx", ref.Strict, ref.ErrTruncated, "xx\n  ^", "the code ends here: state.black starts at bit 9 and needs 7 bits; the code has 12"},
+		{"truncated in a record", "QUF", ref.Strict, ref.ErrTruncated, "QUF\n   ^", "record.moves[1].dir starts at bit 17"},
+		{"out of range", "qIAAAAAA", ref.Strict, ref.ErrOutOfRange, "qIAAAAAA\n^~", "state.white is bits 2-8, in characters 0-1, 'q' 'I' = 101010 001000: 1010001 = 81, out of range 0-80"},
+		{"out of range, a wall count", "gAAAwAAAAAAAAAAAAAAAAAAA", ref.Strict, ref.ErrOutOfRange, "gAAAwAAAAAAAAAAAAAAAAAAA\n    ^", "state.walls.black.h.count is bits 24-27, in character 4, 'w' = 110000: 1100 = 12"},
+		{"trailing data", "j7oklAHMe1ICgAA", ref.Strict, ref.ErrTrailingData, "j7oklAHMe1ICgAA\n             ^~", "the fields end at bit 74, in character 12; the 2 after it"},
+		{"nonzero padding", "j7oklAHMe1ICh", ref.Strict, ref.ErrNonzeroPadding, "j7oklAHMe1ICh\n            ^", "the padding bits 74-77, after the last field, are the end of character 12, 'h' = 100001"},
+		{"lenient: truncated", "x-x", ref.Lenient, ref.ErrTruncated, "x-x\n   ^", "needs 7 bits; the code has 12"},
+		{"lenient: out of range across junk", "q I=AAAAAA", ref.Lenient, ref.ErrOutOfRange, "q I=AAAAAA\n^~~", "in characters 0-2, 'q' 'I' = 101010 001000"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			e := explain.Code(c.input, c.lenient)
+			e := explain.Code(c.input, c.profile)
 			if e.Err == nil || e.Err.Kind != c.kind {
 				t.Fatalf("error %v, want %s", e.Err, c.kind)
 			}
@@ -77,7 +77,7 @@ func TestCaret(t *testing.T) {
 
 // Fields and meanings of the worked example of spec/qf.md.
 func TestWorkedExample(t *testing.T) {
-	e := explain.Code("j7oklAHMe1ICg", false)
+	e := explain.Code("j7oklAHMe1ICg", ref.Strict)
 	var got []string
 	for _, f := range e.Fields {
 		got = append(got, f.Path+" "+f.Bits+" "+f.Meaning)
@@ -112,7 +112,7 @@ func TestWorkedExample(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
-	rec := text(t, explain.Code("QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk", false))
+	rec := text(t, explain.Code("QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk", ref.Strict))
 	for _, want := range []string{"record.moves[6].place", "wall d3h", "pawn north", "record: 46 moves, all legal; the board after the last:"} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("no %q in\n%s", want, rec)
@@ -130,15 +130,14 @@ func TestVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		lenient := file == vectors.DecodeLenientFile
+		profile, err := ref.ParseProfile(f.Profile)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, test := range f.Tests {
 			input, _ := test.Input()
-			e := explain.Code(input, lenient)
-			decode := ref.Decode
-			if lenient {
-				decode = ref.DecodeLenient
-			}
-			v, err := decode(input)
+			e := explain.Code(input, profile)
+			v, err := profile.Decode(input)
 			switch {
 			case (err == nil) != (e.Err == nil):
 				t.Errorf("%s: explained as %v, decoded as %v", test.ID, e.Err, err)
@@ -182,7 +181,7 @@ func TestVectors(t *testing.T) {
 // In the lenient profile, nonzero padding bits and characters after the
 // code are accepted, and shown as ignored.
 func TestLenientIgnored(t *testing.T) {
-	out := text(t, explain.Code("j7oklAHMe1ICh==AB", true))
+	out := text(t, explain.Code("j7oklAHMe1ICh==AB", ref.Lenient))
 	for _, want := range []string{
 		"accepted (lenient), 17 bytes, 15 in the alphabet",
 		"   74     4  0001        12       (padding)                             not zero: ignored in the lenient profile",
@@ -193,7 +192,7 @@ func TestLenientIgnored(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
-	if strict := text(t, explain.Code("j7oklAHMe1ICg", false)); strings.Contains(strict, "ignored") {
+	if strict := text(t, explain.Code("j7oklAHMe1ICg", ref.Strict)); strings.Contains(strict, "ignored") {
 		t.Errorf("the strict profile ignores something:\n%s", strict)
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // JSON is an Explanation as the explorer's playground reads it: the
@@ -13,20 +13,20 @@ import (
 // record each move in players' notation with the squares after it, up to
 // the first that breaks the rules.
 type JSON struct {
-	Input     string           `json:"input"`
-	Profile   string           `json:"profile"`
-	Accepted  bool             `json:"accepted"`
-	Fields    []JSONField      `json:"fields"`
-	Bits      int              `json:"bits"`
-	Padding   string           `json:"padding"`
-	Used      []int            `json:"used"`   // the input index of each character whose bits the code has
-	Values    []int            `json:"values"` // and the six bits it stands for
-	Canonical string           `json:"canonical,omitempty"`
-	Value     json.RawMessage  `json:"value,omitempty"`
-	Error     *ref.ErrorObject `json:"error,omitempty"`
-	Span      [2]int           `json:"span"`
-	Text      string           `json:"text"` // WriteText's output
-	Record    *JSONRecord      `json:"record,omitempty"`
+	Input     string            `json:"input"`
+	Profile   string            `json:"profile"`
+	Accepted  bool              `json:"accepted"`
+	Fields    []JSONField       `json:"fields"`
+	Bits      int               `json:"bits"`
+	Padding   string            `json:"padding"`
+	Used      []int             `json:"used"`   // the input index of each character whose bits the code has
+	Values    []int             `json:"values"` // and the six bits it stands for
+	Canonical string            `json:"canonical,omitempty"`
+	Value     json.RawMessage   `json:"value,omitempty"`
+	Error     *spec.ErrorObject `json:"error,omitempty"`
+	Span      [2]int            `json:"span"`
+	Text      string            `json:"text"` // WriteText's output
+	Record    *JSONRecord       `json:"record,omitempty"`
 	// Violations are the rules the State breaks.
 	Violations []string `json:"violations,omitempty"`
 }
@@ -71,11 +71,8 @@ type JSONViolation struct {
 
 // JSON returns the explanation in its JSON form.
 func (e *Explanation) JSON() *JSON {
-	j := &JSON{Input: e.Input, Profile: "strict", Accepted: e.Err == nil, Fields: []JSONField{}, Bits: e.Bits,
+	j := &JSON{Input: e.Input, Profile: e.Profile.String(), Accepted: e.Err == nil, Fields: []JSONField{}, Bits: e.Bits,
 		Padding: e.Padding, Used: e.used, Canonical: e.Canonical, Span: e.Span}
-	if e.Lenient {
-		j.Profile = "lenient"
-	}
 	if j.Used == nil {
 		j.Used = []int{}
 	}

@@ -22,15 +22,11 @@ import (
 // long.
 func (e *Explanation) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	profile := "strict"
-	if e.Lenient {
-		profile = "lenient"
-	}
 	verdict := "accepted"
 	if e.Err != nil {
 		verdict = "rejected"
 	}
-	fmt.Fprintf(bw, "%s: %s (%s), %s\n\n", clipped(e.Input, 40), verdict, profile, e.summary())
+	fmt.Fprintf(bw, "%s: %s (%s), %s\n\n", clipped(e.Input, 40), verdict, e.Profile, e.summary())
 	e.writeFields(bw)
 	if e.Err != nil {
 		e.writeError(bw)
@@ -44,7 +40,7 @@ func (e *Explanation) WriteText(w io.Writer) error {
 // its chunks.
 func (e *Explanation) summary() string {
 	s := fmt.Sprintf("%d %s", len(e.Input), plural(len(e.Input), "byte"))
-	if e.Lenient && len(e.used) != len(e.Input) {
+	if len(e.used) != len(e.Input) {
 		s += fmt.Sprintf(", %d in the alphabet", len(e.used))
 	}
 	if v := e.Value; v != nil {

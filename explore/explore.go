@@ -25,6 +25,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -45,7 +46,7 @@ type entry struct {
 	ID       string          `json:"id"`
 	File     string          `json:"file"`
 	Op       string          `json:"op"`
-	Lenient  bool            `json:"lenient,omitempty"`
+	Profile  string          `json:"profile,omitempty"` // decoding: strict or lenient
 	Comment  string          `json:"comment"`
 	Flags    []string        `json:"flags"`
 	Result   string          `json:"result"`
@@ -133,45 +134,24 @@ func dataScript() ([]byte, error) {
 }
 
 func newEntry(file string, f *vectors.File, t *vectors.Test) (entry, error) {
-	e := entry{ID: t.ID, File: file, Op: f.Op, Lenient: f.Profile == "lenient", Comment: t.Comment, Flags: t.Flags, Result: t.Result}
+	c, ok := suite.Of(f)
+	if !ok {
+		return entry{}, fmt.Errorf("no category of op %q, profile %q", f.Op, f.Profile)
+	}
+	e := entry{ID: t.ID, File: file, Op: f.Op, Profile: f.Profile, Comment: t.Comment, Flags: t.Flags, Result: t.Result,
+		Input: c.Input(t), Expected: c.Want(t), Board: c.Code(t)}
 	if e.Flags == nil {
 		e.Flags = []string{}
 	}
-	var err error
-	if f.Op == "encode" {
-		e.Input = string(t.Value)
-		if t.Error != nil {
-			e.Expected, err = json.Marshal(t.Error)
-		} else {
-			e.Expected, err = json.Marshal(*t.Code)
-			e.Board = *t.Code
-		}
-		return e, err
-	}
-	if e.Input, err = t.Input(); err != nil {
-		return e, err
-	}
-	if t.Code == nil {
+	if t.CodeHex != "" {
 		e.InputHex = t.CodeHex
 	}
-	switch {
-	case t.Error != nil:
-		e.Expected, err = json.Marshal(t.Error)
-	case f.Op == "decode":
-		e.Expected, e.Board = t.Value, t.Canonical
-	case f.Op == "replay":
-		e.Expected, err = json.Marshal(map[string]any{"squares": t.Squares, "violation": t.Violation})
-		e.Board = e.Input
-	default:
-		e.Expected, err = json.Marshal(t.Violations)
-		e.Board = e.Input
-	}
 	if e.Board != "" {
-		if _, derr := ref.Decode(e.Board); derr != nil {
+		if _, err := ref.Decode(e.Board); err != nil {
 			e.Board = ""
 		}
 	}
-	return e, err
+	return e, nil
 }
 
 var (

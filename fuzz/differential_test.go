@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -20,14 +19,14 @@ const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 type bitDecoder struct {
 	bits string
 	pos  int
-	err  *ref.ErrorObject
+	err  *spec.ErrorObject
 }
 
 func intp(n int) *int { return &n }
 
 // decode2 decodes s in the strict profile, or the lenient one, and returns
 // the canonical JSON value as generic Go values, or the error object.
-func decode2(s string, lenient bool) (any, *ref.ErrorObject) {
+func decode2(s string, lenient bool) (any, *spec.ErrorObject) {
 	var bits strings.Builder
 	kept := 0
 	for i := 0; i < len(s); i++ {
@@ -36,7 +35,7 @@ func decode2(s string, lenient bool) (any, *ref.ErrorObject) {
 			if lenient {
 				continue
 			}
-			return nil, &ref.ErrorObject{Kind: "invalid_character", Char: intp(i)}
+			return nil, &spec.ErrorObject{Kind: "invalid_character", Char: intp(i)}
 		}
 		bits.WriteString(strconv.FormatInt(int64(v)+64, 2)[1:]) // six digits
 		kept++
@@ -51,10 +50,10 @@ func decode2(s string, lenient bool) (any, *ref.ErrorObject) {
 	}
 	used := (d.pos + 5) / 6
 	if kept > used {
-		return nil, &ref.ErrorObject{Kind: "trailing_data", Char: intp(used)}
+		return nil, &spec.ErrorObject{Kind: "trailing_data", Char: intp(used)}
 	}
 	if strings.Contains(d.bits[d.pos:], "1") {
-		return nil, &ref.ErrorObject{Kind: "nonzero_padding", Bit: intp(d.pos)}
+		return nil, &spec.ErrorObject{Kind: "nonzero_padding", Bit: intp(d.pos)}
 	}
 	return value, nil
 }
@@ -66,12 +65,12 @@ func (d *bitDecoder) read(f spec.Field, i int) int {
 		return 0
 	}
 	if d.pos+f.Width > len(d.bits) {
-		d.err = &ref.ErrorObject{Kind: "truncated", Bit: intp(d.pos), Field: f.Path(i)}
+		d.err = &spec.ErrorObject{Kind: "truncated", Bit: intp(d.pos), Field: f.Path(i)}
 		return 0
 	}
 	v, _ := strconv.ParseUint(d.bits[d.pos:d.pos+f.Width], 2, 32)
 	if int(v) > f.Max {
-		d.err = &ref.ErrorObject{Kind: "out_of_range", Bit: intp(d.pos), Field: f.Path(i)}
+		d.err = &spec.ErrorObject{Kind: "out_of_range", Bit: intp(d.pos), Field: f.Path(i)}
 		return 0
 	}
 	d.pos += f.Width

@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -162,7 +163,7 @@ func FuzzDecodeLenient(f *testing.F) {
 		f.Add(s, "= \n", uint16(3))
 	}
 	f.Fuzz(func(t *testing.T, s, junk string, at uint16) {
-		v, err := ref.DecodeLenient(s)
+		v, err := ref.Lenient.Decode(s)
 		if err == nil && v == nil {
 			t.Fatalf("DecodeLenient(%q): no value and no error", s)
 		}
@@ -178,7 +179,7 @@ func FuzzDecodeLenient(f *testing.F) {
 		}, junk)
 		i := int(at) % (len(s) + 1)
 		with := s[:i] + junk + s[i:]
-		wv, werr := ref.DecodeLenient(with)
+		wv, werr := ref.Lenient.Decode(with)
 		if diff := sameOutcome(v, err, wv, werr); diff != "" {
 			t.Fatalf("inserting %q at %d in %q changed the lenient result: %s", junk, i, s, diff)
 		}
@@ -335,7 +336,7 @@ func FuzzDifferential(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string, lenient bool) {
 		decode := ref.Decode
 		if lenient {
-			decode = ref.DecodeLenient
+			decode = ref.Lenient.Decode
 		}
 		v, err := decode(s)
 		v2, err2 := decode2(s, lenient)
@@ -389,7 +390,7 @@ func FuzzServe(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var out bytes.Buffer
-		if err := protocol.Serve(bytes.NewReader(data), &out, protocol.Reference{}); err != nil {
+		if err := protocol.Serve(bytes.NewReader(data), &out, serve.Reference); err != nil {
 			t.Fatalf("Serve: %v", err)
 		}
 		lines := bytes.Split(data, []byte("\n"))
@@ -449,7 +450,7 @@ func FuzzParseResponse(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for _, op := range []string{protocol.OpHello, protocol.OpDecode, protocol.OpEncode, protocol.OpReplay, protocol.OpValidate} {
+		for _, op := range append([]protocol.Op{protocol.Hello}, protocol.Ops...) {
 			resp.Check(op)
 		}
 		b, err := json.Marshal(resp)

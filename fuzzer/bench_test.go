@@ -1,11 +1,13 @@
 package fuzzer
 
 import (
+	"context"
 	"os/exec"
 	"testing"
 	"time"
 
-	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/serve"
 )
 
 // Cases per second, every op and profile, with the reference in this
@@ -21,7 +23,7 @@ func BenchmarkFuzz(b *testing.B) {
 		var took time.Duration
 		for i := 0; i < b.N; i++ {
 			start := time.Now()
-			rep, err := Run(opts)
+			rep, err := Run(context.Background(), opts)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -32,12 +34,12 @@ func BenchmarkFuzz(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.N*cases)/took.Seconds(), "cases/s")
 	}
-	b.Run("in-process", func(b *testing.B) { bench(b, Options{Handler: protocol.Reference{}}) })
-	b.Run("serve", func(b *testing.B) { bench(b, Options{Command: serve(b)}) })
+	b.Run("in-process", func(b *testing.B) { bench(b, Options{Options: driver.Options{Handler: serve.Reference}}) })
+	b.Run("serve", func(b *testing.B) { bench(b, Options{Options: driver.Options{Command: serveCommand(b)}}) })
 	b.Run("js", func(b *testing.B) {
 		if _, err := exec.LookPath("node"); err != nil {
 			b.Skip("no node")
 		}
-		bench(b, Options{Command: []string{"node", "../examples/js/serve.js"}})
+		bench(b, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}})
 	})
 }

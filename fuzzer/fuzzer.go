@@ -3,8 +3,8 @@
 // implementation lists (package gen: codes across the whole space and
 // mutated, broken values for the encoder, steered games, rule-breaking
 // States), sends many at once through the conformance protocol (package
-// driver, the same process handling as qf check), grades every answer
-// exactly as qf check grades a vector (runner.Grade), shrinks each
+// driver, through the same session as qf check: package suite), grades
+// every answer exactly as qf check grades a vector, shrinks each
 // distinct disagreement to a minimal case that still disagrees the same
 // way, and writes the shrunk cases as vectors that qf check -vectors runs.
 package fuzzer
@@ -14,34 +14,27 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/protocol"
-	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // Options say what to check and for how long.
 type Options struct {
-	Context      context.Context  // when done, the run ends; nil means no end
-	Command      []string         // the implementation
-	Handler      protocol.Handler // or one in this process, when Command is nil
-	Seed         uint64           // the draws' seed
-	Duration     time.Duration    // how long to draw cases; 0 means no limit (then N must be set)
-	N            int              // how many cases to draw; 0 means no limit
-	Ops          []string         // the ops to check; nil means every one the hello lists
-	Profiles     []string         // the decoding profiles; nil means every one the hello lists
-	MaxFailures  int              // distinct disagreements to find and shrink, then the run ends; 0 means 10
-	Window       int              // requests in flight at once; 0 means 64
-	StartTimeout time.Duration    // as in qf check
-	Timeout      time.Duration    // as in qf check
-	Level        int              // the level decoding must meet; 0 means L3
-	ShrinkSteps  int              // evaluations a shrink may take; 0 means 2000
-	Progress     io.Writer        // when set, a progress line is written there
+	driver.Options                  // the implementation, and how long to wait for it
+	Seed           uint64           // the draws' seed
+	Duration       time.Duration    // how long to draw cases; 0 means no limit (then N must be set)
+	N              int              // how many cases to draw; 0 means no limit
+	Categories     []suite.Category // the categories to check; nil means every one the hello lists
+	MaxFindings    int              // distinct disagreements to find and shrink, then the run ends; 0 means 10
+	Window         int              // requests in flight at once; 0 means 64
+	Level          suite.Level      // the level decoding must meet; None means L3
+	ShrinkSteps    int              // evaluations a shrink may take; 0 means 2000
+	Progress       io.Writer        // when set, a progress line is written there
 }
 
 // A Finding is a distinct disagreement: its signature, the first case
@@ -52,7 +45,7 @@ type Finding struct {
 	// truncated, got truncated)".
 	Signature string
 	Test      vectors.Test  // the shrunk case, a vector with its expectation from the reference
-	Result    runner.Result // the implementation's answer to it, graded
+	Result    suite.Result  // the implementation's answer to it, graded
 	Original  string        // the input as drawn
 	Cases     int           // cases drawn before it
 	Steps     int           // shrink steps that made it smaller
@@ -70,8 +63,8 @@ type Finding struct {
 // A Report is the outcome of a run.
 type Report struct {
 	Seed           uint64
-	Implementation *runner.Implementation
-	Cases          map[string]int // by category
+	Implementation *suite.Implementation
+	Cases          map[suite.Category]int
 	Duration       time.Duration
 	Restarts       int // of the implementation, after a crash, a timeout or a protocol error
 	Findings       []*Finding
@@ -93,21 +86,19 @@ func (r *Report) Total() int {
 // batchSize is how many cases are drawn and sent together.
 const batchSize = 256
 
-// Run checks the implementation until the budget (Duration or N) is spent.
-// Its error is a *driver.StartError when the command cannot be started;
-// every misbehaviour of the implementation is in the report.
-func Run(opts Options) (*Report, error) {
-	if opts.Context == nil {
-		opts.Context = context.Background()
-	}
-	if opts.MaxFailures == 0 {
-		opts.MaxFailures = 10
+// Run checks the implementation until the budget (Duration or N) is
+// spent, or ctx is done. Its error is a *driver.StartError when the
+// command cannot be started, or driver.ErrNoImplementation; every
+// misbehaviour of the implementation is in the report.
+func Run(ctx context.Context, opts Options) (*Report, error) {
+	if opts.MaxFindings == 0 {
+		opts.MaxFindings = 10
 	}
 	if opts.Window == 0 {
 		opts.Window = 64
 	}
-	if opts.Level == 0 {
-		opts.Level = runner.L3
+	if opts.Level == suite.None {
+		opts.Level = suite.L3
 	}
 	if opts.ShrinkSteps == 0 {
 		opts.ShrinkSteps = 2000
@@ -116,36 +107,31 @@ func Run(opts Options) (*Report, error) {
 		return nil, errors.New("fuzzer: no budget: set Duration or N")
 	}
 	began := time.Now()
-	rep := &Report{Seed: opts.Seed, Cases: map[string]int{}}
-	client, err := driver.Dial(opts.Context, driver.Options{Command: opts.Command, Handler: opts.Handler,
-		StartTimeout: opts.StartTimeout, Timeout: opts.Timeout})
-	var start *driver.StartError
-	if errors.As(err, &start) {
-		return nil, err
-	}
-	if err != nil {
-		rep.Problems = append(rep.Problems, "the implementation never answered hello: "+err.Error())
+	rep := &Report{Seed: opts.Seed, Cases: map[suite.Category]int{}}
+	s, err := suite.Open(ctx, opts.Options, opts.Progress)
+	var hello *suite.HelloError
+	if errors.As(err, &hello) {
+		rep.Problems = append(rep.Problems, hello.Error())
 		return rep, nil
 	}
-	hello := client.Hello()
-	rep.Implementation = &runner.Implementation{Name: hello.Name, Version: hello.Version, Ops: hello.Ops, Profiles: hello.Profiles}
-	var cats []runner.Category
-	for _, c := range runner.Categories {
-		listed := slices.Contains(hello.Ops, c.Op) && (c.Profile == "" || slices.Contains(hello.Profiles, c.Profile))
-		wanted := (opts.Ops == nil || slices.Contains(opts.Ops, c.Op)) && (c.Profile == "" || opts.Profiles == nil || slices.Contains(opts.Profiles, c.Profile))
-		if listed && wanted {
-			cats = append(cats, c)
-		}
+	if err != nil {
+		return nil, err
 	}
+	rep.Implementation = s.Implementation
+	wanted := opts.Categories
+	if wanted == nil {
+		wanted = suite.Categories
+	}
+	cats := s.Listed(wanted)
 	if len(cats) == 0 {
-		rep.Problems = append(rep.Problems, fmt.Sprintf("nothing was checked: the implementation lists no op and profile asked for (its hello lists ops %q, profiles %q)", hello.Ops, hello.Profiles))
-		rep.Problems = append(rep.Problems, client.Finish()...)
+		h := s.Implementation
+		rep.Problems = append(rep.Problems, fmt.Sprintf("nothing was checked: the implementation lists no op and profile asked for (its hello lists ops %q, profiles %q)", h.Ops, h.Profiles))
+		rep.Problems = append(rep.Problems, s.Finish()...)
 		return rep, nil
 	}
 
-	f := &fuzzer{opts: &opts, client: client, rep: rep, began: began, seen: map[string]*Finding{}}
+	f := &fuzzer{ctx: ctx, opts: &opts, client: s.Client, rep: rep, began: began, seen: map[string]*Finding{}}
 	r := gen.NewRand(opts.Seed)
-	lastProgress := time.Time{}
 	for f.budgetLeft() {
 		n := batchSize
 		if opts.N > 0 {
@@ -154,40 +140,35 @@ func Run(opts Options) (*Report, error) {
 		cases := make([]fcase, n)
 		reqs := make([]*protocol.Request, n)
 		for i := range cases {
-			cases[i] = draw(r, cats[i%len(cats)])
+			cat := cats[i%len(cats)]
+			cases[i] = fcase{cat, cat.Draw(r)}
 			reqs[i] = cases[i].request()
 		}
-		answers, k, _, failure := client.Batch(reqs, opts.Window)
+		answers, k, _, failure := s.Client.Batch(reqs, opts.Window)
 		for i := 0; i < k; i++ {
-			rep.Cases[cases[i].cat.Name]++
+			rep.Cases[cases[i].cat]++
 			f.check(cases[i], answers[i], nil)
 		}
-		if failure != nil && opts.Context.Err() == nil {
-			rep.Cases[cases[k].cat.Name]++
+		if failure != nil && ctx.Err() == nil {
+			rep.Cases[cases[k].cat]++
 			f.check(cases[k], nil, failure)
 		}
-		if client.GaveUp() != nil {
+		if s.Client.GaveUp() != nil {
 			break // Finish says why
 		}
-		if opts.Progress != nil && time.Since(lastProgress) > 200*time.Millisecond {
-			lastProgress = time.Now()
-			elapsed := time.Since(began)
-			fmt.Fprintf(opts.Progress, "\r\033[K%d cases, %.0f/s, %d disagreements", rep.Total(), float64(rep.Total())/elapsed.Seconds(), len(rep.Findings))
-		}
+		s.Progress.Show("%d cases, %.0f/s, %d disagreements", rep.Total(), float64(rep.Total())/time.Since(began).Seconds(), len(rep.Findings))
 	}
-	if opts.Progress != nil {
-		fmt.Fprint(opts.Progress, "\r\033[K")
-	}
-	if opts.Context.Err() != nil {
+	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
-	rep.Problems = append(rep.Problems, client.Finish()...)
+	rep.Problems = append(rep.Problems, s.Finish()...)
 	rep.Duration = time.Since(began)
-	rep.Restarts = client.Restarts()
+	rep.Restarts = s.Client.Restarts()
 	return rep, nil
 }
 
 type fuzzer struct {
+	ctx    context.Context // the run's, for the shrinks
 	opts   *Options
 	client *driver.Client
 	rep    *Report
@@ -197,13 +178,13 @@ type fuzzer struct {
 
 func (f *fuzzer) budgetLeft() bool {
 	switch {
-	case f.opts.Context.Err() != nil:
+	case f.ctx.Err() != nil:
 		return false
 	case f.opts.N > 0 && f.rep.Total() >= f.opts.N:
 		return false
 	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
 		return false
-	case len(f.rep.Findings) >= f.opts.MaxFailures:
+	case len(f.rep.Findings) >= f.opts.MaxFindings:
 		return false // as many as were asked for: enough to work on
 	}
 	return true
@@ -212,7 +193,7 @@ func (f *fuzzer) budgetLeft() bool {
 // check grades the answer to a case, and shrinks a disagreement not seen
 // before.
 func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
-	t := c.test(false)
+	t := c.test()
 	v := judge(c, &t, resp, failure, f.opts.Level)
 	if v.signature == "" {
 		return
@@ -221,7 +202,7 @@ func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
 		found.Again++
 		return
 	}
-	if len(f.rep.Findings) >= f.opts.MaxFailures {
+	if len(f.rep.Findings) >= f.opts.MaxFindings {
 		return
 	}
 	finding := &Finding{Signature: v.signature, Original: c.input, Cases: f.rep.Total() - 1, Repeatable: true}
@@ -242,9 +223,10 @@ func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
 			v.result.Stderr = f.client.Stderr()
 		}
 	}
-	t = shrunk.test(true)
+	t = shrunk.test()
+	suite.AddFields(&t)
 	t.Comment = comment(&t, finding, f.opts.Seed)
-	t.Flags = flagsOf(shrunk, &t)
+	t.Flags = shrunk.cat.Flags(shrunk.input, &t)
 	finding.Test, finding.Result = t, v.result
 	finding.Elapsed = time.Since(f.began)
 	f.rep.Findings = append(f.rep.Findings, finding)
@@ -252,13 +234,7 @@ func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
 
 // evaluate asks the implementation about one case, alone, and grades it.
 func (f *fuzzer) evaluate(c fcase) verdict {
-	t := c.test(false)
+	t := c.test()
 	resp, _, err := f.client.Call(c.request())
 	return judge(c, &t, resp, err, f.opts.Level)
-}
-
-// comment describes a found vector: what the reference expects, and the
-// disagreement it was found by.
-func comment(t *vectors.Test, finding *Finding, seed uint64) string {
-	return fmt.Sprintf("The reference: %s. Found by qf fuzz (seed %d): %s.", expectation(t), seed, strings.TrimPrefix(finding.Signature, t.ID[:strings.IndexByte(t.ID, '/')]+": "))
 }

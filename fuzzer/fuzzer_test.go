@@ -1,6 +1,7 @@
 package fuzzer
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"regexp"
@@ -8,12 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -22,16 +25,16 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// serve is the command of the fake that runs protocol.Serve with the
+// serveCommand is the command of the fake that runs protocol.Serve with the
 // reference: what qf serve runs.
-func serve(t testing.TB) []string {
+func serveCommand(t testing.TB) []string {
 	t.Setenv("QF_FAKE", "serve")
 	return []string{os.Args[0], "-test.run=^$"}
 }
 
 func mustRun(t testing.TB, opts Options) *Report {
 	t.Helper()
-	rep, err := Run(opts)
+	rep, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,8 +45,8 @@ func mustRun(t testing.TB, opts Options) *Report {
 // process; so does examples/js, written from the spec.
 func TestReferenceAgrees(t *testing.T) {
 	for _, opts := range []Options{
-		{Handler: protocol.Reference{}, N: 20000, Seed: 7},
-		{Command: serve(t), N: 10000, Seed: 8},
+		{Options: driver.Options{Handler: serve.Reference}, N: 20000, Seed: 7},
+		{Options: driver.Options{Command: serveCommand(t)}, N: 10000, Seed: 8},
 	} {
 		rep := mustRun(t, opts)
 		if !rep.OK() || rep.Total() != opts.N || len(rep.Cases) != 5 {
@@ -59,7 +62,7 @@ func TestExamplesJSAgrees(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node: examples/js was not fuzzed")
 	}
-	rep := mustRun(t, Options{Command: []string{"node", "../examples/js/serve.js"}, N: 5000, Seed: 9})
+	rep := mustRun(t, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}, N: 5000, Seed: 9})
 	if !rep.OK() {
 		var b strings.Builder
 		rep.WriteText(&b)
@@ -71,13 +74,13 @@ func TestExamplesJSAgrees(t *testing.T) {
 // category. A decoder that takes 11 walls in a group differs from the
 // reference only on a whole State with 11 walls, 110 bits: 19 characters;
 // move-count-wraps needs a record of 1024 moves.
-func sizeLimit(mutant, category string) int {
+func sizeLimit(mutant string, category suite.Category) int {
 	switch {
 	case mutant == "move-count-wraps":
 		return 27000
-	case category == runner.CategoryEncode:
+	case category == suite.Encode:
 		return 220
-	case category == runner.CategoryReplay, category == runner.CategoryValidate:
+	case category == suite.Replay, category == suite.Validate:
 		return 24
 	}
 	return 19
@@ -89,7 +92,7 @@ func sizeLimit(mutant, category string) int {
 func TestMutantsFound(t *testing.T) {
 	for _, m := range mutants.Catalogue {
 		start := time.Now()
-		rep := mustRun(t, Options{Handler: m.Handler(), Duration: time.Minute, Seed: 1, MaxFailures: 1})
+		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, Duration: time.Minute, Seed: 1, MaxFindings: 1})
 		took := time.Since(start)
 		if len(rep.Findings) == 0 {
 			t.Errorf("mutant %s: nothing found in %d cases", m.Name, rep.Total())
@@ -108,14 +111,14 @@ func TestMutantsFound(t *testing.T) {
 			t.Errorf("mutant %s: the shrunk case is longer than the one found", m.Name)
 		}
 		// The shrunk case still disagrees, the same way.
-		c := fcase{categoryNamed(f.Result.Category), in}
+		c := fcase{f.Result.Category, in}
 		resp, crashed := handle(m.Handler(), c.request())
-		test := c.test(false)
+		test := c.test()
 		if crashed {
 			if !strings.HasSuffix(f.Signature, ": crash") {
 				t.Errorf("mutant %s: the shrunk case crashes it, the finding is %q", m.Name, f.Signature)
 			}
-		} else if v := judge(c, &test, resp, nil, runner.L3); v.signature != f.Signature {
+		} else if v := judge(c, &test, resp, nil, suite.L3); v.signature != f.Signature {
 			t.Errorf("mutant %s: the shrunk case's signature is %q, the finding's %q", m.Name, v.signature, f.Signature)
 		}
 	}
@@ -129,15 +132,6 @@ func handle(h protocol.Handler, req *protocol.Request) (resp *protocol.Response,
 		}
 	}()
 	return h.Handle(req), false
-}
-
-func categoryNamed(name string) runner.Category {
-	for _, c := range runner.Categories {
-		if c.Name == name {
-			return c
-		}
-	}
-	panic(name)
 }
 
 func clipQ(s string) string {
@@ -156,7 +150,7 @@ func TestSeedRepeats(t *testing.T) {
 		}
 	}
 	run := func() string {
-		rep := mustRun(t, Options{Handler: m.Handler(), N: 3000, Seed: 42, MaxFailures: 5})
+		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 3000, Seed: 42, MaxFindings: 5})
 		var b strings.Builder
 		for _, f := range rep.Findings {
 			b.WriteString(f.Signature + " " + inputOf(&f.Test) + "\n")
@@ -179,13 +173,13 @@ func TestWriteVectors(t *testing.T) {
 			m = x
 		}
 	}
-	rep := mustRun(t, Options{Handler: m.Handler(), N: 3000, Seed: 42, MaxFailures: 6})
+	rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 3000, Seed: 42, MaxFindings: 6})
 	dir := t.TempDir()
 	paths, err := rep.WriteVectors(dir)
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("%v %v", paths, err)
 	}
-	extra, err := runner.LoadVectors(dir)
+	extra, err := suite.LoadVectors(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,14 +201,14 @@ func TestWriteVectors(t *testing.T) {
 	for _, c := range []struct {
 		h     protocol.Handler
 		fails int
-	}{{m.Handler(), n}, {protocol.Reference{}, 0}} {
-		run, err := runner.Run(runner.Options{Handler: c.h, Extra: extra, MaxRestarts: 1 << 20})
+	}{{m.Handler(), n}, {serve.Reference, 0}} {
+		run, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: c.h, MaxFailuresInARow: 1 << 20}, Extra: extra})
 		if err != nil {
 			t.Fatal(err)
 		}
 		fails := 0
 		for _, r := range run.Results {
-			if only(r.ID) && r.Status == runner.StatusFail {
+			if only(r.ID) && r.Status == suite.Fail {
 				fails++
 			}
 		}
@@ -232,7 +226,7 @@ func TestWriteVectors(t *testing.T) {
 // whenever white stands above rank 5 ends with a State alone, no walls,
 // no record, white's square shrunk as far as it still disagrees.
 func TestShrinkToMinimal(t *testing.T) {
-	rep := mustRun(t, Options{Handler: highWhite{}, N: 5000, Seed: 3, Ops: []string{protocol.OpDecode}, Profiles: []string{protocol.ProfileStrict}, MaxFailures: 1})
+	rep := mustRun(t, Options{Options: driver.Options{Handler: highWhite{}}, N: 5000, Seed: 3, Categories: []suite.Category{suite.Strict}, MaxFindings: 1})
 	if len(rep.Findings) != 1 {
 		t.Fatalf("%d findings", len(rep.Findings))
 	}
@@ -251,8 +245,8 @@ func TestShrinkToMinimal(t *testing.T) {
 type highWhite struct{}
 
 func (highWhite) Handle(req *protocol.Request) *protocol.Response {
-	resp := protocol.Reference{}.Handle(req)
-	if req.Op == protocol.OpDecode && req.Code != nil {
+	resp := serve.Reference.Handle(req)
+	if req.Op == protocol.Decode && req.Code != nil {
 		if v, err := ref.Decode(*req.Code); err == nil && v.State != nil && v.State.White >= 45 {
 			v.State.White = 0
 			b, _ := v.MarshalJSON()
@@ -262,24 +256,11 @@ func (highWhite) Handle(req *protocol.Request) *protocol.Response {
 	return resp
 }
 
-// Every kind of violation has its flag.
-func TestKindFlags(t *testing.T) {
-	for _, k := range []rules.Kind{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
-		rules.NoWallsLeft, rules.WallsConflict, rules.NoPath, rules.PawnsOverlap, rules.TooManyWalls, rules.LastMoveWallMissing} {
-		if kindFlag(string(k)) == "" {
-			t.Errorf("%s has no flag", k)
-		}
-	}
-	if kindFlag("no_such_kind") != "" {
-		t.Error("a kind the suite does not have has a flag")
-	}
-}
-
 // On a terminal, a progress line: the cases, their rate and the
 // disagreements, rewritten in place and cleared at the end.
 func TestProgress(t *testing.T) {
 	var buf strings.Builder
-	mustRun(t, Options{Handler: protocol.Reference{}, N: 600, Seed: 2, Progress: &buf})
+	mustRun(t, Options{Options: driver.Options{Handler: serve.Reference}, N: 600, Seed: 2, Progress: &buf})
 	out := buf.String()
 	if !regexp.MustCompile(`^\r\x1b\[K\d+ cases, \d+/s, 0 disagreements`).MatchString(out) || !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Errorf("progress %q", out)

@@ -8,8 +8,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
-	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // The fakes of package fakes misbehave in every way a runner must
@@ -65,8 +66,7 @@ func TestHostile(t *testing.T) {
 				command = []string{os.Args[0], "-test.run=^$"}
 			}
 			start := time.Now()
-			rep := mustRun(t, Options{Command: command, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxFailures: 3,
-				Timeout: 300 * time.Millisecond, StartTimeout: 2 * time.Second})
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: 300 * time.Millisecond, StartTimeout: 2 * time.Second}, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxFindings: 3})
 			took := time.Since(start)
 			var b strings.Builder
 			rep.WriteText(&b)
@@ -92,7 +92,7 @@ func TestHostile(t *testing.T) {
 			if _, err := rep.WriteVectors(out); err != nil {
 				t.Fatal(err)
 			}
-			files, err := runner.LoadVectors(out)
+			files, err := suite.LoadVectors(out)
 			if err != nil && repeatable > 0 {
 				t.Fatal(err)
 			}
@@ -116,7 +116,10 @@ func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)
 	start := time.Now()
-	rep := mustRun(t, Options{Context: ctx, Command: []string{os.Args[0], "-test.run=^$"}, Duration: time.Minute, Seed: 1})
+	rep, err := Run(ctx, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, Duration: time.Minute, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the run took %v", took)
 	}

@@ -8,8 +8,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -20,13 +20,13 @@ import (
 // escaped.
 func (r *Report) WriteText(w io.Writer) {
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(w, "implementation: %s %s; ops %s; profiles %s\n", runner.Printable(h.Name, false), runner.Printable(h.Version, false),
-			runner.Printable(strings.Join(h.Ops, ", "), false), runner.Printable(strings.Join(h.Profiles, ", "), false))
+		fmt.Fprintf(w, "implementation: %s %s; ops %s; profiles %s\n", suite.Printable(h.Name, false), suite.Printable(h.Version, false),
+			suite.Printable(strings.Join(h.Ops, ", "), false), suite.Printable(strings.Join(h.Profiles, ", "), false))
 	}
 	var counts []string
-	for _, c := range runner.Categories {
-		if n, ok := r.Cases[c.Name]; ok {
-			counts = append(counts, fmt.Sprintf("%s %d", c.Name, n))
+	for _, c := range suite.Categories {
+		if n, ok := r.Cases[c]; ok {
+			counts = append(counts, fmt.Sprintf("%s %d", c, n))
 		}
 	}
 	rate := float64(r.Total()) / max(r.Duration.Seconds(), 1e-9)
@@ -42,7 +42,7 @@ func (r *Report) WriteText(w io.Writer) {
 		f.writeText(w)
 	}
 	for _, p := range r.Problems {
-		fmt.Fprintln(w, "\nproblem: "+strings.ReplaceAll(runner.Printable(p, true), "\n", "\n    "))
+		fmt.Fprintln(w, "\nproblem: "+strings.ReplaceAll(suite.Printable(p, true), "\n", "\n    "))
 	}
 	fmt.Fprintf(w, "\nfuzz: %d cases, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), len(r.Findings), plural(len(r.Findings), "disagreement"), r.Seed, r.Seed)
 }
@@ -63,7 +63,7 @@ func (f *Finding) writeText(w io.Writer) {
 	} else {
 		fmt.Fprintf(w, "  found:  after %d %s%s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
 			"          The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
-			f.Cases, plural(f.Cases, "case"), again, f.Elapsed.Seconds(), runner.Printable(f.Alone, false))
+			f.Cases, plural(f.Cases, "case"), again, f.Elapsed.Seconds(), suite.Printable(f.Alone, false))
 	}
 }
 
@@ -97,14 +97,14 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		return nil, err
 	}
 	have := map[string]bool{}
-	if old, err := runner.LoadVectors(dir); err == nil {
+	if old, err := suite.LoadVectors(dir); err == nil {
 		for _, f := range old {
 			for _, t := range f.Tests {
 				have[t.ID] = true
 			}
 		}
 	}
-	byCategory := map[string][]vectors.Test{}
+	byCategory := map[suite.Category][]vectors.Test{}
 	for _, f := range r.Findings {
 		if f.Repeatable && !have[f.Test.ID] {
 			have[f.Test.ID] = true
@@ -112,14 +112,17 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		}
 	}
 	var paths []string
-	for _, c := range runner.Categories {
-		tests := byCategory[c.Name]
+	for _, c := range suite.Categories {
+		tests := byCategory[c]
 		if len(tests) == 0 {
 			continue
 		}
 		sort.Slice(tests, func(i, j int) bool { return tests[i].ID < tests[j].ID })
 		file := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: fmt.Sprintf("fuzz-%d", r.Seed),
-			Schema: c.Schema(), Op: c.Op, Profile: c.Profile, Notes: map[string]vectors.Note{}, Tests: tests}
+			Schema: c.Schema(), Op: string(c.Op()), Notes: map[string]vectors.Note{}, Tests: tests}
+		if p, ok := c.Profile(); ok {
+			file.Profile = p.String()
+		}
 		for _, t := range tests {
 			for _, flag := range t.Flags {
 				file.Notes[flag] = vectors.Notes[flag]
@@ -127,9 +130,9 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		}
 		data := file.Bytes()
 		if err := vectors.Validate(data); err != nil {
-			return paths, fmt.Errorf("fuzzer: the vectors of %s: %v", c.Name, err)
+			return paths, fmt.Errorf("fuzzer: the vectors of %s: %v", c, err)
 		}
-		path := filepath.Join(dir, fmt.Sprintf("%s-fuzz-%d.json", c.Name, r.Seed))
+		path := filepath.Join(dir, fmt.Sprintf("%s-fuzz-%d.json", c, r.Seed))
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			return paths, err
 		}

@@ -18,7 +18,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -39,7 +41,7 @@ type Column struct {
 	Mode    string
 	Digest  string
 	Levels  []Level
-	Causes  []runner.Cause // its causes with examples, the first few
+	Causes  []diagnosis.Cause // its causes with examples, the first few
 	Passed  int
 	Failed  int
 	Skipped int // skipped and not run
@@ -48,12 +50,13 @@ type Column struct {
 
 // A Level is a column's level on a category, and its progress to the next.
 type Level struct {
-	Category, Level, Next string
+	Category    suite.Category
+	Level, Next string
 }
 
 // A Category holds the rows of one vector file.
 type Category struct {
-	Name   string
+	Name   suite.Category
 	Groups []*Group
 }
 
@@ -75,8 +78,8 @@ type Row struct {
 
 // A Cell is one vector in one report.
 type Cell struct {
-	Status     string // runner.StatusPass, ...; "" when the report lacks the vector
-	Reason     string
+	Status     suite.Status // "" when the report lacks the vector
+	Reason     suite.Reason
 	Difference string // for a failure, what was wrong
 	Want, Got  string // for a failure, as JSON
 }
@@ -136,7 +139,7 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 	// The rows, by category then id order of first appearance.
 	rows := map[string]*Row{}
 	var order []string
-	category := map[string]string{}
+	category := map[string]suite.Category{}
 	for col, rep := range reports {
 		for _, res := range rep.Results {
 			row := rows[res.ID]
@@ -147,8 +150,8 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 				category[res.ID] = res.Category
 			}
 			cell := Cell{Status: res.Status, Reason: res.Reason}
-			if res.Status == runner.StatusFail || res.Status == runner.StatusXFail {
-				cell.Difference = res.Difference()
+			if res.Failed() {
+				cell.Difference = res.Explain()
 				cell.Want, cell.Got = string(res.Want), string(res.Got)
 			}
 			row.Cells[col] = cell
@@ -177,8 +180,8 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 		}
 		return best
 	}
-	byCategory := map[string]*Category{}
-	var categories []string
+	byCategory := map[suite.Category]*Category{}
+	var categories []suite.Category
 	for _, id := range order {
 		row := rows[id]
 		row.Disagree = disagree(row.Cells)
@@ -205,7 +208,7 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 		}
 		g.Rows = append(g.Rows, row)
 		for col, cell := range row.Cells {
-			if cell.Status == runner.StatusFail {
+			if cell.Status == suite.Fail {
 				g.Failed[col]++
 			}
 		}
@@ -236,10 +239,10 @@ func column(rep *runner.Report) Column {
 	}
 	for _, s := range rep.Summaries {
 		next := ""
-		if s.Next != "" {
+		if s.Next != suite.None {
 			next = fmt.Sprintf("%s %d/%d", s.Next, s.AtNext, s.Ran)
 		}
-		c.Levels = append(c.Levels, Level{s.Category, s.Level, next})
+		c.Levels = append(c.Levels, Level{s.Category, s.LevelText(), next})
 		c.Passed += s.Passed
 		c.Failed += s.Failed
 		c.Skipped += s.Skipped + s.NotRun
@@ -262,14 +265,14 @@ func disagree(cells []Cell) bool {
 	var seen *Cell
 	for i := range cells {
 		c := &cells[i]
-		if c.Status == "" || c.Status == runner.StatusSkip || c.Status == runner.StatusNotRun {
+		if c.Status == "" || c.Status == suite.Skip || c.Status == suite.NotRun {
 			continue
 		}
 		if seen == nil {
 			seen = c
 			continue
 		}
-		failed := func(c *Cell) bool { return c.Status == runner.StatusFail || c.Status == runner.StatusXFail }
+		failed := func(c *Cell) bool { return c.Status == suite.Fail || c.Status == suite.XFail }
 		if failed(c) != failed(seen) || failed(c) && (c.Got != seen.Got || c.Reason != seen.Reason) {
 			return true
 		}
@@ -278,7 +281,7 @@ func disagree(cells []Cell) bool {
 }
 
 // Level returns the column's level on category, or "".
-func (c Column) Level(category string) Level {
+func (c Column) Level(category suite.Category) Level {
 	for _, l := range c.Levels {
 		if l.Category == category {
 			return l

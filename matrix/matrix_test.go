@@ -2,6 +2,7 @@ package matrix_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,10 +11,13 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/browsertest"
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/matrix"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // mutantNames are the mutants compared with the reference: faults of
@@ -30,23 +34,23 @@ func reports(t *testing.T, dir string) ([]*runner.Report, []string) {
 		name string
 		opts runner.Options
 	}
-	impls := []impl{{"reference", runner.Options{}}}
+	impls := []impl{{"reference", runner.Options{Options: driver.Options{Handler: serve.Reference}}}}
 	if _, err := exec.LookPath("node"); err == nil {
-		impls = append(impls, impl{"js", runner.Options{Command: []string{"node", "../examples/js/serve.js"}}})
+		impls = append(impls, impl{"js", runner.Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}}})
 	} else {
 		t.Log("no node: examples/js is left out of the matrix")
 	}
 	for _, name := range mutantNames {
 		for _, m := range mutants.Catalogue {
 			if m.Name == name {
-				impls = append(impls, impl{name, runner.Options{Handler: m.Handler(), MaxRestarts: 1 << 20}})
+				impls = append(impls, impl{name, runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}})
 			}
 		}
 	}
 	var reps []*runner.Report
 	var paths []string
 	for _, im := range impls {
-		rep, err := runner.Run(im.opts)
+		rep, err := runner.Run(context.Background(), im.opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +77,7 @@ func failing(reps []*runner.Report) map[string]bool {
 	ids := map[string]bool{}
 	for _, rep := range reps {
 		for _, r := range rep.Results {
-			if r.Status == runner.StatusFail {
+			if r.Status == suite.Fail {
 				ids[r.ID] = true
 			}
 		}
@@ -100,7 +104,7 @@ func TestNew(t *testing.T) {
 				// when some report fails it.
 				failed := false
 				for _, cell := range r.Cells {
-					failed = failed || cell.Status == runner.StatusFail
+					failed = failed || cell.Status == suite.Fail
 				}
 				if r.Disagree != failed {
 					t.Errorf("%s: disagree %v, failed somewhere %v", r.ID, r.Disagree, failed)

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -21,7 +21,7 @@ const specURL = "https://github.com/qf-format/qf-conformance/blob/main/"
 
 var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"join":       func(list []string) string { return strings.Join(list, ", ") },
-	"failed":     func(c Cell) bool { return c.Status == runner.StatusFail || c.Status == runner.StatusXFail },
+	"failed":     func(c Cell) bool { return c.Status == suite.Fail || c.Status == suite.XFail },
 	"anyFailed":  func(r *Row) bool { return r.failed() },
 	"minus":      func(a, b int) int { return a - b },
 	"symbol":     symbol,
@@ -55,8 +55,8 @@ func (m *Matrix) RowCount() int {
 }
 
 // CategoryNames returns the categories, in order.
-func (m *Matrix) CategoryNames() []string {
-	var names []string
+func (m *Matrix) CategoryNames() []suite.Category {
+	var names []suite.Category
 	for _, c := range m.Categories {
 		names = append(names, c.Name)
 	}
@@ -81,7 +81,7 @@ func (m *Matrix) Flags() []Flag {
 
 func (r *Row) failed() bool {
 	for _, c := range r.Cells {
-		if c.Status == runner.StatusFail {
+		if c.Status == suite.Fail {
 			return true
 		}
 	}
@@ -93,7 +93,7 @@ func (r *Row) statuses(columns []Column) string {
 	var parts []string
 	for i, c := range r.Cells {
 		words := cellWords(c.Status)
-		if c.Status == runner.StatusFail {
+		if c.Status == suite.Fail {
 			words = "fail (" + c.Difference + ")"
 		}
 		if columns != nil {
@@ -104,13 +104,13 @@ func (r *Row) statuses(columns []Column) string {
 	return strings.Join(parts, " | ")
 }
 
-func symbol(status string) string {
+func symbol(status suite.Status) string {
 	switch status {
-	case runner.StatusPass:
+	case suite.Pass:
 		return "✓"
-	case runner.StatusSkip:
+	case suite.Skip:
 		return "skip"
-	case runner.StatusNotRun:
+	case suite.NotRun:
 		return "not run"
 	case "":
 		return "—"
@@ -118,24 +118,24 @@ func symbol(status string) string {
 	return "✗"
 }
 
-func cellClass(status string) string {
+func cellClass(status suite.Status) string {
 	if status == "" {
 		return "absent"
 	}
-	return status
+	return string(status)
 }
 
-func cellWords(status string) string {
+func cellWords(status suite.Status) string {
 	switch status {
-	case runner.StatusPass:
+	case suite.Pass:
 		return "pass"
-	case runner.StatusFail:
+	case suite.Fail:
 		return "fail"
-	case runner.StatusXFail:
+	case suite.XFail:
 		return "expected failure"
-	case runner.StatusSkip:
+	case suite.Skip:
 		return "skipped"
-	case runner.StatusNotRun:
+	case suite.NotRun:
 		return "not run"
 	}
 	return "not in this report"
@@ -206,7 +206,7 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 			if !any {
 				continue
 			}
-			fmt.Fprintf(&b, "| %s | `%s` |", cat.Name, g.Flag)
+			fmt.Fprintf(&b, "| %s | `%s` |", cat.Name.Name(), g.Flag)
 			for _, n := range g.Failed {
 				cell := "✓"
 				if n > 0 {

@@ -3,27 +3,34 @@
 // implementation's standard input, one response line per request line on
 // its standard output.
 //
-// Both sides use these types: `qf serve`, which answers for the reference
-// codec, and the runner, which asks any implementation.
+// Both sides use these types: the servers of an implementation (package
+// serve answers for the reference; Funcs makes a Handler of any
+// implementation's functions), and the tools that ask one (package driver
+// starts and talks to it). The package knows the wire and nothing of the
+// codec: an error object is spec.ErrorObject, a profile travels by name.
 package protocol
 
 import (
 	"encoding/json"
 
-	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
-// Ops and profiles.
+// An Op is the operation a request asks for, named as on the wire.
+type Op string
+
+// The ops of spec/protocol.md.
 const (
-	OpHello    = "hello"
-	OpDecode   = "decode"
-	OpEncode   = "encode"
-	OpReplay   = "replay"
-	OpValidate = "validate"
-
-	ProfileStrict  = "strict"
-	ProfileLenient = "lenient"
+	Hello    Op = "hello"
+	Decode   Op = "decode"
+	Encode   Op = "encode"
+	Replay   Op = "replay"
+	Validate Op = "validate"
 )
+
+// Ops lists the ops an implementation may list in its hello, in the order
+// of spec/protocol.md.
+var Ops = []Op{Decode, Encode, Replay, Validate}
 
 // Error kinds of the protocol itself, beside the codec's kinds.
 const (
@@ -34,9 +41,9 @@ const (
 // A Request is one request line. ID is echoed in the response as given.
 type Request struct {
 	ID      json.RawMessage `json:"id,omitempty"`
-	Op      string          `json:"op"`
+	Op      Op              `json:"op"`
 	Code    *string         `json:"code,omitempty"`    // decode, replay, validate
-	Profile string          `json:"profile,omitempty"` // decode: "strict" (the default) or "lenient"
+	Profile string          `json:"profile,omitempty"` // decode: "strict" (the default when absent) or "lenient"
 	Value   json.RawMessage `json:"value,omitempty"`   // encode
 }
 
@@ -45,7 +52,7 @@ type Request struct {
 type Response struct {
 	ID json.RawMessage `json:"id"`
 
-	// hello
+	// hello: the names as the implementation gives them, known or not.
 	Name     string   `json:"name,omitempty"`
 	Version  string   `json:"version,omitempty"`
 	Ops      []string `json:"ops,omitempty"`
@@ -63,7 +70,19 @@ type Response struct {
 	// validate: the distinct kinds of the rules the code's State breaks.
 	Violations *[]string `json:"violations,omitempty"`
 
-	Error *ref.ErrorObject `json:"error,omitempty"` // any op
+	Error *spec.ErrorObject `json:"error,omitempty"` // any op
 
 	members []string // the result members ParseResponse found, for Check
+}
+
+// Unsupported returns the answer to a request for an op or profile the
+// implementation does not have, saying which in its message.
+func Unsupported(what string) *Response {
+	return &Response{Error: &spec.ErrorObject{Kind: KindUnsupported, Message: "protocol: unsupported " + what}}
+}
+
+// BadRequest returns the answer to a request that is not one: why says
+// how, in its message.
+func BadRequest(why string) *Response {
+	return badRequest(nil, why)
 }

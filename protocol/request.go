@@ -74,7 +74,7 @@ func ParseRequest(line []byte) (*Request, *Response) {
 	case len(wrong) > 0:
 		return nil, badRequest(id, `not a string: "`+strings.Join(wrong, `", "`)+`"`)
 	}
-	req.Op = *op
+	req.Op = Op(*op)
 	return req, nil
 }
 

@@ -11,7 +11,7 @@ import (
 
 	jsonv2 "github.com/go-json-experiment/json"
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // The member names of a response and of an error object, exactly as
@@ -22,12 +22,12 @@ var (
 	// resultMembers are the members that carry a result, of any op.
 	resultMembers = []string{"ops", "value", "code", "squares", "violation", "violations"}
 	// results lists the members that must answer each op.
-	results = map[string][]string{
-		OpHello:    {"ops"},
-		OpDecode:   {"value"},
-		OpEncode:   {"code"},
-		OpReplay:   {"squares", "violation"},
-		OpValidate: {"violations"},
+	results = map[Op][]string{
+		Hello:    {"ops"},
+		Decode:   {"value"},
+		Encode:   {"code"},
+		Replay:   {"squares", "violation"},
+		Validate: {"violations"},
 	}
 )
 
@@ -90,7 +90,7 @@ func ParseResponse(line []byte) (*Response, error) {
 // request of op: with an error object, or with the result op calls for
 // (hello: "ops"; decode: "value"; encode: "code"; replay: "squares" and
 // "violation"; validate: "violations").
-func (resp *Response) Check(op string) error {
+func (resp *Response) Check(op Op) error {
 	want, ok := results[op]
 	if !ok {
 		return fmt.Errorf("no such op %q", op)
@@ -146,7 +146,7 @@ func (resp *Response) set(name string, val jsontext.Value) error {
 		if err := exactNames(val, errorMembers); err != nil {
 			return err
 		}
-		resp.Error = new(ref.ErrorObject)
+		resp.Error = new(spec.ErrorObject)
 		err = jsonv2.Unmarshal(val, resp.Error)
 	}
 	return err

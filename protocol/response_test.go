@@ -21,7 +21,7 @@ func TestParseResponse(t *testing.T) {
 	for _, c := range ok {
 		resp, err := protocol.ParseResponse([]byte(c.line))
 		if err == nil {
-			err = resp.Check(c.op)
+			err = resp.Check(protocol.Op(c.op))
 		}
 		if err != nil {
 			t.Errorf("%.80s: %v", c.line, err)
@@ -58,7 +58,7 @@ func TestParseResponse(t *testing.T) {
 	for _, c := range bad {
 		resp, err := protocol.ParseResponse([]byte(c.line))
 		if err == nil {
-			err = resp.Check(c.op)
+			err = resp.Check(protocol.Op(c.op))
 		}
 		if err == nil || !strings.Contains(err.Error(), c.why) {
 			t.Errorf("%s answer %.80q: got %v, want an error saying %s", c.op, c.line, err, c.why)

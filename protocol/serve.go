@@ -7,7 +7,7 @@ import (
 	"errors"
 	"io"
 
-	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // MaxLine is the longest request line Serve reads, in bytes, not counting
@@ -65,7 +65,7 @@ func write(out *bufio.Writer, resp *Response) error {
 	if enc.Encode(resp) != nil {
 		// Only an ID that is not valid JSON can get here; answer without it.
 		b.Reset()
-		enc.Encode(&Response{ID: null, Error: &ref.ErrorObject{Kind: KindBadRequest}})
+		enc.Encode(&Response{ID: null, Error: &spec.ErrorObject{Kind: KindBadRequest}})
 	}
 	out.Write(b.Bytes()) // Encode ends the line
 	return out.Flush()
@@ -85,7 +85,7 @@ func answer(line []byte, h Handler) *Response {
 }
 
 func badRequest(id json.RawMessage, why string) *Response {
-	return &Response{ID: id, Error: &ref.ErrorObject{Kind: KindBadRequest, Message: "protocol: " + why}}
+	return &Response{ID: id, Error: &spec.ErrorObject{Kind: KindBadRequest, Message: "protocol: " + why}}
 }
 
 // ReadLine reads the next line of r into buf, growing it as needed, and

@@ -10,13 +10,14 @@ import (
 
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/serve"
 )
 
-// serve runs the reference server on input and returns its output lines.
-func serve(t *testing.T, input string) []string {
+// serveLines runs the reference server on input and returns its output lines.
+func serveLines(t *testing.T, input string) []string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := protocol.Serve(strings.NewReader(input), &out, protocol.Reference{}); err != nil {
+	if err := protocol.Serve(strings.NewReader(input), &out, serve.Reference); err != nil {
 		t.Fatalf("Serve: %v", err)
 	}
 	s := out.String()
@@ -41,6 +42,8 @@ func withoutMessages(t *testing.T, line string) string {
 	return string(b)
 }
 
+// The reference answers every op, every profile and every protocol error
+// as spec/protocol.md says.
 func TestServe(t *testing.T) {
 	cases := []struct{ request, response string }{
 		{`{"id":1,"op":"hello"}`,
@@ -100,7 +103,7 @@ func TestServe(t *testing.T) {
 	for _, c := range cases {
 		input.WriteString(c.request + "\n")
 	}
-	got := serve(t, input.String())
+	got := serveLines(t, input.String())
 	if len(got) != len(cases) {
 		t.Fatalf("%d requests, %d responses:\n%s", len(cases), len(got), strings.Join(got, "\n"))
 	}
@@ -113,28 +116,28 @@ func TestServe(t *testing.T) {
 
 func TestServeFraming(t *testing.T) {
 	// CRLF line endings, and a last line without a newline.
-	got := serve(t, "{\"id\":1,\"op\":\"decode\",\"code\":\"A\"}\r\n{\"id\":2,\"op\":\"decode\",\"code\":\"A\"}")
+	got := serveLines(t, "{\"id\":1,\"op\":\"decode\",\"code\":\"A\"}\r\n{\"id\":2,\"op\":\"decode\",\"code\":\"A\"}")
 	if len(got) != 2 || !strings.HasPrefix(got[0], `{"id":1,"value"`) || !strings.HasPrefix(got[1], `{"id":2,"value"`) {
 		t.Errorf("got %q", got)
 	}
 	// The id comes back as given, not HTML-escaped (found by FuzzServe).
-	got = serve(t, `{"id":"a&b<c>","op":"decode","code":"A"}`+"\n")
+	got = serveLines(t, `{"id":"a&b<c>","op":"decode","code":"A"}`+"\n")
 	if len(got) != 1 || !strings.HasPrefix(got[0], `{"id":"a&b<c>",`) {
 		t.Errorf("got %q", got)
 	}
 	// Nothing in, nothing out.
 	var out bytes.Buffer
-	if err := protocol.Serve(strings.NewReader(""), &out, protocol.Reference{}); err != nil || out.Len() != 0 {
+	if err := protocol.Serve(strings.NewReader(""), &out, serve.Reference); err != nil || out.Len() != 0 {
 		t.Errorf("empty input: %v, %q", err, out.String())
 	}
 	// A line over the limit is answered and skipped; the next is served.
 	long := `{"id":1,"op":"decode","code":"` + strings.Repeat("A", protocol.MaxLine) + `"}`
-	got = serve(t, long+"\n"+`{"id":2,"op":"decode","code":"A"}`+"\n")
+	got = serveLines(t, long+"\n"+`{"id":2,"op":"decode","code":"A"}`+"\n")
 	if len(got) != 2 || withoutMessages(t, got[0]) != `{"error":{"kind":"bad_request"},"id":null}` || !strings.HasPrefix(got[1], `{"id":2,"value"`) {
 		t.Errorf("long line: got %.200q", got)
 	}
 	// A long line under the limit is decoded: a code of 1 MiB is trailing data.
-	got = serve(t, `{"id":3,"op":"decode","code":"A`+strings.Repeat("A", 1<<20)+`"}`+"\n")
+	got = serveLines(t, `{"id":3,"op":"decode","code":"A`+strings.Repeat("A", 1<<20)+`"}`+"\n")
 	if len(got) != 1 || withoutMessages(t, got[0]) != `{"error":{"char":1,"kind":"trailing_data"},"id":3}` {
 		t.Errorf("1 MiB code: got %.200q", got)
 	}
@@ -146,7 +149,7 @@ func TestServeFlushesEachResponse(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- protocol.Serve(inR, outW, protocol.Reference{}); outW.Close() }()
+	go func() { done <- protocol.Serve(inR, outW, serve.Reference); outW.Close() }()
 	read := make([]byte, 4096)
 	for i := 0; i < 3; i++ {
 		if _, err := io.WriteString(inW, `{"id":1,"op":"decode","code":"A"}`+"\n"); err != nil {
@@ -189,7 +192,7 @@ func TestServeStrictRequests(t *testing.T) {
 	for _, c := range cases {
 		input.WriteString(c.request + "\n")
 	}
-	got := serve(t, input.String())
+	got := serveLines(t, input.String())
 	if len(got) != len(cases) {
 		t.Fatalf("%d requests, %d responses", len(cases), len(got))
 	}
@@ -219,7 +222,7 @@ func TestServeMaxLine(t *testing.T) {
 	} {
 		prefix := `{"id":1,"op":"decode","code":"`
 		line := prefix + strings.Repeat("A", c.size-len(prefix)-2) + `"}`
-		got := serve(t, line+c.end)
+		got := serveLines(t, line+c.end)
 		if len(got) != 1 || withoutMessages(t, got[0]) != c.want {
 			t.Errorf("a line of %d bytes ending %q: got %.200q", c.size, c.end, got)
 		}
@@ -241,7 +244,7 @@ func TestServeMemoryBound(t *testing.T) {
 		t.Fatalf("request of %d bytes", len(line))
 	}
 	peak := measure.HeapPeak(func() {
-		got := serve(t, line+"\n")
+		got := serveLines(t, line+"\n")
 		if len(got) != 1 || withoutMessages(t, got[0]) != `{"error":{"field":"state.walls.white.h.count","kind":"out_of_range"},"id":1}` {
 			t.Errorf("got %.300q", got)
 		}

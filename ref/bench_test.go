@@ -37,12 +37,12 @@ func BenchmarkDecode(b *testing.B) {
 	}
 }
 
-func BenchmarkDecodeLenient(b *testing.B) {
+func BenchmarkLenientDecode(b *testing.B) {
 	for _, c := range benchCodes {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(int64(len(c.code)))
 			for i := 0; i < b.N; i++ {
-				if _, err := ref.DecodeLenient(c.code); err != nil {
+				if _, err := ref.Lenient.Decode(c.code); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -99,7 +99,7 @@ func TestAllocsIndependentOfJunk(t *testing.T) {
 		decode func(string) (*ref.Value, error)
 		input  func(n int) string
 	}{
-		{"lenient, junk around", ref.DecodeLenient, func(n int) string { return junk(n) + code + junk(n) }},
+		{"lenient, junk around", ref.Lenient.Decode, func(n int) string { return junk(n) + code + junk(n) }},
 		{"strict, junk after", ref.Decode, func(n int) string { return code + junk(n) }},
 		{"strict, trailing characters", ref.Decode, func(n int) string { return code + strings.Repeat("A", n) }},
 	} {
@@ -107,7 +107,7 @@ func TestAllocsIndependentOfJunk(t *testing.T) {
 			t.Errorf("%s: %v allocations with 1 KiB, %v with 256 KiB", c.name, short, long)
 		}
 	}
-	if clean, dirty := allocs(ref.DecodeLenient, code), allocs(ref.DecodeLenient, junk(1<<18)+code); clean != dirty {
+	if clean, dirty := allocs(ref.Lenient.Decode, code), allocs(ref.Lenient.Decode, junk(1<<18)+code); clean != dirty {
 		t.Errorf("lenient: %v allocations for the clean code, %v after 256 KiB of junk", clean, dirty)
 	}
 }
@@ -132,7 +132,7 @@ func BenchmarkLarge(b *testing.B) {
 		}{
 			{"strict/A...=", ref.Decode, as + "="},
 			{"strict/A...", ref.Decode, as},
-			{"lenient/junk", ref.DecodeLenient, junk[:len(junk)/2] + code + junk[len(junk)/2:]},
+			{"lenient/junk", ref.Lenient.Decode, junk[:len(junk)/2] + code + junk[len(junk)/2:]},
 		} {
 			b.Run(fmt.Sprintf("%s/%dKiB", c.name, size>>10), func(b *testing.B) {
 				b.SetBytes(int64(len(c.input)))

@@ -58,10 +58,10 @@ func TestCorpusCopy(t *testing.T) {
 // what its source says.
 func TestCorpus(t *testing.T) {
 	want := map[string]string{
-		// qf-facts.md: white 31, black 58, white h [18, 20], black h [51],
+		// The viewer's example, spec/qf.md "Worked examples": white 31, black 58, white h [18, 20], black h [51],
 		// black v [59], last move white wall at 18, turn 10.
 		"j7oklAHMe1ICg": `{"state":{"white":31,"black":58,"walls":{"white":{"h":[18,20],"v":[]},"black":{"h":[51],"v":[59]}},"last_move":{"player":"white","kind":"wall","place":18},"turn":10},"record":null}`,
-		// qf-facts.md: the untouched board, white moved a pawn last, turn 1.
+		// The fansite's code for the untouched board (EC-16), white moved a pawn last, turn 1.
 		"gkwAAAAQ": `{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`,
 		// The sidewall: white e2, black e8, white's vertical wall d7v beside black's pawn.
 		"hsMBzAHMBA": `{"state":{"white":13,"black":67,"walls":{"white":{"h":[],"v":[51]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"wall","place":51},"turn":4},"record":null}`,

@@ -9,7 +9,7 @@ import (
 )
 
 // Decode decodes a code in the strict profile of spec/qf.md, the profile a
-// conforming decoder implements. Every byte of code must be in the Base64
+// conforming decoder implements: it is Strict.Decode. Every byte of code must be in the Base64
 // alphabet A-Z a-z 0-9 + /, with no padding, spaces or line breaks; the
 // fields must fit in the code and in their ranges; and the code must end
 // with its last field's character and with zero padding bits.
@@ -19,15 +19,6 @@ import (
 // the first fault in the order of spec/qf.md section "Errors".
 func Decode(code string) (*Value, error) {
 	return decode(code, false, nil)
-}
-
-// DecodeLenient decodes a code in the lenient profile of spec/qf.md, meant
-// for text pasted into an input box: bytes outside the Base64 alphabet are
-// deleted (not read as zeros), and characters after the last field and the
-// padding bits are ignored. Truncated codes and out-of-range values are
-// still errors; their bit offsets count the bits of the characters kept.
-func DecodeLenient(code string) (*Value, error) {
-	return decode(code, true, nil)
 }
 
 // A FieldValue is one field of a decoded code, for a field-by-field
@@ -54,19 +45,6 @@ func Fields(code string) ([]FieldValue, *Value, error) {
 		return nil, nil, err // cannot happen: v came from Decode
 	}
 	return fields, v, nil
-}
-
-// Trace decodes code as Decode does, or as DecodeLenient does when lenient
-// is set, and returns the fields it read, in order: on success those of
-// the code, on failure those read before the fault, and the field out of
-// range itself for an out_of_range error. Offsets are bits of the code;
-// in the lenient profile, of its characters in the alphabet, the others
-// skipped. A code with a character outside the alphabet, in the strict
-// profile, has no fields: characters are checked first.
-func Trace(code string, lenient bool) ([]FieldValue, *Value, error) {
-	var fields []FieldValue
-	v, err := decode(code, lenient, &fields)
-	return fields, v, err
 }
 
 // decoder reads one code's fields in layout order. The first error is kept

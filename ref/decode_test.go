@@ -122,7 +122,7 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-func TestDecodeLenient(t *testing.T) {
+func TestLenientDecode(t *testing.T) {
 	want, err := ref.Decode("j7oklAHMe1ICg")
 	if err != nil {
 		t.Fatal(err)
@@ -137,13 +137,13 @@ func TestDecodeLenient(t *testing.T) {
 		"j7oklAHMe1ICh",           // nonzero padding
 		"j7oklAHMe1ICj====\n\nQQ", // both
 	} {
-		got, err := ref.DecodeLenient(code)
+		got, err := ref.Lenient.Decode(code)
 		if err != nil {
-			t.Errorf("DecodeLenient(%q): %v", code, err)
+			t.Errorf("Lenient.Decode(%q): %v", code, err)
 			continue
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("DecodeLenient(%q) (-want +got):\n%s", code, diff)
+			t.Errorf("Lenient.Decode(%q) (-want +got):\n%s", code, diff)
 		}
 	}
 
@@ -156,7 +156,7 @@ func TestDecodeLenient(t *testing.T) {
 		{"black 99", toCode(bits("10", stateBits(4, 99)))[:2] + "==" + toCode(bits("10", stateBits(4, 99)))[2:], ref.ErrOutOfRange, ref.Bit, 9, "state.black"},
 	}
 	for _, c := range cases {
-		_, err := ref.DecodeLenient(c.code)
+		_, err := ref.Lenient.Decode(c.code)
 		checkError(t, c, err)
 	}
 }

@@ -3,8 +3,9 @@
 //
 // It is written to be checked against the specification line by line
 // (spec/qf.md in this module) rather than to be fast: Decode implements the
-// strict profile of section "Strict decoding", DecodeLenient the lenient
-// profile of section "Lenient decoding", and Encode section "Encoding".
+// strict profile of section "Strict decoding", Lenient.Decode the lenient
+// profile of section "Lenient decoding" (a Profile names either), and
+// Encode section "Encoding".
 // The layout itself, every field's width and range, comes from package spec.
 //
 // A decoded code is a Value. Values marshal to, and unmarshal from, the

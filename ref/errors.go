@@ -1,6 +1,10 @@
 package ref
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/qf-format/qf-conformance/spec"
+)
 
 // An ErrorKind is the kind of an Error, named as in the error objects of
 // spec/qf.md section "Errors". The kinds are comparable constants, usable
@@ -64,22 +68,10 @@ func (e *Error) Error() string {
 // Unwrap returns e.Kind.
 func (e *Error) Unwrap() error { return e.Kind }
 
-// An ErrorObject is an error as JSON, the error object of spec/qf.md
-// section "Errors": {"kind": ..., "bit" or "char": ..., "field": ...,
-// "message": ...}. Bit and Char are nil when absent. It is also the form in
-// which test vectors expect errors and other implementations report them,
-// so its Kind may be any string.
-type ErrorObject struct {
-	Kind    string `json:"kind"`
-	Bit     *int   `json:"bit,omitempty"`
-	Char    *int   `json:"char,omitempty"`
-	Field   string `json:"field,omitempty"`
-	Message string `json:"message,omitempty"`
-}
-
-// Object returns e as an error object, with its message.
-func (e *Error) Object() *ErrorObject {
-	obj := &ErrorObject{Kind: string(e.Kind), Field: e.Field, Message: e.Error()}
+// Object returns e as an error object, spec.ErrorObject, with its
+// message.
+func (e *Error) Object() *spec.ErrorObject {
+	obj := &spec.ErrorObject{Kind: string(e.Kind), Field: e.Field, Message: e.Error()}
 	offset := e.Offset
 	switch e.Unit {
 	case Bit:

@@ -47,8 +47,8 @@ func ExampleDecode_error() {
 	// true state.white
 }
 
-func ExampleDecodeLenient() {
-	v, err := ref.DecodeLenient("j7ok lAHM\ne1ICg==")
+func ExampleProfile_Decode() {
+	v, err := ref.Lenient.Decode("j7ok lAHM\ne1ICg==")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -171,12 +171,12 @@ func TestRapidInsertOutsideAlphabet(t *testing.T) {
 		s := code[:i] + junk + code[i:]
 		_, err := ref.Decode(s)
 		checkError(t, errorCase{"strict", s, ref.ErrInvalidCharacter, ref.Char, i, ""}, err)
-		got, err := ref.DecodeLenient(s)
+		got, err := ref.Lenient.Decode(s)
 		if err != nil {
-			t.Fatalf("DecodeLenient(%q): %v", s, err)
+			t.Fatalf("Lenient.Decode(%q): %v", s, err)
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("DecodeLenient(%q) (-want +got):\n%s", s, diff)
+			t.Fatalf("Lenient.Decode(%q) (-want +got):\n%s", s, diff)
 		}
 	})
 }
@@ -185,7 +185,7 @@ func TestRapidPrefixRejected(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		code := mustEncode(genValue(t))
 		n := rapid.IntRange(0, len(code)-1).Draw(t, "length")
-		for _, decode := range []func(string) (*ref.Value, error){ref.Decode, ref.DecodeLenient} {
+		for _, decode := range []func(string) (*ref.Value, error){ref.Decode, ref.Lenient.Decode} {
 			if v, err := decode(code[:n]); v != nil || !strings.Contains(errorKind(err), "truncated") {
 				t.Fatalf("prefix %q of %q: got %v, want truncated", code[:n], code, err)
 			}

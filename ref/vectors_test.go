@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -46,7 +47,7 @@ func decodeAgain(test vectors.Test, profile string) (vectors.Test, error) {
 	}
 	decode := ref.Decode
 	if profile == "lenient" {
-		decode = ref.DecodeLenient
+		decode = ref.Lenient.Decode
 	}
 	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Code: test.Code, CodeHex: test.CodeHex}
 	v, err := decode(input)
@@ -83,10 +84,10 @@ func encodeAgain(test vectors.Test) (vectors.Test, error) {
 	return got, nil
 }
 
-func errorObject(err error) *ref.ErrorObject {
+func errorObject(err error) *spec.ErrorObject {
 	e, ok := err.(*ref.Error)
 	if !ok {
-		return &ref.ErrorObject{Kind: "not a ref.Error: " + err.Error()}
+		return &spec.ErrorObject{Kind: "not a ref.Error: " + err.Error()}
 	}
 	obj := e.Object()
 	obj.Message = ""

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -54,7 +55,7 @@ func judgeAgain(test vectors.Test, op string) vectors.Test {
 	return got
 }
 
-func errorObject(err error) *ref.ErrorObject {
+func errorObject(err error) *spec.ErrorObject {
 	obj := err.(*ref.Error).Object()
 	obj.Message = ""
 	return obj

@@ -1,9 +1,13 @@
 package runner
 
 import (
+	"context"
 	"os"
 	"regexp"
 	"testing"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/serve"
 )
 
 // Speed of a whole run, in vectors per second:
@@ -20,9 +24,9 @@ func BenchmarkSuite(b *testing.B) {
 		name string
 		opts Options
 	}{
-		{"builtin", Options{}},
-		{"process", Options{Command: self}},
-		{"oneshot", Options{Command: self, Oneshot: true, Run: regexp.MustCompile(`^strict/`)}},
+		{"builtin", Options{Options: driver.Options{Handler: serve.Reference}}},
+		{"process", Options{Options: driver.Options{Command: self}}},
+		{"oneshot", Options{Options: driver.Options{Command: self}, Oneshot: true, Run: regexp.MustCompile(`^strict/`)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			mode := "plain"
@@ -32,7 +36,7 @@ func BenchmarkSuite(b *testing.B) {
 			b.Setenv("QF_FAKE", mode)
 			ran := 0
 			for i := 0; i < b.N; i++ {
-				rep, err := Run(c.opts)
+				rep, err := Run(context.Background(), c.opts)
 				if err != nil || !rep.OK() {
 					b.Fatalf("%v %+v", err, rep.Summaries)
 				}

@@ -6,6 +6,8 @@ import (
 	"io"
 	"path"
 	"strings"
+
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // An Expectation is one line of an expected-failures list: the vectors
@@ -44,14 +46,14 @@ func ParseExpectations(r io.Reader) ([]Expectation, error) {
 }
 
 // FormatExpectations writes the failed results as an expected-failures list.
-func FormatExpectations(w io.Writer, results []Result) error {
+func FormatExpectations(w io.Writer, results []suite.Result) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "# Expected failures for qf check: a vector id or glob, then the reason.")
 	for _, r := range results {
-		if r.Status == StatusFail || r.Status == StatusXFail {
-			reason := r.Reason
-			if r.Detail != "" {
-				reason += ": " + Printable(r.Detail, false)
+		if r.Failed() {
+			reason := r.Why()
+			if d := r.Explain(); d != "" {
+				reason += ": " + suite.Printable(d, false)
 			}
 			fmt.Fprintf(bw, "%s %s\n", r.ID, reason)
 		}
@@ -62,7 +64,7 @@ func FormatExpectations(w io.Writer, results []Result) error {
 // applyExpectations marks the failed results that an expectation lists as
 // expected failures, and returns the stale expectations: those matching no
 // vector, and those whose vectors all passed.
-func applyExpectations(list []Expectation, results []Result) []string {
+func applyExpectations(list []Expectation, results []suite.Result) []string {
 	var stale []string
 	for _, e := range list {
 		matched, passed, failed := 0, 0, 0
@@ -73,12 +75,12 @@ func applyExpectations(list []Expectation, results []Result) []string {
 			}
 			matched++
 			switch r.Status {
-			case StatusFail:
-				r.Status, r.Expected = StatusXFail, e.Reason
+			case suite.Fail:
+				r.Status, r.Expected = suite.XFail, e.Reason
 				failed++
-			case StatusXFail:
+			case suite.XFail:
 				failed++
-			case StatusPass:
+			case suite.Pass:
 				passed++
 			}
 		}

@@ -11,8 +11,10 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/internal/measure"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -28,7 +30,7 @@ var behindShell = []string{"sh", "-c", `"$0" -test.run='^$'; :`}
 
 func TestBusyLoopBehindShell(t *testing.T) {
 	start := time.Now()
-	rep, dir := runFakeIn(t, "busy-5th", Options{Command: behindShell, Run: corpus, Timeout: 300 * time.Millisecond})
+	rep, dir := runFakeIn(t, "busy-5th", Options{Options: driver.Options{Command: behindShell, Timeout: 300 * time.Millisecond}, Run: corpus})
 	want := "pass/ pass/ pass/ pass/ fail/timeout pass/ pass/ pass/ pass/"
 	if got := strings.Join(statuses(rep), " "); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -43,8 +45,7 @@ func TestBusyLoopBehindShell(t *testing.T) {
 }
 
 func TestOneshotBusyLoopBehindShell(t *testing.T) {
-	rep, dir := runFakeIn(t, "oneshot-busy", Options{Command: behindShell, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`),
-		StartTimeout: 300 * time.Millisecond})
+	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: 300 * time.Millisecond}, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
 	}
@@ -57,8 +58,8 @@ func TestNeedsHelloCrashesOnce(t *testing.T) {
 	rep := runFake(t, "needs-hello", Options{})
 	var failed []string
 	for _, r := range rep.Results {
-		if r.Status != StatusPass {
-			failed = append(failed, r.ID+" "+r.Status+"/"+r.Reason)
+		if r.Status != suite.Pass {
+			failed = append(failed, r.ID+" "+string(r.Status)+"/"+string(r.Reason))
 		}
 	}
 	if len(failed) != 1 || !strings.HasSuffix(failed[0], "fail/crash") || rep.Restarts != 1 {
@@ -77,15 +78,15 @@ func TestNeedsHelloCrashesOnce(t *testing.T) {
 func TestAnswerTwice(t *testing.T) {
 	fds := openFDs(t)
 	start := time.Now()
-	rep, dir := runFakeIn(t, "answer-twice", Options{Run: strict, MaxRestarts: 3})
+	rep, dir := runFakeIn(t, "answer-twice", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: strict})
 	got := statuses(rep)
-	if got[0] != "fail/protocol" || got[1] != "fail/protocol" || got[2] != "fail/protocol" || got[3] != "notrun/the run ended early" {
+	if got[0] != "fail/protocol" || got[1] != "fail/protocol" || got[2] != "fail/protocol" || got[3] != "notrun/run ended" {
 		t.Errorf("got %v ...", got[:6])
 	}
 	if d := rep.Results[0].Detail; !strings.Contains(d, "a line not asked for: a second answer to request 1") {
 		t.Errorf("detail %q", d)
 	}
-	if s := summary(rep, CategoryStrict); s.Passed != 0 || s.Failed != 3 || s.NotRun != s.Total-3 || rep.OK() {
+	if s := summary(rep, suite.Strict); s.Passed != 0 || s.Failed != 3 || s.NotRun != s.Total-3 || rep.OK() {
 		t.Errorf("%+v, OK %v", s, rep.OK())
 	}
 	if !strings.Contains(strings.Join(rep.Problems, "\n"), "failed 3 times in a row") {
@@ -120,7 +121,7 @@ func TestPaddedAnswers(t *testing.T) {
 	t.Setenv("QF_FAKE_PAD", strconv.Itoa(15<<20))
 	var rep *Report
 	peak := measure.HeapPeak(func() {
-		rep = runFake(t, "padded", Options{Run: regexp.MustCompile(`^(strict|encode|replay|validate)/corpus-viewer`), Timeout: 5 * time.Second})
+		rep = runFake(t, "padded", Options{Options: driver.Options{Timeout: 5 * time.Second}, Run: regexp.MustCompile(`^(strict|encode|replay|validate)/corpus-viewer`)})
 	})
 	t.Logf("heap peak %d MB over %d answers of 15 MiB", peak>>20, len(rep.Results))
 	if !rep.OK() || len(rep.Results) != 8 {
@@ -140,7 +141,7 @@ func TestPaddedAnswers(t *testing.T) {
 func TestFloodStdout(t *testing.T) {
 	var rep *Report
 	peak := measure.HeapPeak(func() {
-		rep = runFake(t, "flood-stdout", Options{Run: corpus, Timeout: 500 * time.Millisecond})
+		rep = runFake(t, "flood-stdout", Options{Options: driver.Options{Timeout: 500 * time.Millisecond}, Run: corpus})
 	})
 	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" &&
 		got != "pass/ fail/protocol pass/ fail/protocol pass/ fail/protocol pass/ fail/protocol pass/" {
@@ -153,7 +154,7 @@ func TestFloodStdout(t *testing.T) {
 
 // An implementation that stops reading its input.
 func TestDeaf(t *testing.T) {
-	rep := runFake(t, "deaf", Options{Run: corpus, Timeout: 300 * time.Millisecond})
+	rep := runFake(t, "deaf", Options{Options: driver.Options{Timeout: 300 * time.Millisecond}, Run: corpus})
 	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" {
 		t.Errorf("got %s", got)
 	}
@@ -187,12 +188,12 @@ func TestGrandchildHoldsOutput(t *testing.T) {
 // A slow start is within the start-up allowance, not the answer timeout.
 func TestSlowStart(t *testing.T) {
 	t.Setenv("QF_FAKE_DELAY", "700ms")
-	rep := runFake(t, "slow-start", Options{Run: corpus, Timeout: 200 * time.Millisecond, StartTimeout: 3 * time.Second})
+	rep := runFake(t, "slow-start", Options{Options: driver.Options{Timeout: 200 * time.Millisecond, StartTimeout: 3 * time.Second}, Run: corpus})
 	if !rep.OK() {
 		t.Errorf("%v %q", statuses(rep), rep.Problems)
 	}
-	rep = runFake(t, "slow-start", Options{Run: corpus, StartTimeout: 200 * time.Millisecond})
-	if s := summary(rep, CategoryStrict); rep.OK() || s.NotRun != 9 || !strings.Contains(strings.Join(rep.Problems, "\n"), "nothing was checked") {
+	rep = runFake(t, "slow-start", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus})
+	if s := summary(rep, suite.Strict); rep.OK() || s.NotRun != 9 || !strings.Contains(strings.Join(rep.Problems, "\n"), "nothing was checked") {
 		t.Errorf("%+v %q", s, rep.Problems)
 	}
 }
@@ -207,7 +208,7 @@ func TestNothingChecked(t *testing.T) {
 		{"normal", Options{Run: regexp.MustCompile(`no such vector`)}, "no vector was selected"},
 		{"no-known-op", Options{}, fmt.Sprintf(`the implementation lists no op and profile of the %d selected vectors (its hello lists ops ["frobnicate"]`, vectorCount(t, ""))},
 		{"strict-only", Options{Run: regexp.MustCompile(`^encode/`)}, fmt.Sprintf(`lists no op and profile of the %d selected vectors`, vectorCount(t, "encode/"))},
-		{"silent", Options{Run: corpus, StartTimeout: 100 * time.Millisecond}, "the run ended before the first vector"},
+		{"silent", Options{Options: driver.Options{StartTimeout: 100 * time.Millisecond}, Run: corpus}, "the run ended before the first vector"},
 		{"oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^encode/`)}, "oneshot mode checks strict decoding only"},
 	}
 	for _, c := range cases {
@@ -245,7 +246,7 @@ func vectorCount(t *testing.T, prefix string) int {
 // An exit status other than 0 at the end of input fails the run.
 func TestExitStatus(t *testing.T) {
 	rep := runFake(t, "exit-3", Options{Run: corpus})
-	if s := summary(rep, CategoryStrict); s.Passed != 9 || rep.OK() ||
+	if s := summary(rep, suite.Strict); s.Passed != 9 || rep.OK() ||
 		!strings.Contains(strings.Join(rep.Problems, "\n"), "the implementation exited with status 3 at the end of its input") {
 		t.Errorf("%+v, problems %q", s, rep.Problems)
 	}
@@ -258,12 +259,12 @@ func TestAnswersOfTheWrongShape(t *testing.T) {
 		{"upper-case", `member "ID" where spec/protocol.md has "id": member names are case-sensitive`},
 		{"result-and-error", `both "error" and a result ("value")`},
 	} {
-		rep := runFake(t, c.mode, Options{Run: corpus, MaxRestarts: 100})
+		rep := runFake(t, c.mode, Options{Options: driver.Options{MaxFailuresInARow: 100}, Run: corpus})
 		if rep.OK() {
 			t.Errorf("%s passes", c.mode)
 		}
 		for _, r := range rep.Results {
-			if r.Status != StatusFail || r.Reason != ReasonProtocol || !strings.Contains(r.Detail, c.detail) {
+			if r.Status != suite.Fail || r.Reason != suite.Protocol || !strings.Contains(r.Detail, c.detail) {
 				t.Errorf("%s: %s %s %q", c.mode, r.ID, r.Status, r.Detail)
 				break
 			}
@@ -318,7 +319,7 @@ func TestInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	time.AfterFunc(300*time.Millisecond, cancel)
 	start := time.Now()
-	rep, dir := runFakeIn(t, "busy-5th", Options{Context: ctx, Command: behindShell, Run: corpus, Timeout: time.Minute})
+	rep, dir := runFakeUntil(t, ctx, "busy-5th", Options{Options: driver.Options{Command: behindShell, Timeout: time.Minute}, Run: corpus})
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("took %v", d)
 	}

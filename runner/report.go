@@ -7,7 +7,9 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // WriteText writes the report for people: the suite and implementation;
@@ -24,11 +26,11 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if len(r.Command) == 0 {
 		fmt.Fprintf(w, "implementation: the built-in reference")
 	} else {
-		fmt.Fprintf(w, "implementation: %s", Printable(strings.Join(r.Command, " "), false))
+		fmt.Fprintf(w, "implementation: %s", suite.Printable(strings.Join(r.Command, " "), false))
 	}
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", Printable(h.Name, false), Printable(h.Version, false),
-			Printable(strings.Join(h.Ops, ", "), false), Printable(strings.Join(h.Profiles, ", "), false))
+		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", suite.Printable(h.Name, false), suite.Printable(h.Version, false),
+			suite.Printable(strings.Join(h.Ops, ", "), false), suite.Printable(strings.Join(h.Profiles, ", "), false))
 	}
 	fmt.Fprintf(w, ", %s mode\n", r.Mode)
 	if r.Restarts > 0 {
@@ -41,10 +43,10 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	fmt.Fprintf(w, "\n%-8s %6s %7s %7s %9s %8s %8s  %-11s %s\n", "", "total", "passed", "failed", "expected", "skipped", "not run", "level", "next")
 	for _, s := range r.Summaries {
 		next := ""
-		if s.Next != "" {
+		if s.Next != suite.None {
 			next = fmt.Sprintf("%s %d/%d", s.Next, s.AtNext, s.Ran)
 		}
-		fmt.Fprintf(w, "%-8s %6d %7d %7d %9d %8d %8d  %-11s %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.Level, next)
+		fmt.Fprintf(w, "%-8s %6d %7d %7d %9d %8d %8d  %-11s %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.LevelText(), next)
 		t.add(s)
 	}
 	if len(r.Causes) > 0 {
@@ -53,18 +55,18 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if verbose {
 		for _, res := range r.Results {
 			switch res.Status {
-			case StatusFail:
+			case suite.Fail:
 				fmt.Fprintln(w)
 				res.WriteText(w)
-			case StatusXFail:
-				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, Printable(res.Expected, false))
+			case suite.XFail:
+				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, suite.Printable(res.Expected, false))
 			}
 		}
 	}
 	if len(r.Stale) > 0 {
 		fmt.Fprintf(w, "\nstale expected-failure entries (each fails the run):\n")
 		for _, s := range r.Stale {
-			fmt.Fprintln(w, "  "+Printable(s, false))
+			fmt.Fprintln(w, "  "+suite.Printable(s, false))
 		}
 	}
 	if !r.OK() {
@@ -76,7 +78,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 			fmt.Fprintf(w, "- %d stale expected-failure %s\n", len(r.Stale), plural(len(r.Stale), "entry", "entries"))
 		}
 		for _, p := range r.Problems {
-			fmt.Fprintln(w, "- "+strings.ReplaceAll(Printable(p, true), "\n", "\n    "))
+			fmt.Fprintln(w, "- "+strings.ReplaceAll(suite.Printable(p, true), "\n", "\n    "))
 		}
 	}
 	fmt.Fprintln(w)
@@ -93,11 +95,11 @@ const maxCauses = 14
 // writeCauses writes the causes of the failures: a line and an example
 // each, then the flags that explain nothing more.
 func (r *Report) writeCauses(w io.Writer, failed int) {
-	fmt.Fprintf(w, "\n%d %s: %s.\n", failed, plural(failed, "failure"), r.Ways())
+	fmt.Fprintf(w, "\n%d %s: %s.\n", failed, plural(failed, "failure"), diagnosis.Ways(r.Results))
 	fmt.Fprintln(w, "By cause (flags and facets whose vectors fail more than the others, faults first; -v lists every vector):")
 	inputs := map[string]string{}
 	for i := range r.Results {
-		if r.Results[i].Status == StatusFail {
+		if r.Results[i].Status == suite.Fail {
 			inputs[r.Results[i].ID] = clipText(string(r.Results[i].Input), 40)
 		}
 	}
@@ -105,7 +107,7 @@ func (r *Report) writeCauses(w io.Writer, failed int) {
 	shown := 0
 	for _, c := range r.Causes {
 		count := fmt.Sprintf("%s %d/%d", c.Name(), c.Failed, c.Total)
-		if c.Also || shown == maxCauses && c.Reason != ReasonSpread {
+		if c.Also || shown == maxCauses && c.Reason != diagnosis.ReasonSpread {
 			also = append(also, count)
 			continue
 		}
@@ -120,7 +122,7 @@ func (r *Report) writeCauses(w io.Writer, failed int) {
 		}
 		fmt.Fprintf(w, "  %-24s %s%s%s\n", count, c.Note, refs, only)
 		for _, ex := range c.Examples {
-			fmt.Fprintf(w, "  %-24s e.g. %s %s: %s\n", "", ex.ID, Printable(inputs[ex.ID], false), Printable(clipText(ex.Difference, 160), false))
+			fmt.Fprintf(w, "  %-24s e.g. %s %s: %s\n", "", ex.ID, suite.Printable(inputs[ex.ID], false), suite.Printable(clipText(ex.Difference, 160), false))
 		}
 	}
 	if len(also) > 0 {
@@ -138,7 +140,7 @@ func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return string(prefix([]byte(s), n)) + "..."
+	return suite.Clip(s, n)
 }
 
 // SummaryLine returns the report's last line: "check: N passed, N failed,
@@ -182,90 +184,6 @@ func plural(n int, word string, forms ...string) string {
 		return forms[0]
 	}
 	return word + "s"
-}
-
-// WriteText writes a result that did not pass as the text report shows
-// it: its id and comment, flags, reason, input, want, got, the first
-// difference and the tail of standard error, each clipped to about 400 bytes and
-// escaped.
-func (res *Result) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "FAIL %s: %s\n", res.ID, Printable(res.Comment, false))
-	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(res.Flags, ", "))
-	reason := res.Reason
-	if res.Detail != "" {
-		reason += " (" + res.Detail + ")"
-	}
-	fmt.Fprintf(w, "  reason: %s\n", Printable(clip(reason), false))
-	fmt.Fprintf(w, "  input:  %s\n", Printable(clip(string(res.Input)), false))
-	fmt.Fprintf(w, "  want:   %s\n", Printable(clip(string(res.Want)), false))
-	if res.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", Printable(clip(string(res.Got)), false))
-	}
-	if d := res.Difference(); d != "" && d != res.Detail {
-		fmt.Fprintf(w, "  why:    %s\n", Printable(clip(d), false))
-	}
-	if s := strings.TrimRight(res.Stderr, "\n"); s != "" {
-		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(Printable(clip(s), true), "\n", "\n    "))
-	}
-}
-
-// clip shortens s to about 400 bytes for the text report; the JSON report
-// has more.
-func clip(s string) string {
-	const n = 400
-	if len(s) <= n {
-		return s
-	}
-	return string(prefix([]byte(s), n)) + fmt.Sprintf("... (%d bytes)", len(s))
-}
-
-// Printable returns s with what a terminal would act on escaped: control
-// characters (but newlines when keepNewlines is set, and tabs), DEL, the
-// C1 controls, the bidirectional formatting characters and the line and
-// paragraph separators as \xNN or \uNNNN, and each byte that is not UTF-8
-// as \xNN. So an implementation's text can neither move the cursor, nor
-// clear the screen, nor forge a line of the report.
-func Printable(s string, keepNewlines bool) string {
-	clean := true
-	for _, c := range s {
-		if c == utf8.RuneError || c < 0x20 || (0x7f <= c && c <= 0x9f) || isFormatting(c) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		c, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case c == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		case c == '\n' && keepNewlines, c == '\t':
-			b.WriteRune(c)
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\x%02x", c)
-		case (0x80 <= c && c <= 0x9f) || isFormatting(c):
-			fmt.Fprintf(&b, "\\u%04x", c)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// isFormatting reports whether c reorders or breaks lines of text: the
-// bidirectional controls and the Unicode line and paragraph separators.
-func isFormatting(c rune) bool {
-	switch {
-	case c == 0x061c, c == 0x200e, c == 0x200f, c == 0x2028, c == 0x2029:
-		return true
-	case 0x202a <= c && c <= 0x202e, 0x2066 <= c && c <= 0x2069:
-		return true
-	}
-	return false
 }
 
 // WriteJSON writes the whole report as JSON.
@@ -319,23 +237,23 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	all := testsuites{Name: "qf check", Time: seconds(r.Duration)}
 	for _, s := range r.Summaries {
 		suiteTime := 0.0
-		ts := testsuite{Name: s.Category, Tests: s.Total, Failures: s.Failed, Skipped: s.Skipped + s.NotRun + s.XFailed,
-			Properties: []property{{"suite_version", r.SuiteVersion}, {"digest", r.Digest}, {"level", s.Level}, {"mode", r.Mode}}}
+		ts := testsuite{Name: s.Category.Name(), Tests: s.Total, Failures: s.Failed, Skipped: s.Skipped + s.NotRun + s.XFailed,
+			Properties: []property{{"suite_version", r.SuiteVersion}, {"digest", r.Digest}, {"level", s.LevelText()}, {"mode", r.Mode}}}
 		for _, res := range r.Results {
 			if res.Category != s.Category {
 				continue
 			}
-			tc := testcase{Name: res.ID, Classname: "qf." + res.Category, Time: seconds(res.Duration), SystemErr: res.Stderr}
+			tc := testcase{Name: res.ID, Classname: "qf." + res.Category.Name(), Time: seconds(res.Duration), SystemErr: res.Stderr}
 			suiteTime += res.Duration
 			switch res.Status {
-			case StatusFail:
+			case suite.Fail:
 				var text strings.Builder
 				res.WriteText(&text)
-				tc.Failure = &message{Message: res.Reason + ": " + res.Detail, Type: res.Reason, Text: text.String()}
-			case StatusXFail:
+				tc.Failure = &message{Message: res.Why() + ": " + res.Explain(), Type: string(res.Reason), Text: text.String()}
+			case suite.XFail:
 				tc.Skipped = &message{Message: "expected failure: " + res.Expected}
-			case StatusSkip, StatusNotRun:
-				tc.Skipped = &message{Message: res.Status + ": " + res.Reason}
+			case suite.Skip, suite.NotRun:
+				tc.Skipped = &message{Message: string(res.Status) + ": " + string(res.Reason) + ", " + res.Detail}
 			}
 			ts.Cases = append(ts.Cases, tc)
 		}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -14,7 +15,9 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -41,6 +44,12 @@ func runFake(t *testing.T, mode string, opts Options) *Report {
 // runFakeIn is runFake, and also returns the fake's directory.
 func runFakeIn(t *testing.T, mode string, opts Options) (*Report, string) {
 	t.Helper()
+	return runFakeUntil(t, context.Background(), mode, opts)
+}
+
+// runFakeUntil is runFakeIn, ended when ctx is done.
+func runFakeUntil(t *testing.T, ctx context.Context, mode string, opts Options) (*Report, string) {
+	t.Helper()
 	dir := t.TempDir()
 	t.Setenv("QF_FAKE", mode)
 	t.Setenv("QF_FAKE_DIR", dir)
@@ -53,7 +62,7 @@ func runFakeIn(t *testing.T, mode string, opts Options) (*Report, string) {
 	if opts.StartTimeout == 0 {
 		opts.StartTimeout = 5 * time.Second
 	}
-	rep, err := Run(opts)
+	rep, err := Run(ctx, opts)
 	if err != nil {
 		t.Fatalf("Run: %v", err)
 	}
@@ -90,12 +99,12 @@ func accounted(t *testing.T, rep *Report) {
 func statuses(rep *Report) []string {
 	var s []string
 	for _, r := range rep.Results {
-		s = append(s, r.Status+"/"+r.Reason)
+		s = append(s, string(r.Status)+"/"+string(r.Reason))
 	}
 	return s
 }
 
-func summary(rep *Report, category string) Summary {
+func summary(rep *Report, category suite.Category) Summary {
 	for _, s := range rep.Summaries {
 		if s.Category == category {
 			return s
@@ -105,7 +114,7 @@ func summary(rep *Report, category string) Summary {
 }
 
 func TestReferencePasses(t *testing.T) {
-	rep, err := Run(Options{})
+	rep, err := Run(context.Background(), Options{Options: driver.Options{Handler: serve.Reference}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +122,7 @@ func TestReferencePasses(t *testing.T) {
 		t.Fatalf("the reference: OK %v, %d results", rep.OK(), len(rep.Results))
 	}
 	for _, s := range rep.Summaries {
-		if s.Passed != s.Total || (s.Level != "L3" && s.Level != "E" && s.Level != "R") {
+		if s.Passed != s.Total || s.Level != s.Category.Top() {
 			t.Errorf("%+v", s)
 		}
 	}
@@ -135,7 +144,7 @@ func TestFakeMisbehaviour(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
-			rep := runFake(t, c.mode, Options{Run: corpus, Timeout: 500 * time.Millisecond})
+			rep := runFake(t, c.mode, Options{Options: driver.Options{Timeout: 500 * time.Millisecond}, Run: corpus})
 			if rep.Restarts != strings.Count(strings.Join(statuses(rep), " "), "fail/") {
 				t.Errorf("%d restarts for %v", rep.Restarts, statuses(rep))
 			}
@@ -159,16 +168,16 @@ func TestFakeMisbehaviour(t *testing.T) {
 
 func TestFakeNeverAnswers(t *testing.T) {
 	start := time.Now()
-	rep := runFake(t, "silent", Options{Run: corpus, StartTimeout: 200 * time.Millisecond})
+	rep := runFake(t, "silent", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus})
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "never answered hello") {
 		t.Errorf("problems %q", rep.Problems)
 	}
 	for _, r := range rep.Results {
-		if r.Status != StatusNotRun {
+		if r.Status != suite.NotRun {
 			t.Errorf("%s: %s, want notrun", r.ID, r.Status)
 		}
 	}
-	if s := summary(rep, CategoryStrict); s.NotRun != 9 || s.Total != 9 {
+	if s := summary(rep, suite.Strict); s.NotRun != 9 || s.Total != 9 {
 		t.Errorf("%+v", s)
 	}
 	if d := time.Since(start); d > 5*time.Second {
@@ -177,8 +186,8 @@ func TestFakeNeverAnswers(t *testing.T) {
 }
 
 func TestFakeKeepsDying(t *testing.T) {
-	rep := runFake(t, "always-crash", Options{Run: regexp.MustCompile(`^strict/`), MaxRestarts: 3})
-	s := summary(rep, CategoryStrict)
+	rep := runFake(t, "always-crash", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: regexp.MustCompile(`^strict/`)})
+	s := summary(rep, suite.Strict)
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "3 times in a row") || s.Failed != 3 || s.NotRun != s.Total-3 {
 		t.Errorf("problems %q, %+v", rep.Problems, s)
 	}
@@ -186,24 +195,24 @@ func TestFakeKeepsDying(t *testing.T) {
 
 func TestFakeWrongAnswers(t *testing.T) {
 	rep := runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`)})
-	s := summary(rep, CategoryStrict)
-	if s.Failed == 0 || s.Level != "L2" {
-		t.Errorf("%+v, want failures and level L2", s)
+	s := summary(rep, suite.Strict)
+	if s.Failed == 0 || s.Level != suite.L2 {
+		t.Errorf("%+v, want failures and level suite.L2", s)
 	}
-	var failed *Result
+	var failed *suite.Result
 	for i := range rep.Results {
-		if rep.Results[i].Status == StatusFail {
+		if rep.Results[i].Status == suite.Fail {
 			failed = &rep.Results[i]
 			break
 		}
 	}
-	if failed == nil || failed.Reason != ReasonMismatch || !strings.HasPrefix(failed.Detail, "another offset") {
+	if failed == nil || failed.Reason != suite.Mismatch || failed.Way != suite.OtherOffset {
 		t.Fatalf("first failure %+v", failed)
 	}
-	// Graded at L2, the same answers pass.
-	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`), Level: L2})
+	// Graded at suite.L2, the same answers pass.
+	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`), Level: suite.L2})
 	if !rep.OK() {
-		t.Errorf("at L2: %+v", rep.Summaries)
+		t.Errorf("at suite.L2: %+v", rep.Summaries)
 	}
 	// The text report shows input, want, got and reason.
 	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/square-81-white$`)})
@@ -230,24 +239,24 @@ func TestFakeWrongAnswers(t *testing.T) {
 
 func TestReplayGrading(t *testing.T) {
 	rep := runFake(t, "wrong-replay", Options{Run: regexp.MustCompile(`^(replay|validate)/`)})
-	r, v := summary(rep, CategoryReplay), summary(rep, CategoryValidate)
-	if r.Failed == 0 || r.Level != "none" || v.Failed != 0 || v.Level != "R" {
+	r, v := summary(rep, suite.Replay), summary(rep, suite.Validate)
+	if r.Failed == 0 || r.Level != suite.None || v.Failed != 0 || v.Level != suite.R {
 		t.Errorf("replay %+v, validate %+v", r, v)
 	}
 	for _, res := range rep.Results {
-		if res.Status == StatusFail && (res.Reason != ReasonMismatch || res.Detail != "other squares") {
-			t.Errorf("%s: %s %s", res.ID, res.Reason, res.Detail)
+		if res.Status == suite.Fail && (res.Reason != suite.Mismatch || res.Way != suite.OtherSquares) {
+			t.Errorf("%s: %s %s", res.ID, res.Reason, res.Way)
 		}
 	}
 }
 
 func TestUnlistedOpsAreSkipped(t *testing.T) {
 	rep := runFake(t, "strict-only", Options{Run: regexp.MustCompile(`corpus-`)})
-	if s := summary(rep, CategoryStrict); s.Passed != 9 || s.Level != "L3" {
+	if s := summary(rep, suite.Strict); s.Passed != 9 || s.Level != suite.L3 {
 		t.Errorf("strict %+v", s)
 	}
-	for _, c := range []string{CategoryLenient, CategoryEncode, CategoryReplay, CategoryValidate} {
-		if s := summary(rep, c); s.Skipped != 9 || s.Passed != 0 || s.Level != "not checked" {
+	for _, c := range []suite.Category{suite.Lenient, suite.Encode, suite.Replay, suite.Validate} {
+		if s := summary(rep, c); s.Skipped != 9 || s.Passed != 0 || s.LevelText() != "not checked" {
 			t.Errorf("%s %+v", c, s)
 		}
 	}
@@ -258,31 +267,31 @@ func TestUnlistedOpsAreSkipped(t *testing.T) {
 
 func TestOneshot(t *testing.T) {
 	rep := runFake(t, "oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^(strict|encode)/(corpus-|square-8|empty)`)})
-	s := summary(rep, CategoryStrict)
-	if !rep.OK() || s.Failed != 0 || s.Passed != s.Total || s.Level != "L1" || len(rep.Notes) == 0 {
+	s := summary(rep, suite.Strict)
+	if !rep.OK() || s.Failed != 0 || s.Passed != s.Total || s.Level != suite.L1 || len(rep.Notes) == 0 {
 		t.Errorf("oneshot-ok: %+v, notes %v", s, rep.Notes)
 	}
-	if e := summary(rep, CategoryEncode); e.Skipped != e.Total || e.Total == 0 {
+	if e := summary(rep, suite.Encode); e.Skipped != e.Total || e.Total == 0 {
 		t.Errorf("encode in oneshot mode: %+v", e)
 	}
-	rep = runFake(t, "oneshot-crash", Options{Oneshot: true, Parallel: 1, Run: corpus, MaxRestarts: 4})
-	if got := strings.Join(statuses(rep), " "); got != "fail/crash fail/crash fail/crash fail/crash notrun/the run ended early notrun/the run ended early notrun/the run ended early notrun/the run ended early notrun/the run ended early" {
+	rep = runFake(t, "oneshot-crash", Options{Options: driver.Options{MaxFailuresInARow: 4}, Oneshot: true, Parallel: 1, Run: corpus})
+	if got := strings.Join(statuses(rep), " "); got != "fail/crash fail/crash fail/crash fail/crash notrun/run ended notrun/run ended notrun/run ended notrun/run ended notrun/run ended" {
 		t.Errorf("oneshot-crash: %s", got)
 	}
 	rep = runFake(t, "oneshot-garbage", Options{Oneshot: true, Run: corpus})
-	if rep.Results[0].Reason != ReasonProtocol {
+	if rep.Results[0].Reason != suite.Protocol {
 		t.Errorf("oneshot-garbage: %+v", rep.Results[0])
 	}
 	// A hang whose child keeps the output open still ends at the timeout.
 	start := time.Now()
-	rep = runFake(t, "oneshot-grandchild", Options{Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`), StartTimeout: 200 * time.Millisecond})
+	rep = runFake(t, "oneshot-grandchild", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" || time.Since(start) > 10*time.Second {
 		t.Errorf("oneshot-grandchild: %s after %v", got, time.Since(start))
 	}
 }
 
 func TestStartError(t *testing.T) {
-	_, err := Run(Options{Command: []string{"/nonexistent/qf-impl"}})
+	_, err := Run(context.Background(), Options{Options: driver.Options{Command: []string{"/nonexistent/qf-impl"}}})
 	var se *driver.StartError
 	if !errors.As(err, &se) {
 		t.Errorf("got %v, want a StartError", err)
@@ -305,9 +314,9 @@ strict/corpus-initial-board     passes now
 	var xfail, fail []string
 	for _, r := range rep.Results {
 		switch r.Status {
-		case StatusXFail:
+		case suite.XFail:
 			xfail = append(xfail, r.ID+" ("+r.Expected+")")
-		case StatusFail:
+		case suite.Fail:
 			fail = append(fail, r.ID)
 		}
 	}
@@ -355,7 +364,7 @@ func TestReports(t *testing.T) {
 	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	if back.Digest == "" || back.Implementation == nil || len(back.Results) != 9 || back.Results[3].Reason != ReasonCrash {
+	if back.Digest == "" || back.Implementation == nil || len(back.Results) != 9 || back.Results[3].Reason != suite.Crash {
 		t.Errorf("JSON report: %+v", back)
 	}
 	var x bytes.Buffer
@@ -397,28 +406,29 @@ func TestReports(t *testing.T) {
 // already is an error.
 func TestExtraVectors(t *testing.T) {
 	dir := t.TempDir()
+	test, _ := suite.Strict.Expect("strict/extra-1", "A truncated record.", "QEBA", "Truncated")
 	f := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: "fuzz", Schema: "decode_strict.schema.json", Op: "decode", Profile: "strict",
 		Notes: map[string]vectors.Note{"Truncated": vectors.Notes["Truncated"]},
-		Tests: []vectors.Test{vectors.NewDecodeTest("strict/extra-1", "A truncated record.", "QEBA", false, false, "Truncated")}}
+		Tests: []vectors.Test{test}}
 	if err := os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	extra, err := LoadVectors(dir)
+	extra, err := suite.LoadVectors(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep := runFake(t, "normal", Options{Extra: extra, Run: regexp.MustCompile(`^strict/(extra-|corpus-)`)})
-	if s := summary(rep, CategoryStrict); s.Total != 10 || s.Passed != 10 || rep.Results[len(rep.Results)-1].ID != "strict/extra-1" {
+	if s := summary(rep, suite.Strict); s.Total != 10 || s.Passed != 10 || rep.Results[len(rep.Results)-1].ID != "strict/extra-1" {
 		t.Errorf("%+v", s)
 	}
 	f.Tests[0].ID = "strict/corpus-viewer-position"
 	os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644)
-	extra, _ = LoadVectors(dir)
-	if _, err := Run(Options{Extra: extra}); err == nil || !strings.Contains(err.Error(), "twice") {
+	extra, _ = suite.LoadVectors(dir)
+	if _, err := Run(context.Background(), Options{Options: driver.Options{Handler: serve.Reference}, Extra: extra}); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("a repeated id: %v", err)
 	}
 	os.WriteFile(filepath.Join(dir, "found.json"), []byte(`{"format":"qf"}`), 0o644)
-	if _, err := LoadVectors(dir); err == nil {
+	if _, err := suite.LoadVectors(dir); err == nil {
 		t.Error("a file that is not a vector file was loaded")
 	}
 }

@@ -3,9 +3,11 @@
 // that give the length of a code from its contents.
 //
 // The normative text is qf.md in this directory; the section "Layout" there
-// is the table these variables encode. Nothing else in the module writes a
-// field width or a range limit as a literal: the reference codec, the
-// vector generator and the tests read them from here.
+// is the table these variables encode. The reference codec, the model of
+// the conformance suite and the tools read field widths and range limits
+// from here. One copy is deliberate: cmd/vectorgen writes the codes it
+// builds bit by bit (cmd/vectorgen/codes.go) with their widths as
+// literals, so that the vectors do not trust the layout they test.
 package spec
 
 import (
@@ -144,4 +146,22 @@ func InAlphabet(s string) bool {
 		}
 	}
 	return true
+}
+
+// FieldOf returns the field of the layout at path, such as
+// "state.walls.white.h[3]" or "record.moves.count", and whether there is
+// one.
+func FieldOf(path string) (Field, bool) {
+	name := path
+	if i := strings.IndexByte(path, '['); i >= 0 {
+		if j := strings.IndexByte(path[i:], ']'); j >= 0 {
+			name = path[:i] + "[]" + path[i+j+1:]
+		}
+	}
+	for _, f := range Layout {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return Field{}, false
 }

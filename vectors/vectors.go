@@ -16,8 +16,8 @@ import (
 	"fmt"
 	"io/fs"
 
-	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // SuiteVersion is the version of the vector suite. It changes when tests
@@ -72,16 +72,16 @@ type Note struct {
 // of a code that does not decode; validate tests a Code and either the
 // Violations or an Error.
 type Test struct {
-	ID        string           `json:"id"`
-	Comment   string           `json:"comment"`
-	Flags     []string         `json:"flags"`
-	Code      *string          `json:"code,omitempty"`
-	CodeHex   string           `json:"code_hex,omitempty"`
-	Value     json.RawMessage  `json:"value,omitempty"`
-	Result    string           `json:"result"` // "valid" or "invalid"
-	Canonical string           `json:"canonical,omitempty"`
-	Fields    []Field          `json:"fields,omitempty"`
-	Error     *ref.ErrorObject `json:"error,omitempty"`
+	ID        string            `json:"id"`
+	Comment   string            `json:"comment"`
+	Flags     []string          `json:"flags"`
+	Code      *string           `json:"code,omitempty"`
+	CodeHex   string            `json:"code_hex,omitempty"`
+	Value     json.RawMessage   `json:"value,omitempty"`
+	Result    string            `json:"result"` // "valid" or "invalid"
+	Canonical string            `json:"canonical,omitempty"`
+	Fields    []Field           `json:"fields,omitempty"`
+	Error     *spec.ErrorObject `json:"error,omitempty"`
 
 	Squares    *[][2]int        `json:"squares,omitempty"`
 	Violation  *rules.Violation `json:"violation,omitempty"`

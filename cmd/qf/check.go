@@ -14,6 +14,8 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 const checkSynopsis = `[flags] [-- COMMAND [ARGS...]]
@@ -55,7 +57,11 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	opts := runner.Options{Command: fs.Args(), Oneshot: *oneshot, Parallel: *parallel, Timeout: *timeout, StartTimeout: *startTimeout}
+	opts := runner.Options{Oneshot: *oneshot, Parallel: *parallel}
+	opts.Command, opts.Timeout, opts.StartTimeout = fs.Args(), *timeout, *startTimeout
+	if len(opts.Command) == 0 {
+		opts.Handler = serve.Reference
+	}
 	if *timeout <= 0 || *startTimeout <= 0 || *parallel <= 0 {
 		fmt.Fprintln(stderr, "qf check: -timeout, -start-timeout and -parallel must be positive")
 		return errUsage
@@ -74,14 +80,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if dashes == 1 {
 		text = stderr
 	}
-	switch strings.ToUpper(*level) {
-	case "L1":
-		opts.Level = runner.L1
-	case "L2":
-		opts.Level = runner.L2
-	case "L3":
-		opts.Level = runner.L3
-	default:
+	if l, err := suite.ParseLevel(strings.ToUpper(*level)); err == nil && l >= suite.L1 && l <= suite.L3 {
+		opts.Level = l
+	} else {
 		fmt.Fprintf(stderr, "qf check: -level %q: want L1, L2 or L3\n", *level)
 		return errUsage
 	}
@@ -121,7 +122,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	for _, dir := range extra {
-		files, err := runner.LoadVectors(dir)
+		files, err := suite.LoadVectors(dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "qf check: -vectors: %v\n", err)
 			return errUsage
@@ -135,9 +136,8 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	// the terminal's interrupt does not reach, and reports what it did.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opts.Context = ctx
 
-	rep, err := runner.Run(opts)
+	rep, err := runner.Run(ctx, opts)
 	var start *driver.StartError
 	if errors.As(err, &start) {
 		fmt.Fprintf(stderr, "qf check: %v\n", err)

@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/qf-format/qf-conformance/explain"
+	"github.com/qf-format/qf-conformance/ref"
 )
 
 const explainSynopsis = `[-lenient] [CODE...]
@@ -30,7 +31,11 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			io.WriteString(stdout, "\n")
 		}
 		first = false
-		e := explain.Code(code, *lenient)
+		profile := ref.Strict
+		if *lenient {
+			profile = ref.Lenient
+		}
+		e := explain.Code(code, profile)
 		rejected = rejected || e.Err != nil
 		return e.WriteText(stdout)
 	})

@@ -16,6 +16,9 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/fuzzer"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 const fuzzSynopsis = `[flags] [-- COMMAND [ARGS...]]
@@ -56,7 +59,11 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	opts := fuzzer.Options{Command: fs.Args(), N: *n, MaxFailures: *maxFailures, Window: *window, Timeout: *timeout, StartTimeout: *startTimeout}
+	opts := fuzzer.Options{N: *n, MaxFindings: *maxFailures, Window: *window}
+	opts.Command, opts.Timeout, opts.StartTimeout = fs.Args(), *timeout, *startTimeout
+	if len(opts.Command) == 0 {
+		opts.Handler = serve.Reference
+	}
 	if *n == 0 {
 		opts.Duration = *duration
 	}
@@ -64,26 +71,12 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "qf fuzz: -duration or -n, -max-failures, -window, -timeout and -start-timeout must be positive")
 		return errUsage
 	}
-	for _, list := range []struct {
-		text  string
-		known []string
-		dst   *[]string
-		name  string
-	}{
-		{*ops, []string{protocol.OpDecode, protocol.OpEncode, protocol.OpReplay, protocol.OpValidate}, &opts.Ops, "-ops"},
-		{*profiles, []string{protocol.ProfileStrict, protocol.ProfileLenient}, &opts.Profiles, "-profiles"},
-	} {
-		if list.text == "" {
-			continue
-		}
-		for _, item := range strings.Split(list.text, ",") {
-			if !slices.Contains(list.known, item) {
-				fmt.Fprintf(stderr, "qf fuzz: %s: %q is not one of %s\n", list.name, item, strings.Join(list.known, ", "))
-				return errUsage
-			}
-			*list.dst = append(*list.dst, item)
-		}
+	cats, err := categories(*ops, *profiles)
+	if err != nil {
+		fmt.Fprintf(stderr, "qf fuzz: %v\n", err)
+		return errUsage
 	}
+	opts.Categories = cats
 	if !seedSet {
 		var b [8]byte
 		crand.Read(b[:])
@@ -95,10 +88,9 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	opts.Context = ctx
 	fmt.Fprintf(stdout, "qf fuzz: seed %d\n", seed) // at once, should the run not end
 
-	rep, err := fuzzer.Run(opts)
+	rep, err := fuzzer.Run(ctx, opts)
 	var start *driver.StartError
 	if errors.As(err, &start) {
 		fmt.Fprintf(stderr, "qf fuzz: %v\n", err)
@@ -121,4 +113,60 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		return errReported
 	}
 	return nil
+}
+
+// categories returns the categories of the comma-separated ops and
+// profiles given (every one for a list not given), or nil when neither is
+// given.
+func categories(ops, profiles string) ([]suite.Category, error) {
+	if ops == "" && profiles == "" {
+		return nil, nil
+	}
+	var opList []protocol.Op
+	for _, item := range split(ops) {
+		if !slices.Contains(protocol.Ops, protocol.Op(item)) {
+			return nil, fmt.Errorf("-ops: %q is not one of %s", item, joinOps(protocol.Ops))
+		}
+		opList = append(opList, protocol.Op(item))
+	}
+	var profileList []ref.Profile
+	for _, item := range split(profiles) {
+		p, err := ref.ParseProfile(item)
+		if err != nil {
+			return nil, fmt.Errorf("-profiles: %q is not one of strict, lenient", item)
+		}
+		profileList = append(profileList, p)
+	}
+	var cats []suite.Category
+	for _, c := range suite.Categories {
+		if len(opList) > 0 && !slices.Contains(opList, c.Op()) {
+			continue
+		}
+		if p, decoding := c.Profile(); decoding && len(profileList) > 0 && !slices.Contains(profileList, p) {
+			continue
+		}
+		cats = append(cats, c)
+	}
+	return cats, nil
+}
+
+// split returns the items of a comma-separated list, spaces around them
+// trimmed; none for "".
+func split(list string) []string {
+	if strings.TrimSpace(list) == "" {
+		return nil
+	}
+	items := strings.Split(list, ",")
+	for i := range items {
+		items[i] = strings.TrimSpace(items[i])
+	}
+	return items
+}
+
+func joinOps(ops []protocol.Op) string {
+	var names []string
+	for _, op := range ops {
+		names = append(names, string(op))
+	}
+	return strings.Join(names, ", ")
 }

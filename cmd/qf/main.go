@@ -52,6 +52,7 @@ import (
 	"github.com/qf-format/qf-conformance/explain"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
 )
 
 const usage = `usage:
@@ -163,9 +164,9 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	decode := ref.Decode
+	decode := ref.Strict.Decode
 	if *lenient {
-		decode = ref.DecodeLenient
+		decode = ref.Lenient.Decode
 	}
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
@@ -252,5 +253,5 @@ func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	return protocol.Serve(stdin, stdout, protocol.Reference{})
+	return protocol.Serve(stdin, stdout, serve.Reference)
 }

@@ -53,7 +53,7 @@ func zeroFillDecodes(code string) bool {
 }
 
 // addChunksStrict adds the strict decoding faults in each combination.
-func addChunksStrict(s *suite) {
+func addChunksStrict(s *builder) {
 	for _, c := range combinations() {
 		code := mustEncode(c.value)
 		mid := len(code) / 2
@@ -131,7 +131,7 @@ func flagBits(b bool) string {
 }
 
 // addChunksLenient adds the lenient decoding cases in each combination.
-func addChunksLenient(s *suite) {
+func addChunksLenient(s *builder) {
 	for _, c := range combinations() {
 		code := mustEncode(c.value)
 		s.decode("trailing-after-"+c.id, "'AAAA' after "+c.words+" ("+code+"): ignored.", "valid", code+"AAAA", "TrailingData")
@@ -155,7 +155,7 @@ func addChunksLenient(s *suite) {
 
 // addChunksEncode adds the encoding faults of each chunk, with and without
 // the other chunk.
-func addChunksEncode(s *suite) {
+func addChunksEncode(s *builder) {
 	outOfRange, malformed := string(ref.ErrOutOfRange), string(ref.ErrMalformed)
 	withRecord := func(st *ref.State) *ref.Value {
 		return &ref.Value{State: st, Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Horizontal, 9)}}}

@@ -10,6 +10,8 @@ import (
 )
 
 // Codes built bit by bit, for tests of values the encoder refuses to write.
+// The widths are literals on purpose, not package spec's: the vectors must
+// not trust the layout they test (spec/layout.go says so too).
 
 var f = bitstring.Field
 

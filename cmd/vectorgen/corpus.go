@@ -74,13 +74,13 @@ func (p published) allFlags() []string {
 	return append([]string{"Corpus"}, p.flags...)
 }
 
-func addCorpusDecode(s *suite, corpus []published) {
+func addCorpusDecode(s *builder, corpus []published) {
 	for _, p := range corpus {
 		s.decode("corpus-"+p.slug, p.comment(), "valid", p.code, p.allFlags()...)
 	}
 }
 
-func addCorpusEncode(s *suite, corpus []published) {
+func addCorpusEncode(s *builder, corpus []published) {
 	for _, p := range corpus {
 		v, err := ref.Decode(p.code)
 		if err != nil {
@@ -91,13 +91,13 @@ func addCorpusEncode(s *suite, corpus []published) {
 	}
 }
 
-func addCorpusReplay(s *suite, corpus []published) {
+func addCorpusReplay(s *builder, corpus []published) {
 	for _, p := range corpus {
 		s.replay("corpus-"+p.slug, p.comment(), "", p.code, "Corpus")
 	}
 }
 
-func addCorpusValidate(s *suite, corpus []published) {
+func addCorpusValidate(s *builder, corpus []published) {
 	for _, p := range corpus {
 		s.validate("corpus-"+p.slug, p.comment(), "", p.code, "Corpus")
 	}

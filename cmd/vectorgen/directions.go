@@ -130,7 +130,7 @@ func wallNames(s *ref.State) string {
 // side-step blocked by a wall; a diagonal while the jump is open; and the
 // move off the board where the pawn is at the edge. The centre of the
 // board is e5; the opponent stands there, or at the edge ahead of it.
-func addDirections(s *suite) {
+func addDirections(s *builder) {
 	for _, mover := range []ref.Player{ref.White, ref.Black} {
 		other := 1 - mover
 		who, opp := playerName(mover), playerName(other)

@@ -9,7 +9,7 @@ import (
 )
 
 // addEncode adds the encoding tests but the corpus and the random values.
-func addEncode(s *suite) {
+func addEncode(s *builder) {
 	const valid = "valid"
 	outOfRange, malformed := string(ref.ErrOutOfRange), string(ref.ErrMalformed)
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -53,11 +54,11 @@ func generate(root string) (map[string][]byte, error) {
 		return nil, err
 	}
 	var errs []string
-	strict := newSuite(vectors.DecodeStrictFile, "decode", "strict", &errs)
-	lenient := newSuite(vectors.DecodeLenientFile, "decode", "lenient", &errs)
-	encode := newSuite(vectors.EncodeFile, "encode", "", &errs)
-	replay := newSuite(vectors.ReplayFile, "replay", "", &errs)
-	validate := newSuite(vectors.ValidateFile, "validate", "", &errs)
+	strict := newBuilder(suite.Strict, &errs)
+	lenient := newBuilder(suite.Lenient, &errs)
+	encode := newBuilder(suite.Encode, &errs)
+	replay := newBuilder(suite.Replay, &errs)
+	validate := newBuilder(suite.Validate, &errs)
 
 	addStrict(strict)
 	addChunksStrict(strict)
@@ -93,7 +94,7 @@ func generate(root string) (map[string][]byte, error) {
 	}
 
 	out := map[string][]byte{}
-	suites := []*suite{strict, lenient, encode, replay, validate}
+	suites := []*builder{strict, lenient, encode, replay, validate}
 	suiteFiles := map[string][]byte{}
 	tests := map[string]int{}
 	for _, s := range suites {
@@ -139,7 +140,7 @@ func generate(root string) (map[string][]byte, error) {
 // edgeCaseTable returns the Markdown table of the edge cases of spec/qf.md
 // with the tests that document each: those with a flag whose note refers
 // to the edge case.
-func edgeCaseTable(suites []*suite) []byte {
+func edgeCaseTable(suites []*builder) []byte {
 	var b bytes.Buffer
 	b.WriteString("| id | edge case | flags | tests |\n|---|---|---|---|\n")
 	for _, ec := range spec.EdgeCases {
@@ -179,7 +180,7 @@ func edgeCaseTable(suites []*suite) []byte {
 
 // flagTable returns the Markdown table of the flags, with their notes and
 // the number of tests that carry each in each file.
-func flagTable(suites []*suite) []byte {
+func flagTable(suites []*builder) []byte {
 	var b bytes.Buffer
 	b.WriteString("\n| flag | meaning | refs | tests (strict, lenient, encode) |\n|---|---|---|---|\n")
 	for _, flag := range sortedKeys(vectors.Notes) {

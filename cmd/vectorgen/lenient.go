@@ -27,7 +27,7 @@ var junk = []struct{ name, text, flag string }{
 // addLenient adds the lenient decoding tests but the corpus and the random
 // values: junk inserted anywhere, trailing characters and padding, each
 // decoding to the value of the clean code, and the errors that remain.
-func addLenient(s *suite) {
+func addLenient(s *builder) {
 	const valid = "valid"
 	bases := []struct{ name, code string }{
 		{"viewer-position", "j7oklAHMe1ICg"},
@@ -87,7 +87,7 @@ func addLenient(s *suite) {
 }
 
 // addLenientRandom adds n random codes with junk inserted at random places.
-func addLenientRandom(s *suite, r *gen.Rand, n int) {
+func addLenientRandom(s *builder, r *gen.Rand, n int) {
 	for seen := map[string]bool{}; len(seen) < n; {
 		c := mustEncode(r.Value())
 		input := c

@@ -7,7 +7,6 @@ import (
 	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // Positions and records in players' notation, for the replay and
@@ -26,8 +25,8 @@ func pos(white, black string, last ref.Player, turn int, walls ...string) *ref.S
 
 // replay adds a replay test of code; want is "" for a legal record, the
 // kind of its violation, or the error kind of a code that does not decode.
-func (s *suite) replay(id, comment, want, code string, flags ...string) {
-	t := vectors.NewReplayTest(id, comment, code, flags...)
+func (s *builder) replay(id, comment, want, code string, flags ...string) {
+	t := s.expect(id, comment, code, flags)
 	full := s.prefix() + "/" + id
 	if t.Error != nil {
 		t.ID = full
@@ -52,14 +51,14 @@ func (s *suite) replay(id, comment, want, code string, flags ...string) {
 	s.add(t)
 }
 
-func (s *suite) replayValue(id, comment, want string, v *ref.Value, flags ...string) {
+func (s *builder) replayValue(id, comment, want string, v *ref.Value, flags ...string) {
 	s.replay(id, comment, want, mustEncode(v), flags...)
 }
 
 // validate adds a validation test of code; want is the violations joined
 // by spaces, or the error kind of a code that does not decode.
-func (s *suite) validate(id, comment, want, code string, flags ...string) {
-	t := vectors.NewValidateTest(id, comment, code, flags...)
+func (s *builder) validate(id, comment, want, code string, flags ...string) {
+	t := s.expect(id, comment, code, flags)
 	full := s.prefix() + "/" + id
 	if t.Error != nil {
 		t.ID = full
@@ -74,7 +73,7 @@ func (s *suite) validate(id, comment, want, code string, flags ...string) {
 	s.add(t)
 }
 
-func (s *suite) validateState(id, comment, want string, st *ref.State, flags ...string) {
+func (s *builder) validateState(id, comment, want string, st *ref.State, flags ...string) {
 	s.validate(id, comment, want, mustEncode(&ref.Value{State: st}), flags...)
 }
 
@@ -95,7 +94,7 @@ func blackWalls(names ...string) []string {
 }
 
 // addReplay adds the replay tests but the corpus and the random games.
-func addReplay(s *suite) {
+func addReplay(s *builder) {
 	legal := ""
 	s.replay("initial-steps", "Both pawns step forward twice from the initial position.", legal, "QEBAQ")
 	s.replayValue("first-mover-after-black", "Black moved last at turn 6, whose parity says black moves: white moves first.", legal,
@@ -250,7 +249,7 @@ func addReplay(s *suite) {
 // addReplayRandom adds n random legal games: from the initial position or
 // from a State, each move drawn from the legal moves (a wall 1 time in 4
 // when any is legal), until a pawn wins or max moves are played.
-func addReplayRandom(s *suite, r *gen.Rand, n, max int) {
+func addReplayRandom(s *builder, r *gen.Rand, n, max int) {
 	starts := []*ref.State{nil, pos("e3", "d7", black, 5, "c3h", "b:e6v"), pos("c5", "g5", white, 12, "d4v", "b:f5v", "a6h")}
 	for i := 0; i < n; i++ {
 		v := r.Play(starts[i%len(starts)], 20+r.Intn(max-20), 4)
@@ -260,7 +259,7 @@ func addReplayRandom(s *suite, r *gen.Rand, n, max int) {
 }
 
 // addValidate adds the validation tests but the corpus and random States.
-func addValidate(s *suite) {
+func addValidate(s *builder) {
 	none := ""
 	s.validate("no-state", "A record without a State: no State violations.", none, "QEBAQ")
 	s.validate("neither-chunk", "No State at all.", none, "A")
@@ -317,7 +316,7 @@ func addValidate(s *suite) {
 }
 
 // addValidateRandom adds n random States.
-func addValidateRandom(s *suite, r *gen.Rand, n int) {
+func addValidateRandom(s *builder, r *gen.Rand, n int) {
 	for seen := map[string]bool{}; len(seen) < n; {
 		st := r.State()
 		code := mustEncode(&ref.Value{State: st})

@@ -9,7 +9,7 @@ import (
 // addStrict adds the strict decoding tests but the corpus and the random
 // values: the edge cases of spec/qf.md and the boundaries of every field
 // and error kind.
-func addStrict(s *suite) {
+func addStrict(s *builder) {
 	const valid = "valid"
 	const (
 		invalidChar = string(ref.ErrInvalidCharacter)

@@ -1,5 +1,5 @@
 // The qf explorer. The reference runs in the page, compiled to
-// WebAssembly (explore/wasm): qf.explain(input, lenient) returns what
+// WebAssembly (explore/wasm): qf.explain(input, profile) returns what
 // qf explain says as JSON, qf.board(code, move, flags) package render's
 // SVG. This file decodes nothing and draws no board itself; it lays out
 // what the reference returns, and routes:
@@ -207,7 +207,7 @@ function explainCode() {
   const lenient = document.querySelector("input[name=profile]:checked").value === "lenient";
   history.replaceState(null, "", "#code=" + encodeURIComponent(input) + (lenient ? "&profile=lenient" : ""));
   document.body.dataset.route = location.hash.slice(1);
-  const j = JSON.parse(qf.explain(input, lenient));
+  const j = JSON.parse(qf.explain(input, lenient ? "lenient" : "strict"));
   const verdict = $("verdict");
   verdict.className = j.accepted ? "ok" : "bad";
   if (input === "") {
@@ -263,18 +263,18 @@ function showVector(v) {
   $("vector-id").textContent = v.id;
   $("vector-comment").textContent = v.comment;
   const verdict = el("span", { className: "verdict-" + v.result, textContent: v.result });
-  $("vector-meta").replaceChildren(verdict, ` · ${v.file}` + (v.op === "decode" ? ` · ${v.lenient ? "lenient" : "strict"} profile` : ""));
+  $("vector-meta").replaceChildren(verdict, ` · ${v.file}` + (v.profile ? ` · ${v.profile} profile` : ""));
   $("vector-flags").replaceChildren(...(v.flags.length ? ["flags: ", ...flagLinks(v.flags)] : ["no flags"]));
   $("vector-input").textContent = v.input_hex ? `bytes (hex): ${v.input_hex}` : v.input;
   let explain = "";
   if (v.op === "encode") explain = v.board ? playgroundLink(v.board, false) : "";
-  else if (!v.input_hex) explain = playgroundLink(v.input, v.lenient);
+  else if (!v.input_hex) explain = playgroundLink(v.input, v.profile === "lenient");
   $("vector-explain").hidden = !explain;
   $("vector-explain").href = explain || "#";
   $("vector-explain").textContent = v.op === "encode" ? "explain the expected code in the playground" : "explain the input in the playground";
   $("vector-expected").textContent = JSON.stringify(v.expected, null, 2);
   if (v.board) {
-    const j = JSON.parse(qf.explain(v.board, false));
+    const j = JSON.parse(qf.explain(v.board, "strict"));
     vectorBoard.show(v.board, j.record || null);
   } else {
     vectorBoard.show("", null, v.op === "encode" ? "no board: the value does not encode" : "no board: the input does not decode strictly");

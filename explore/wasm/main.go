@@ -5,7 +5,7 @@
 // which qf explore builds and embeds in the site. It sets a global object
 // qf with two functions:
 //
-//	qf.explain(input, lenient) // the JSON of explain.Explanation.JSON, as a string
+//	qf.explain(input, profile) // the JSON of explain.Explanation.JSON, as a string; profile "strict" or "lenient"
 //	qf.board(code, move, flags) // the SVG of package render, or "" with qf.lastError set
 //
 // and then waits, serving calls, for as long as the page lives.
@@ -24,7 +24,12 @@ import (
 func main() {
 	qf := js.Global().Get("Object").New()
 	qf.Set("explain", js.FuncOf(func(this js.Value, args []js.Value) any {
-		b, _ := json.Marshal(explain.Code(args[0].String(), args[1].Truthy()).JSON())
+		p, err := ref.ParseProfile(args[1].String())
+		if err != nil {
+			qf.Set("lastError", err.Error())
+			return ""
+		}
+		b, _ := json.Marshal(explain.Code(args[0].String(), p).JSON())
 		return string(b)
 	}))
 	qf.Set("board", js.FuncOf(func(this js.Value, args []js.Value) any {

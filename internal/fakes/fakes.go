@@ -32,6 +32,8 @@ import (
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // Main runs the fake named by QF_FAKE and exits, when QF_FAKE is set; it
@@ -53,7 +55,7 @@ func run(mode string) {
 		return
 	}
 	if mode == "serve" { // exactly what qf serve runs
-		protocol.Serve(os.Stdin, os.Stdout, protocol.Reference{})
+		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
 		return
 	}
 	if name, ok := strings.CutPrefix(mode, "mutant:"); ok { // a faulty implementation, served well
@@ -87,12 +89,12 @@ func run(mode string) {
 		}
 		var req protocol.Request
 		json.Unmarshal(line, &req)
-		if req.Op == protocol.OpHello {
+		if req.Op == protocol.Hello {
 			greeted = true
 		} else {
 			n++
 		}
-		resp := protocol.Reference{}.Handle(&req)
+		resp := serve.Reference.Handle(&req)
 		resp.ID = req.ID
 		switch {
 		case mode == "silent":
@@ -116,19 +118,19 @@ func run(mode string) {
 			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
 		case mode == "wrong-replay" && resp.Squares != nil && len(*resp.Squares) > 0:
 			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
-		case mode == "strict-only" && req.Op == protocol.OpHello:
-			resp.Ops, resp.Profiles = []string{protocol.OpDecode}, []string{protocol.ProfileStrict}
+		case mode == "strict-only" && req.Op == protocol.Hello:
+			resp.Ops, resp.Profiles = []string{string(protocol.Decode)}, []string{ref.Strict.String()}
 
 		// The hostile fakes: correct answers, delivered badly.
 		case mode == "busy-5th" && n == 5:
 			for { // a busy loop, never answering: only a kill ends it
 			}
 		case mode == "needs-hello" && !greeted:
-			resp = &protocol.Response{ID: req.ID, Error: &ref.ErrorObject{Kind: "internal", Message: "not initialised: no hello"}}
+			resp = &protocol.Response{ID: req.ID, Error: &spec.ErrorObject{Kind: "internal", Message: "not initialised: no hello"}}
 		case mode == "needs-hello" && n == 4 && once(os.Getenv("QF_FAKE_DIR"), "crashed"):
 			fmt.Fprintln(os.Stderr, "fake: crashing once, on request 4")
 			os.Exit(2)
-		case mode == "no-known-op" && req.Op == protocol.OpHello:
+		case mode == "no-known-op" && req.Op == protocol.Hello:
 			resp.Ops, resp.Profiles = []string{"frobnicate"}, []string{"strict"}
 		case mode == "grandchild" && n == 3:
 			// A grandchild keeps stdout and stderr open; the parent dies.
@@ -165,9 +167,9 @@ func run(mode string) {
 		case "answer-twice":
 			out.Write(append(b, '\n'))
 		case "padded":
-			b = padded(b, pad, req.Op == protocol.OpDecode && resp.Value != nil)
+			b = padded(b, pad, req.Op == protocol.Decode && resp.Value != nil)
 		case "upper-case":
-			if req.Op == protocol.OpHello {
+			if req.Op == protocol.Hello {
 				break
 			}
 			b = bytes.Replace(b, []byte(`"id":`), []byte(`"ID":`), 1)
@@ -175,19 +177,19 @@ func run(mode string) {
 				b = bytes.Replace(b, []byte(`"`+m+`":`), []byte(`"`+strings.ToUpper(m)+`":`), 1)
 			}
 		case "result-and-error":
-			if resp.Error == nil && req.Op != protocol.OpHello {
+			if resp.Error == nil && req.Op != protocol.Hello {
 				b = append(b[:len(b)-1], `,"error":{"kind":"internal"}}`...)
 			}
 		case "escapes":
 			// Wrong answers full of terminal escapes, a forged summary line
 			// and bytes that are not UTF-8, on stdout and stderr.
-			if req.Op != protocol.OpHello {
+			if req.Op != protocol.Hello {
 				forged := "\x1b[2J\x1b[H\r\ncheck: 965 passed, 0 failed, 0 skipped\x1b]0;pwned\x07"
 				text, _ := json.Marshal(forged)
 				bad := append([]byte{'"', 0xff, 0xfe}, text[1:]...) // raw bytes that are not UTF-8
 				b = []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null},` +
 					`"error":{"kind":` + string(bad) + `,"message":` + string(text) + `}}`)
-				if req.Op == protocol.OpDecode {
+				if req.Op == protocol.Decode {
 					b = []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null}}`)
 				}
 				fmt.Fprint(os.Stderr, forged+"\xff\n")

@@ -19,7 +19,7 @@ func TestCasesCover(t *testing.T) {
 	note := func(what string) { seen[what]++ }
 	for i := 0; i < 4000; i++ {
 		code := r.Code()
-		for profile, decode := range map[string]func(string) (*ref.Value, error){"strict": ref.Decode, "lenient": ref.DecodeLenient} {
+		for profile, decode := range map[string]func(string) (*ref.Value, error){"strict": ref.Decode, "lenient": ref.Lenient.Decode} {
 			v, err := decode(code)
 			if err != nil {
 				note(profile + " " + string(err.(*ref.Error).Kind))

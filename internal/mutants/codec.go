@@ -64,7 +64,7 @@ type faults struct {
 }
 
 // errObj is an error object; decode and encode return one on failure.
-type errObj = ref.ErrorObject
+type errObj = spec.ErrorObject
 
 func bitErr(kind string, bit int, field string) *errObj {
 	return &errObj{Kind: kind, Bit: &bit, Field: field}
@@ -117,14 +117,14 @@ func (r *reader) field(f spec.Field, i int) int {
 	return r.read(f.Width, f.Path(i), limit)
 }
 
-// decode decodes code in profile "strict" or "lenient" and returns the
+// decode decodes code in the profile named profile and returns the
 // value as canonical JSON, or the error object.
 func (f *faults) decode(code, profile string) (json.RawMessage, *errObj) {
 	alphabet := stdAlphabet
 	if f.urlSafe {
 		alphabet = urlAlphabet
 	}
-	lenient := profile == "lenient"
+	lenient := profile == ref.Lenient.String()
 	var bits strings.Builder
 	kept := 0
 	for i := 0; i < len(code); i++ {

@@ -22,18 +22,18 @@ import (
 type Mutant struct {
 	Name  string // a slug, such as "junk-as-zeros"
 	Fault string // what is wrong, in words
-	Facts int    // the number of the fault in qf-facts.md's list of faults seen in real implementations, or 0
+	Facts int    // the number under which the fault was recorded as seen in a public third-party implementation ("fault N" in CONFORMANCE.md), or 0
 	Flag  string // the vectors' flag that names this fault (FaultJunkAsZeros, ...), or ""
 	codec faults
 	rules ruleFaults
 }
 
 // Handler returns the mutant as a protocol handler.
-func (m *Mutant) Handler() protocol.Handler { return handler{m} }
+func (m *Mutant) Handler() protocol.Handler { return m.handler() }
 
 // Catalogue lists the mutants.
 var Catalogue = []*Mutant{
-	// The faults seen in public third-party implementations (qf-facts.md).
+	// The faults seen in public third-party implementations.
 	{Name: "junk-as-zeros", Facts: 1, Flag: "FaultJunkAsZeros", Fault: "a character outside the alphabet read as six zero bits", codec: faults{junkAsZeros: true}},
 	{Name: "crash-on-short-input", Facts: 2, Flag: "FaultCrashOnShortInput", Fault: "a crash on empty or truncated input", codec: faults{crashOnShort: true}},
 	{Name: "zero-fill", Facts: 3, Flag: "FaultZeroFill", Fault: "missing bits at the end read as zeros", codec: faults{zeroFill: true}},
@@ -79,7 +79,7 @@ var Catalogue = []*Mutant{
 	{Name: "walls-left-unchecked", Fault: "more than 10 walls a player allowed", rules: ruleFaults{noWallsLeftIgnored: true}},
 
 	// Several faults at once, as the fansite's own scripts have them
-	// (qf-facts.md): characters outside the alphabet as six-bit holes,
+	// (EC-5, EC-6, EC-24): characters outside the alphabet as six-bit holes,
 	// missing bits as zeros, no range checks, trailing data and padding
 	// ignored, values masked when written, pawn moves as square arithmetic.
 	{Name: "fansite-scripts", Fault: "the fansite's scripts: six-bit holes, zero fill, no range checks, trailing data and padding ignored, masking, square arithmetic",
@@ -102,40 +102,40 @@ var Catalogue = []*Mutant{
 // must pass the whole suite, so that each mutant fails by its fault alone.
 var Conforming = &Mutant{Name: "conforming", Fault: "none"}
 
-type handler struct{ m *Mutant }
-
-func (h handler) Handle(req *protocol.Request) *protocol.Response {
-	switch req.Op {
-	case protocol.OpHello:
-		return &protocol.Response{Name: "mutant " + h.m.Name, Version: spec.Version,
-			Ops:      []string{protocol.OpDecode, protocol.OpEncode, protocol.OpReplay, protocol.OpValidate},
-			Profiles: []string{protocol.ProfileStrict, protocol.ProfileLenient}}
-	case protocol.OpDecode:
-		profile := req.Profile
-		if profile == "" {
-			profile = protocol.ProfileStrict
-		}
-		v, e := h.m.codec.decode(*req.Code, profile)
-		if e != nil {
-			return &protocol.Response{Error: e}
-		}
-		return &protocol.Response{Value: v}
-	case protocol.OpEncode:
-		code, e := h.m.codec.encode(req.Value)
-		if e != nil {
-			return &protocol.Response{Error: e}
-		}
-		return &protocol.Response{Code: &code}
-	case protocol.OpReplay, protocol.OpValidate:
-		raw, e := h.m.codec.decode(*req.Code, protocol.ProfileStrict)
-		if e != nil {
-			return &protocol.Response{Error: e}
-		}
-		var v ref.Value
-		if err := json.Unmarshal(raw, &v); err != nil {
-			panic(err)
-		}
-		if req.Op == protocol.OpValidate {
+// handler returns the mutant as the protocol's functions: the faulty
+// codec and replayer, replay and validation decoding strictly first.
+func (m *Mutant) handler() *protocol.Funcs {
+	return &protocol.Funcs{
+		Name:     "mutant " + m.Name,
+		Version:  spec.Version,
+		Profiles: []string{ref.Strict.String(), ref.Lenient.String()},
+		Decode: func(code, profile string) *protocol.Response {
+			v, e := m.codec.decode(code, profile)
+			if e != nil {
+				return &protocol.Response{Error: e}
+			}
+			return &protocol.Response{Value: v}
+		},
+		Encode: func(value json.RawMessage) *protocol.Response {
+			code, e := m.codec.encode(value)
+			if e != nil {
+				return &protocol.Response{Error: e}
+			}
+			return &protocol.Response{Code: &code}
+		},
+		Replay: func(code string) *protocol.Response {
+			v, e := m.decodeStrictly(code)
+			if e != nil {
+				return &protocol.Response{Error: e}
+			}
+			squares, violation := m.rules.replay(v)
+			return &protocol.Response{Squares: &squares, Violation: violation}
+		},
+		Validate: func(code string) *protocol.Response {
+			v, e := m.decodeStrictly(code)
+			if e != nil {
+				return &protocol.Response{Error: e}
+			}
 			kinds := []string{}
 			if v.State != nil {
 				for _, k := range rules.Validate(v.State) {
@@ -143,9 +143,20 @@ func (h handler) Handle(req *protocol.Request) *protocol.Response {
 				}
 			}
 			return &protocol.Response{Violations: &kinds}
-		}
-		squares, violation := h.m.rules.replay(&v)
-		return &protocol.Response{Squares: &squares, Violation: violation}
+		},
 	}
-	return &protocol.Response{Error: &ref.ErrorObject{Kind: protocol.KindUnsupported}}
+}
+
+// decodeStrictly decodes code with the faulty codec, strictly, for replay
+// and validation.
+func (m *Mutant) decodeStrictly(code string) (*ref.Value, *errObj) {
+	raw, e := m.codec.decode(code, ref.Strict.String())
+	if e != nil {
+		return nil, e
+	}
+	var v ref.Value
+	if err := json.Unmarshal(raw, &v); err != nil {
+		panic(err)
+	}
+	return &v, nil
 }

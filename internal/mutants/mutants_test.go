@@ -2,6 +2,7 @@ package mutants
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -10,7 +11,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -39,17 +43,17 @@ func caught(t *testing.T, m *Mutant) []string {
 		caughtBy = map[string][]string{}
 		for _, m := range append([]*Mutant{Conforming}, Catalogue...) {
 			// Every vector is run, however often the mutant crashes.
-			rep, err := runner.Run(runner.Options{Handler: m.Handler(), MaxRestarts: 1 << 20})
+			rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
 			if err != nil {
 				caughtErr = err
 				return
 			}
 			var ids []string
 			for _, r := range rep.Results {
-				if r.Status == runner.StatusFail {
+				if r.Status == suite.Fail {
 					ids = append(ids, r.ID)
 				}
-				if r.Status == runner.StatusNotRun || r.Status == runner.StatusSkip {
+				if r.Status == suite.NotRun || r.Status == suite.Skip {
 					caughtErr = fmt.Errorf("mutant %s: %s %s", m.Name, r.ID, r.Status)
 				}
 			}
@@ -164,7 +168,7 @@ const screen = 60
 // with examples, and the mutant's fault flag among them when it has one.
 func TestReportsFitOnAScreen(t *testing.T) {
 	for _, m := range Catalogue {
-		rep, err := runner.Run(runner.Options{Handler: m.Handler(), MaxRestarts: 1 << 20})
+		rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -185,7 +189,7 @@ func TestReportsFitOnAScreen(t *testing.T) {
 		if !explained {
 			t.Errorf("mutant %s: no cause with an example", m.Name)
 		}
-		if m.Flag != "" && !slices.ContainsFunc(rep.Causes, func(c runner.Cause) bool { return c.Flag == m.Flag }) {
+		if m.Flag != "" && !slices.ContainsFunc(rep.Causes, func(c diagnosis.Cause) bool { return c.Flag == m.Flag }) {
 			t.Errorf("mutant %s: its fault flag %s is not among the causes", m.Name, m.Flag)
 		}
 	}

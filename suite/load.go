@@ -1,4 +1,4 @@
-package runner
+package suite
 
 import (
 	"fmt"
@@ -9,20 +9,9 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// CategoryOf returns the category of a vector file's tests, from its op
-// and profile, or "" for none.
-func CategoryOf(f *vectors.File) string {
-	for _, cf := range Categories {
-		if cf.Op == f.Op && cf.Profile == f.Profile {
-			return cf.Name
-		}
-	}
-	return ""
-}
-
 // LoadVectors reads the vector files in dir (every *.json file but a
-// manifest), each checked against the schema it names, for Options.Extra:
-// the files that qf fuzz -o writes, say.
+// manifest), each checked against the schema it names and of a category:
+// the files that qf fuzz -o writes, say, for qf check -vectors.
 func LoadVectors(dir string) ([]*vectors.File, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
@@ -45,7 +34,7 @@ func LoadVectors(dir string) ([]*vectors.File, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
-		if CategoryOf(f) == "" {
+		if _, ok := Of(f); !ok {
 			return nil, fmt.Errorf("%s: op %q, profile %q: no such category", path, f.Op, f.Profile)
 		}
 		files = append(files, f)

@@ -1,12 +1,15 @@
-package runner
+// Package diagnosis explains the failures of a run as their causes: the
+// code behind the causes that qf check, qf report and qf fuzz show.
+package diagnosis
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // A Cause is a reason shared by failing vectors: a way the implementation
@@ -19,7 +22,7 @@ type Cause struct {
 	// Reason is the failures' reason for a misbehaviour (ReasonCrash, ...),
 	// ReasonSpread for failures that no flag or facet singles out, and ""
 	// for a flag or facet.
-	Reason string `json:"reason,omitempty"`
+	Reason suite.Reason `json:"reason,omitempty"`
 	// Flag is the flag or facet the failing vectors share.
 	Flag string `json:"flag,omitempty"`
 	// Note is what the flag's vectors check, and Refs the edge cases and
@@ -56,30 +59,30 @@ type Example struct {
 // ReasonSpread is the reason of the cause that gathers the failures no
 // flag or facet singles out: the implementation fails vectors of every
 // kind about as often, a fault at its root.
-const ReasonSpread = "spread"
+const ReasonSpread suite.Reason = "spread"
 
 // Name returns the cause's flag, or its reason.
 func (c *Cause) Name() string {
 	if c.Flag != "" {
 		return c.Flag
 	}
-	return c.Reason
+	return string(c.Reason)
 }
 
-// causes groups the failed vectors of the report by cause: first the
+// Causes groups the failed results by cause: first the
 // misbehaviours, by reason; then the flags and facets of the failing
 // vectors that explain failures, the Fault flags first, each time the one
 // that explains the most failures not yet explained; then, for the
 // failures left, the spread cause. The flags and facets that explain
 // nothing more are marked Also. Every failed vector is explained by a
 // cause not marked Also.
-func (r *Report) causes() []Cause {
-	var failed []*Result
+func Causes(results []suite.Result, notes map[string]vectors.Note) []Cause {
+	var failed []*suite.Result
 	type counts struct{ failed, ran int }
-	byCategory := map[string]*counts{}
-	for i := range r.Results {
-		res := &r.Results[i]
-		if res.Status != StatusPass && res.Status != StatusFail {
+	byCategory := map[suite.Category]*counts{}
+	for i := range results {
+		res := &results[i]
+		if res.Status != suite.Pass && res.Status != suite.Fail {
 			continue
 		}
 		c := byCategory[res.Category]
@@ -88,7 +91,7 @@ func (r *Report) causes() []Cause {
 			byCategory[res.Category] = c
 		}
 		c.ran++
-		if res.Status == StatusFail {
+		if res.Status == suite.Fail {
 			c.failed++
 			failed = append(failed, res)
 		}
@@ -96,12 +99,12 @@ func (r *Report) causes() []Cause {
 	if len(failed) == 0 {
 		return nil
 	}
-	covered := map[*Result]bool{}
+	covered := map[*suite.Result]bool{}
 	var causes []Cause
 	// take marks members explained and returns the causes' examples: the
 	// shortest of those not explained before, one per category if many.
-	var fresh []*Result // the failures the last cause explained first
-	take := func(members []*Result, perCategory bool) []Example {
+	var fresh []*suite.Result // the failures the last cause explained first
+	take := func(members []*suite.Result, perCategory bool) []Example {
 		fresh = nil
 		for _, m := range members {
 			if !covered[m] {
@@ -110,16 +113,16 @@ func (r *Report) causes() []Cause {
 			}
 		}
 		var examples []Example
-		for _, cf := range Categories {
-			var inCategory []*Result
+		for _, cf := range suite.Categories {
+			var inCategory []*suite.Result
 			for _, m := range fresh {
-				if m.Category == cf.Name || !perCategory {
+				if m.Category == cf || !perCategory {
 					inCategory = append(inCategory, m)
 				}
 			}
 			if len(inCategory) > 0 {
 				ex := shortest(inCategory)
-				examples = append(examples, Example{ex.ID, ex.Difference()})
+				examples = append(examples, Example{ex.ID, ex.Explain()})
 				if !perCategory {
 					break
 				}
@@ -129,13 +132,13 @@ func (r *Report) causes() []Cause {
 	}
 
 	// Misbehaviours first: they are the implementation's, not a rule's.
-	byReason := map[string][]*Result{}
+	byReason := map[suite.Reason][]*suite.Result{}
 	for _, res := range failed {
-		if res.Reason != ReasonMismatch {
+		if res.Reason != suite.Mismatch {
 			byReason[res.Reason] = append(byReason[res.Reason], res)
 		}
 	}
-	for _, reason := range []string{ReasonCrash, ReasonTimeout, ReasonProtocol, ReasonUnsupported} {
+	for _, reason := range []suite.Reason{suite.Crash, suite.Timeout, suite.Protocol, suite.Unsupported} {
 		if m := byReason[reason]; len(m) > 0 {
 			c := Cause{Reason: reason, Note: reasonNotes[reason], Failed: len(m), Total: len(m), Examples: take(m, false)}
 			c.Only = shared(fresh, "", nil)
@@ -148,22 +151,22 @@ func (r *Report) causes() []Cause {
 	// with the right error kind (level L2).
 	type candidate struct {
 		name          string
-		members       []*Result          // its failed vectors
-		ran           int                // its vectors run
-		byCategory    map[string]*counts // its vectors run and failed, by category
-		others        float64            // the share of the other vectors that failed, weighted by its vectors' categories
+		members       []*suite.Result            // its failed vectors
+		ran           int                        // its vectors run
+		byCategory    map[suite.Category]*counts // its vectors run and failed, by category
+		others        float64                    // the share of the other vectors that failed, weighted by its vectors' categories
 		explains, all bool
 	}
 	byName := map[string]*candidate{}
-	for i := range r.Results {
-		res := &r.Results[i]
-		if res.Status != StatusPass && res.Status != StatusFail {
+	for i := range results {
+		res := &results[i]
+		if res.Status != suite.Pass && res.Status != suite.Fail {
 			continue
 		}
-		for _, name := range append(append([]string(nil), res.Flags...), res.Facets...) {
+		for _, name := range names(res) {
 			c := byName[name]
 			if c == nil {
-				c = &candidate{name: name, byCategory: map[string]*counts{}}
+				c = &candidate{name: name, byCategory: map[suite.Category]*counts{}}
 				byName[name] = c
 			}
 			in := c.byCategory[res.Category]
@@ -173,10 +176,10 @@ func (r *Report) causes() []Cause {
 			}
 			c.ran++
 			in.ran++
-			if res.Status == StatusFail {
+			if res.Status == suite.Fail {
 				in.failed++
 			}
-			if res.Status == StatusFail && explainedBy(res, name) {
+			if res.Status == suite.Fail && explainedBy(res, name) {
 				c.members = append(c.members, res)
 			}
 		}
@@ -231,15 +234,15 @@ func (r *Report) causes() []Cause {
 				break
 			}
 			best.all = true
-			cause := r.causeOf(best.name, len(best.members), best.ran, best.others, take(best.members, false))
-			cause.Only = shared(fresh, best.name, r.Results)
+			cause := causeOf(notes, best.name, len(best.members), best.ran, best.others, take(best.members, false))
+			cause.Only = shared(fresh, best.name, results)
 			causes = append(causes, cause)
 		}
 	}
 	// What no flag or facet singles out.
-	var rest []*Result
+	var rest []*suite.Result
 	for _, res := range failed {
-		if !covered[res] && res.Reason == ReasonMismatch {
+		if !covered[res] && res.Reason == suite.Mismatch {
 			rest = append(rest, res)
 		}
 	}
@@ -254,7 +257,7 @@ func (r *Report) causes() []Cause {
 	// The others, by name.
 	for _, c := range candidates {
 		if !c.all {
-			cause := r.causeOf(c.name, len(c.members), c.ran, c.others, nil)
+			cause := causeOf(notes, c.name, len(c.members), c.ran, c.others, nil)
 			cause.Also = true
 			causes = append(causes, cause)
 		}
@@ -271,28 +274,37 @@ func isFacet(name string) bool { return strings.Contains(name, ":") }
 // a wrong answer, not a wrong offset: it does not explain a decoding
 // failure with the right error kind (level L2); and a crash fault only a
 // crash.
-func explainedBy(res *Result, name string) bool {
+func explainedBy(res *suite.Result, name string) bool {
 	if name == "FaultCrashOnShortInput" {
-		return res.Reason == ReasonCrash
+		return res.Reason == suite.Crash
 	}
-	if res.Reason != ReasonMismatch {
+	if res.Reason != suite.Mismatch {
 		return false
 	}
-	decoding := res.Category == CategoryStrict || res.Category == CategoryLenient
-	return !(isFault(name) && decoding && res.Level >= L2)
+	_, decoding := res.Category.Profile()
+	return !(isFault(name) && decoding && res.Level >= suite.L2)
+}
+
+// names returns the flags and facets of a result.
+func names(res *suite.Result) []string {
+	names := append([]string(nil), res.Flags...)
+	for _, f := range res.Facets {
+		names = append(names, string(f))
+	}
+	return names
 }
 
 // shared returns the flags and facets, but name, that every result of
 // failures carries and some vector run with name does not (all of them
 // run, when name is ""): where the failures are confined. At most three,
 // those carried by the fewest vectors run first.
-func shared(failures []*Result, name string, all []Result) []string {
+func shared(failures []*suite.Result, name string, all []suite.Result) []string {
 	if len(failures) == 0 {
 		return nil
 	}
 	count := map[string]int{}
 	for _, f := range failures {
-		for _, n := range append(append([]string(nil), f.Flags...), f.Facets...) {
+		for _, n := range names(f) {
 			count[n]++
 		}
 	}
@@ -301,15 +313,15 @@ func shared(failures []*Result, name string, all []Result) []string {
 	withName, carried, ran := map[string]int{}, map[string]int{}, 0
 	for i := range all {
 		res := &all[i]
-		if res.Status != StatusPass && res.Status != StatusFail {
+		if res.Status != suite.Pass && res.Status != suite.Fail {
 			continue
 		}
-		names := append(append([]string(nil), res.Flags...), res.Facets...)
-		has := name == "" || slices.Contains(names, name)
+		ns := names(res)
+		has := name == "" || slices.Contains(ns, name)
 		if has {
 			ran++
 		}
-		for _, n := range names {
+		for _, n := range ns {
 			carried[n]++
 			if has {
 				withName[n]++
@@ -332,23 +344,23 @@ func shared(failures []*Result, name string, all []Result) []string {
 }
 
 // causeOf returns the cause of a flag or facet.
-func (r *Report) causeOf(name string, failed, total int, others float64, examples []Example) Cause {
+func causeOf(notes map[string]vectors.Note, name string, failed, total int, others float64, examples []Example) Cause {
 	c := Cause{Flag: name, Failed: failed, Total: total, Others: others, Examples: examples}
-	if note, ok := facetNotes[name]; ok {
+	if note := suite.Facet(name).Note(); note != "" {
 		c.Note = note
 	} else {
-		c.Note, c.Refs = r.FlagNotes[name].Description, r.FlagNotes[name].Refs
+		c.Note, c.Refs = notes[name].Description, notes[name].Refs
 	}
 	return c
 }
 
 // Ways returns how the failures fail, most first: "another offset 55,
-// crash 2"; the mismatches by what differs, the others by reason.
-func (r *Report) Ways() string {
+// crash 2"; the mismatches by their way, the others by reason.
+func Ways(results []suite.Result) string {
 	counts := map[string]int{}
-	for _, res := range r.Results {
-		if res.Status == StatusFail {
-			counts[res.Way()]++
+	for _, res := range results {
+		if res.Status == suite.Fail {
+			counts[res.Why()]++
 		}
 	}
 	ways := make([]string, 0, len(counts))
@@ -367,27 +379,16 @@ func (r *Report) Ways() string {
 	return strings.Join(ways, ", ")
 }
 
-// Way returns how a failed result fails: for a mismatch, what differs
-// ("another offset", "accepted an invalid code", ...), otherwise its
-// reason.
-func (r *Result) Way() string {
-	if r.Reason != ReasonMismatch {
-		return r.Reason
-	}
-	way, _, _ := strings.Cut(r.Detail, ":")
-	return way
-}
-
-var reasonNotes = map[string]string{
-	ReasonCrash:       "the implementation exited or closed its output instead of answering",
-	ReasonTimeout:     "no answer within the timeout (or its input not read)",
-	ReasonProtocol:    "an answer that breaks spec/protocol.md",
-	ReasonUnsupported: `"unsupported" for an op and profile the implementation's hello lists`,
+var reasonNotes = map[suite.Reason]string{
+	suite.Crash:       "the implementation exited or closed its output instead of answering",
+	suite.Timeout:     "no answer within the timeout (or its input not read)",
+	suite.Protocol:    "an answer that breaks spec/protocol.md",
+	suite.Unsupported: `"unsupported" for an op and profile the implementation's hello lists`,
 }
 
 // shortest returns the result with the shortest input, the first of
 // those.
-func shortest(results []*Result) *Result {
+func shortest(results []*suite.Result) *suite.Result {
 	best := results[0]
 	for _, r := range results[1:] {
 		if len(r.Input) < len(best.Input) {
@@ -395,166 +396,4 @@ func shortest(results []*Result) *Result {
 		}
 	}
 	return best
-}
-
-// Difference says in a line what was wrong with a failed result: for a
-// mismatch, the first place where the answer differs from the expected
-// one ("want truncated at bit 34 (state.turn), got a value", "at
-// state.walls.white.h[0]: want 63, got 0"); otherwise the reason's
-// detail.
-func (r *Result) Difference() string {
-	if r.Reason != ReasonMismatch {
-		return r.Detail
-	}
-	var want, got any
-	if json.Unmarshal(r.Want, &want) != nil {
-		return r.Detail
-	}
-	if json.Unmarshal(r.Got, &got) != nil {
-		return r.Detail + "; got: " + string(r.Got)
-	}
-	wantErr, gotErr := errorOf(want), errorOf(got)
-	switch {
-	case wantErr != nil && gotErr != nil:
-		return "want " + describeError(wantErr) + ", got " + describeError(gotErr)
-	case wantErr != nil:
-		return "want " + describeError(wantErr) + ", got " + describeAnswer(got)
-	case gotErr != nil:
-		return "want " + describeAnswer(want) + ", got " + describeError(gotErr)
-	}
-	if path, w, g, ok := firstDifference("", want, got); ok {
-		if path == "" {
-			return "want " + w + ", got " + g
-		}
-		return "at " + path + ": want " + w + ", got " + g
-	}
-	return r.Detail
-}
-
-// errorOf returns v as an error object, if it is one: an object with a
-// string "kind" and nothing of a value.
-func errorOf(v any) map[string]any {
-	m, ok := v.(map[string]any)
-	if !ok {
-		return nil
-	}
-	if _, ok := m["kind"].(string); !ok {
-		return nil
-	}
-	if _, ok := m["squares"]; ok {
-		return nil
-	}
-	return m
-}
-
-// describeError returns an error object in words: "truncated at bit 34
-// (state.turn)".
-func describeError(e map[string]any) string {
-	s := fmt.Sprint(e["kind"])
-	for _, unit := range []string{"bit", "char"} {
-		if n, ok := e[unit].(float64); ok {
-			s += fmt.Sprintf(" at %s %d", unit, int(n))
-		}
-	}
-	if f, ok := e["field"].(string); ok && f != "" {
-		s += " (" + f + ")"
-	}
-	return s
-}
-
-// describeAnswer names an answer that is not an error.
-func describeAnswer(v any) string {
-	switch x := v.(type) {
-	case string:
-		return "the code " + clipJSON(x)
-	case []any:
-		return "the violations " + clipJSON(x)
-	case map[string]any:
-		if _, ok := x["squares"]; ok {
-			return "a replay"
-		}
-	}
-	return "a value"
-}
-
-// firstDifference returns the path of the first place, depth first, where
-// got differs from want, and both there as short JSON.
-func firstDifference(path string, want, got any) (string, string, string, bool) {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := make([]string, 0, len(w))
-		for k := range w {
-			keys = append(keys, k)
-		}
-		for k := range g {
-			if _, ok := w[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			wv, inW := w[k]
-			gv, inG := g[k]
-			switch {
-			case !inG:
-				return join(path, k), clipJSON(wv), "nothing", true
-			case !inW:
-				return join(path, k), "nothing", clipJSON(gv), true
-			}
-			if p, a, b, ok := firstDifference(join(path, k), wv, gv); ok {
-				return p, a, b, true
-			}
-		}
-		return "", "", "", false
-	case []any:
-		g, ok := got.([]any)
-		if !ok {
-			break
-		}
-		for i := 0; i < max(len(w), len(g)); i++ {
-			p := path + "[" + strconv.Itoa(i) + "]"
-			switch {
-			case i >= len(g):
-				return p, clipJSON(w[i]), "nothing (the list ends)", true
-			case i >= len(w):
-				return p, "nothing (the list ends)", clipJSON(g[i]), true
-			}
-			if p, a, b, ok := firstDifference(p, w[i], g[i]); ok {
-				return p, a, b, true
-			}
-		}
-		return "", "", "", false
-	default:
-		if jsonEqual(want, got) {
-			return "", "", "", false
-		}
-	}
-	return path, clipJSON(want), clipJSON(got), true
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func jsonEqual(a, b any) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return string(x) == string(y)
-}
-
-// clipJSON returns v as JSON of at most about 60 bytes.
-func clipJSON(v any) string {
-	b, _ := json.Marshal(v)
-	const n = 60
-	if len(b) <= n {
-		return string(b)
-	}
-	return string(prefix(b, n)) + "..."
 }

@@ -4,57 +4,55 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// A suite is one vector file being built. Every expectation comes from
+// A builder builds one vector file. Every expectation comes from
 // the reference codec; what the generator adds is the input, the id, the
 // comment and the flags, and the result it means the test to show, which it
 // checks against the reference so that a test cannot silently mean
 // something else than its comment says.
-type suite struct {
+type builder struct {
 	name string // the file's name, such as "decode_strict.json"
+	cat  suite.Category
 	file vectors.File
 	ids  map[string]bool
 	errs *[]string
 }
 
-func newSuite(name, op, profile string, errs *[]string) *suite {
-	schema := strings.TrimSuffix(name, ".json") + ".schema.json"
-	return &suite{
-		name: name,
+func newBuilder(c suite.Category, errs *[]string) *builder {
+	s := &builder{
+		name: c.File(),
+		cat:  c,
 		file: vectors.File{
 			Format:        "qf",
 			FormatVersion: spec.Version,
 			SuiteVersion:  vectors.SuiteVersion,
-			Schema:        schema,
-			Op:            op,
-			Profile:       profile,
+			Schema:        c.Schema(),
+			Op:            string(c.Op()),
 			Notes:         map[string]vectors.Note{},
 		},
 		ids:  map[string]bool{},
 		errs: errs,
 	}
+	if p, ok := c.Profile(); ok {
+		s.file.Profile = p.String()
+	}
+	return s
 }
 
-func (s *suite) failf(format string, args ...any) {
+func (s *builder) failf(format string, args ...any) {
 	*s.errs = append(*s.errs, fmt.Sprintf(format, args...))
 }
 
-// prefix is the id prefix of the suite's tests: "strict", "lenient" or
-// "encode".
-func (s *suite) prefix() string {
-	if s.file.Op == "decode" {
-		return s.file.Profile
-	}
-	return s.file.Op
-}
+// prefix is the id prefix of the file's tests: its category's name.
+func (s *builder) prefix() string { return s.cat.Name() }
 
-func (s *suite) add(t vectors.Test) {
+func (s *builder) add(t vectors.Test) {
 	t.ID = s.prefix() + "/" + t.ID
 	if s.ids[t.ID] {
 		s.failf("%s: duplicate id", t.ID)
@@ -71,9 +69,18 @@ func (s *suite) add(t vectors.Test) {
 	s.file.Tests = append(s.file.Tests, t)
 }
 
+// expect returns the test of input with the reference's expectation.
+func (s *builder) expect(id, comment, input string, flags []string) vectors.Test {
+	t, err := s.cat.Expect(id, comment, input, flags...)
+	if err != nil {
+		panic(err) // a value written by hand in this program
+	}
+	return t
+}
+
 // check fails the generation when the test's outcome is not want:
 // "valid" or an error kind.
-func (s *suite) check(t *vectors.Test, want string) {
+func (s *builder) check(t *vectors.Test, want string) {
 	got := t.Result
 	if t.Error != nil {
 		got = t.Error.Kind
@@ -84,8 +91,9 @@ func (s *suite) check(t *vectors.Test, want string) {
 }
 
 // decode adds a decoding test of input, meant to show want.
-func (s *suite) decode(id, comment, want, input string, flags ...string) {
-	t := vectors.NewDecodeTest(id, comment, input, s.file.Profile == "lenient", true, flags...)
+func (s *builder) decode(id, comment, want, input string, flags ...string) {
+	t := s.expect(id, comment, input, flags)
+	suite.AddFields(&t)
 	t.ID = s.prefix() + "/" + id
 	s.check(&t, want)
 	t.ID = id
@@ -93,16 +101,13 @@ func (s *suite) decode(id, comment, want, input string, flags ...string) {
 }
 
 // decodeValue adds a decoding test of v's code, meant to be valid.
-func (s *suite) decodeValue(id, comment string, v *ref.Value, flags ...string) {
+func (s *builder) decodeValue(id, comment string, v *ref.Value, flags ...string) {
 	s.decode(id, comment, vectors.Valid, mustEncode(v), flags...)
 }
 
 // encode adds an encoding test of the JSON text value, meant to show want.
-func (s *suite) encode(id, comment, want, value string, flags ...string) {
-	t, err := vectors.NewEncodeTest(id, comment, []byte(value), flags...)
-	if err != nil {
-		panic(err) // a value written by hand in this program
-	}
+func (s *builder) encode(id, comment, want, value string, flags ...string) {
+	t := s.expect(id, comment, value, flags)
 	t.ID = s.prefix() + "/" + id
 	s.check(&t, want)
 	t.ID = id
@@ -110,7 +115,7 @@ func (s *suite) encode(id, comment, want, value string, flags ...string) {
 }
 
 // encodeValue adds an encoding test of v.
-func (s *suite) encodeValue(id, comment, want string, v *ref.Value, flags ...string) {
+func (s *builder) encodeValue(id, comment, want string, v *ref.Value, flags ...string) {
 	s.encode(id, comment, want, string(mustJSON(v)), flags...)
 }
 

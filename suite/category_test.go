@@ -1,0 +1,139 @@
+package suite_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Each category is one vector file, named by its tests' prefix, and
+// comes back from its name, its JSON and its file's op and profile.
+func TestCategories(t *testing.T) {
+	if len(suite.Categories) != len(vectors.Files) {
+		t.Fatalf("%d categories, %d vector files", len(suite.Categories), len(vectors.Files))
+	}
+	for i, c := range suite.Categories {
+		if c.File() != vectors.Files[i] {
+			t.Errorf("%s: file %s, want %s", c, c.File(), vectors.Files[i])
+		}
+		f, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if of, ok := suite.Of(f); !ok || of != c || f.Schema != c.Schema() {
+			t.Errorf("%s: the file's category is %v (%v), schema %s", c, of, ok, f.Schema)
+		}
+		for _, test := range f.Tests[:3] {
+			if prefix := test.ID[:len(c.Name())+1]; prefix != c.Name()+"/" {
+				t.Errorf("%s: test %s", c, test.ID)
+			}
+			req := c.Request(&test)
+			if req.Op != c.Op() {
+				t.Errorf("%s: a request of op %s", c, req.Op)
+			}
+			if p, decoding := c.Profile(); decoding && req.Profile != p.String() {
+				t.Errorf("%s: a request in profile %q", c, req.Profile)
+			}
+		}
+		if named, ok := suite.Named(c.Name()); !ok || named != c {
+			t.Errorf("Named(%q) = %v, %v", c.Name(), named, ok)
+		}
+		b, err := json.Marshal(c)
+		var back suite.Category
+		if err != nil || json.Unmarshal(b, &back) != nil || back != c {
+			t.Errorf("%s as JSON: %s %v, back %v", c, b, err, back)
+		}
+	}
+	var bad suite.Category
+	if json.Unmarshal([]byte(`"decode"`), &bad) == nil {
+		t.Error(`"decode" read as a category`)
+	}
+	if _, err := json.Marshal(suite.Category{}); err == nil {
+		t.Error("the zero category marshals")
+	}
+	if p, ok := suite.Lenient.Profile(); !ok || p != ref.Lenient || suite.Lenient.Op() != protocol.Decode {
+		t.Errorf("lenient: %v %v %v", p, ok, suite.Lenient.Op())
+	}
+	if _, ok := suite.Encode.Profile(); ok {
+		t.Error("encoding has a profile")
+	}
+}
+
+// Decoding is graded at L1 to L3, the others at one level each; a test
+// passes at the level required of decoding, or at its category's only
+// level.
+func TestLevels(t *testing.T) {
+	for _, c := range []struct {
+		cat    suite.Category
+		levels []suite.Level
+	}{
+		{suite.Strict, []suite.Level{suite.L1, suite.L2, suite.L3}},
+		{suite.Lenient, []suite.Level{suite.L1, suite.L2, suite.L3}},
+		{suite.Encode, []suite.Level{suite.E}},
+		{suite.Replay, []suite.Level{suite.R}},
+		{suite.Validate, []suite.Level{suite.R}},
+	} {
+		got := c.cat.Levels()
+		if len(got) != len(c.levels) || got[len(got)-1] != c.cat.Top() {
+			t.Errorf("%s: levels %v, top %v", c.cat, got, c.cat.Top())
+		}
+		for i, l := range c.levels {
+			if got[i] != l {
+				t.Errorf("%s: levels %v, want %v", c.cat, got, c.levels)
+			}
+		}
+		if next := c.cat.Next(suite.None); next != c.levels[0] {
+			t.Errorf("%s: next to none is %v", c.cat, next)
+		}
+		if next := c.cat.Next(c.cat.Top()); next != suite.None {
+			t.Errorf("%s: next to the top is %v", c.cat, next)
+		}
+	}
+	if suite.Strict.Required(suite.L1) != suite.L1 || suite.Encode.Required(suite.L1) != suite.E || suite.Replay.Required(suite.L2) != suite.R {
+		t.Error("Required")
+	}
+	for _, l := range []suite.Level{suite.None, suite.L1, suite.L2, suite.L3, suite.E, suite.R} {
+		back, err := suite.ParseLevel(l.String())
+		if err != nil || back != l {
+			t.Errorf("ParseLevel(%q) = %v, %v", l, back, err)
+		}
+	}
+	if _, err := suite.ParseLevel("L4"); err == nil {
+		t.Error("L4 parsed")
+	}
+}
+
+// Grading records the way an answer misses, the first difference, and
+// the implementation's message apart; Passes agrees with Grade.
+func TestGrade(t *testing.T) {
+	test, _ := suite.Strict.Expect("strict/x", "", "QEBA")
+	bit := 24
+	for _, c := range []struct {
+		resp  protocol.Response
+		level suite.Level
+		way   suite.Way
+		diff  string
+	}{
+		{protocol.Response{Value: json.RawMessage(`{"state":null,"record":{"moves":[]}}`)}, suite.None, suite.AcceptedInvalid, "want truncated at bit 24 (record.moves[3].kind), got a value"},
+		{protocol.Response{Error: &spec.ErrorObject{Kind: "error", Message: "bad code"}}, suite.L1, suite.OtherKind, `want truncated at bit 24 (record.moves[3].kind), got error with no offset`},
+		{protocol.Response{Error: &spec.ErrorObject{Kind: "truncated"}}, suite.L2, suite.NoOffset, "want truncated at bit 24 (record.moves[3].kind), got truncated with no offset"},
+		{protocol.Response{Error: &spec.ErrorObject{Kind: "truncated", Char: &bit}}, suite.L2, suite.OtherUnit, "want truncated at bit 24 (record.moves[3].kind), got truncated at char 24"},
+		{protocol.Response{Error: &spec.ErrorObject{Kind: "truncated", Bit: &bit}}, suite.L3, "", ""},
+	} {
+		r := suite.Strict.Grade(&test, &c.resp, suite.L3)
+		if r.Level != c.level || r.Way != c.way || r.Difference != c.diff || (r.Status == suite.Pass) != (c.way == "") {
+			t.Errorf("%+v: level %v, way %q, status %v, difference %q", c.resp.Error, r.Level, r.Way, r.Status, r.Difference)
+		}
+		if suite.Strict.Passes(&test, &c.resp, suite.L3) != (r.Status == suite.Pass) {
+			t.Errorf("%+v: Passes disagrees with Grade", c.resp.Error)
+		}
+		if c.resp.Error != nil && c.resp.Error.Message != "" && r.Detail != c.resp.Error.Message {
+			t.Errorf("the message %q is not the detail %q", c.resp.Error.Message, r.Detail)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package suite
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+func TestDifference(t *testing.T) {
+	answer := func(text string) answer {
+		var e spec.ErrorObject
+		if json.Unmarshal([]byte(text), &e) == nil && e.Kind != "" {
+			return answerOf(&e, json.RawMessage(text))
+		}
+		return answerOf(nil, json.RawMessage(text))
+	}
+	for _, c := range []struct{ want, got, says string }{
+		{`{"kind":"truncated","bit":34,"field":"state.turn"}`, `{"state":null,"record":null}`, "want truncated at bit 34 (state.turn), got a value"},
+		{`{"kind":"invalid_character","char":4}`, `{"kind":"trailing_data","char":8}`, "want invalid_character at char 4, got trailing_data at char 8"},
+		{`{"kind":"truncated","bit":0,"field":"flags.state"}`, `{"kind":"truncated"}`, "want truncated at bit 0 (flags.state), got truncated with no offset"},
+		{`{"kind":"truncated","bit":0,"field":"flags.state"}`, `{"kind":"Invalid Code"}`, `want truncated at bit 0 (flags.state), got "Invalid Code" with no offset`},
+		{`{"state":null,"record":null}`, `{"kind":"truncated","bit":0,"field":"flags.state"}`, "want a value, got truncated at bit 0 (flags.state)"},
+		{`{"state":{"walls":{"white":{"h":[63,0],"v":[]}}}}`, `{"state":{"walls":{"white":{"h":[0,63],"v":[]}}}}`, "at state.walls.white.h[0]: want 63, got 0"},
+		{`{"squares":[[13,76],[13,67]],"violation":null}`, `{"squares":[[13,76]],"violation":{"move":1,"kind":"off_board"}}`, "at squares[1]: want [13,67], got nothing (the list ends)"},
+		{`"QBc"`, `"QBcA"`, `want "QBc", got "QBcA"`},
+		{`{"kind":"out_of_range","field":"state.white"}`, `"cgAA"`, `want out_of_range (state.white), got the code "cgAA"`},
+		{`["no_path"]`, `[]`, `at [0]: want "no_path", got nothing (the list ends)`},
+		// A replay whose squares are an object with a "kind" is still a replay.
+		{`{"squares":[],"violation":{"move":0,"kind":"off_board"}}`, `{"squares":[],"violation":{"move":0,"kind":"jump_blocked"}}`, `at violation.kind: want "off_board", got "jump_blocked"`},
+	} {
+		if got := difference(answer(c.want), answer(c.got)); got != c.says {
+			t.Errorf("want %s, got %s:\n got %q\nwant %q", c.want, c.got, got, c.says)
+		}
+	}
+}

@@ -1,0 +1,210 @@
+package suite
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Grade grades resp, an implementation's answer to test t of the
+// category, exactly as qf check does: the test passes when the answer
+// meets the level required, c.Required(decoding) (decoding is L1, L2 or
+// L3; None means L3). The result has the test's id, comment, flags,
+// facets and input, the level met, and for a failure its reason and way,
+// want and got, the first difference between them, and the
+// implementation's message.
+func (c Category) Grade(t *vectors.Test, resp *protocol.Response, decoding Level) Result {
+	if decoding == None {
+		decoding = L3
+	}
+	r := c.NewResult(t)
+	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
+		r.Status, r.Reason, r.Detail = Fail, Unsupported, "answered unsupported for an op and profile it lists"
+		r.Got = keep(gotOf(resp))
+		return r
+	}
+	var way Way
+	r.Level, way = c.do.grade(t, resp)
+	if r.Level >= c.Required(decoding) {
+		r.Status = Pass
+		return r
+	}
+	r.Status, r.Reason, r.Way = Fail, Mismatch, way
+	r.Want = c.do.want(t)
+	r.Got = keep(gotOf(resp))
+	r.Difference = difference(answerOf(t.Error, r.Want), answerOf(resp.Error, r.Got))
+	if resp.Error != nil {
+		r.Detail = resp.Error.Message
+	}
+	return r
+}
+
+// Passes reports whether resp, an answer to test t of the category,
+// passes at the level required (see Grade); it is Grade's status, without
+// the result.
+func (c Category) Passes(t *vectors.Test, resp *protocol.Response, decoding Level) bool {
+	if decoding == None {
+		decoding = L3
+	}
+	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
+		return false
+	}
+	level, _ := c.do.grade(t, resp)
+	return level >= c.Required(decoding)
+}
+
+// NewResult returns the result of a test not yet run: its id, category,
+// comment, flags, facets and input.
+func (c Category) NewResult(t *vectors.Test) Result {
+	_, input := c.do.input(t)
+	return Result{ID: t.ID, Category: c, Comment: t.Comment, Flags: t.Flags, Facets: c.do.facets(c, t), Input: input}
+}
+
+func (decoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	if t.Result == vectors.Valid {
+		switch {
+		case resp.Error != nil:
+			return None, RejectedValid
+		case !sameJSON(resp.Value, t.Value):
+			return None, OtherValue
+		}
+		return L3, ""
+	}
+	switch {
+	case resp.Error == nil:
+		return None, AcceptedInvalid
+	case resp.Error.Kind != t.Error.Kind:
+		return L1, OtherKind
+	}
+	if way := offsetWay(resp.Error, t.Error); way != "" {
+		return L2, way
+	}
+	if resp.Error.Field != "" && resp.Error.Field != t.Error.Field {
+		return L2, OtherField
+	}
+	return L3, ""
+}
+
+// offsetWay returns how got's offset misses want's, or "" when they are
+// the same.
+func offsetWay(got, want *spec.ErrorObject) Way {
+	switch {
+	case sameInt(got.Bit, want.Bit) && sameInt(got.Char, want.Char):
+		return ""
+	case got.Bit == nil && got.Char == nil:
+		return NoOffset
+	case (got.Bit == nil) != (want.Bit == nil):
+		return OtherUnit
+	}
+	return OtherOffset
+}
+
+func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+
+func (encoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	if t.Result == vectors.Valid {
+		switch {
+		case resp.Error != nil:
+			return None, RefusedValid
+		case resp.Code == nil || *resp.Code != *t.Code:
+			return None, OtherCode
+		}
+		return E, ""
+	}
+	switch {
+	case resp.Error == nil:
+		return None, EncodedInvalid
+	case resp.Error.Kind != t.Error.Kind:
+		return None, OtherKind
+	case resp.Error.Field != "" && resp.Error.Field != t.Error.Field:
+		return None, OtherField
+	}
+	return E, ""
+}
+
+// gradeUndecodable grades the answer of a replay or validate test of a code
+// that does not decode: the same error kind and offset.
+func gradeUndecodable(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	switch {
+	case resp.Error == nil:
+		return None, AnsweredInvalid
+	case resp.Error.Kind != t.Error.Kind || offsetWay(resp.Error, t.Error) != "":
+		return None, OtherError
+	}
+	return R, ""
+}
+
+func (replaying) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	switch {
+	case t.Error != nil:
+		return gradeUndecodable(t, resp)
+	case resp.Error != nil:
+		return None, ErrorForValid
+	case !sameJSON(mustJSON(resp.Squares), mustJSON(t.Squares)):
+		return None, OtherSquares
+	case !sameJSON(resp.Violation, mustJSON(t.Violation)):
+		return None, OtherViolation
+	}
+	return R, ""
+}
+
+func (validating) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	switch {
+	case t.Error != nil:
+		return gradeUndecodable(t, resp)
+	case resp.Error != nil:
+		return None, ErrorForValid
+	case !sameJSON(mustJSON(resp.Violations), mustJSON(t.Violations)):
+		return None, OtherViolations
+	}
+	return R, ""
+}
+
+// sameJSON reports whether two JSON texts hold equal values, whatever
+// their spacing and key order.
+func sameJSON(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var va, vb any
+	if json.Unmarshal(a, &va) != nil || json.Unmarshal(b, &vb) != nil {
+		return false
+	}
+	return reflect.DeepEqual(va, vb)
+}
+
+// gotOf returns the answer of resp as the report shows it beside the
+// test's want: the error (without its free-text message, shown apart),
+// the code, the squares and violation, the violations or the value.
+func gotOf(resp *protocol.Response) json.RawMessage {
+	switch {
+	case resp.Error != nil:
+		e := *resp.Error
+		e.Message = ""
+		return mustJSON(e)
+	case resp.Code != nil:
+		return mustJSON(*resp.Code)
+	case resp.Squares != nil:
+		return replayJSON(*resp.Squares, resp.Violation)
+	case resp.Violations != nil:
+		return mustJSON(*resp.Violations)
+	}
+	return resp.Value
+}
+
+// Failed returns the result of a test that got no usable answer: the
+// failure's reason (Crash, Timeout, Protocol) and what happened, with the
+// line that broke the protocol, if there was one, as its got.
+func (c Category) Failed(t *vectors.Test, reason Reason, detail string, line []byte) Result {
+	r := c.NewResult(t)
+	r.Status, r.Reason, r.Detail = Fail, reason, detail
+	r.Want = c.do.want(t)
+	if line != nil {
+		r.Got = KeepLine(line)
+	}
+	return r
+}

@@ -1,0 +1,132 @@
+package suite
+
+import (
+	"fmt"
+	"slices"
+)
+
+// A Level is how well an answer meets a test, as CONFORMANCE.md defines the
+// levels: a decoding test is met at L1 when the implementation accepts or
+// rejects as the test says (with the test's value when it accepts), at L2
+// when it also reports the error's kind, at L3 when it also reports the
+// offset and, if it reports a field, the test's field. Encoding is graded
+// at one level, E, replay and validation at R. None meets nothing.
+//
+// Levels of one category are ordered; a level of another category is not
+// comparable with them.
+type Level uint8
+
+// The levels.
+const (
+	None Level = iota
+	L1
+	L2
+	L3
+	E
+	R
+)
+
+var levelNames = [...]string{None: "none", L1: "L1", L2: "L2", L3: "L3", E: "E", R: "R"}
+
+// String returns the level's name: "none", "L1", "L2", "L3", "E" or "R".
+func (l Level) String() string {
+	if int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// ParseLevel returns the level named name, as String writes it.
+func ParseLevel(name string) (Level, error) {
+	if i := slices.Index(levelNames[:], name); i >= 0 {
+		return Level(i), nil
+	}
+	return None, fmt.Errorf("suite: no level %q (want L1, L2, L3, E, R or none)", name)
+}
+
+// MarshalText returns the level's name.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText sets l to the level text names.
+func (l *Level) UnmarshalText(text []byte) error {
+	v, err := ParseLevel(string(text))
+	*l = v
+	return err
+}
+
+// A Status is the outcome of one test in a run.
+type Status string
+
+// The statuses.
+const (
+	Pass   Status = "pass"
+	Fail   Status = "fail"
+	XFail  Status = "xfail"  // failed, as the expected-failures list says
+	Skip   Status = "skip"   // an op or profile the implementation does not list, or a mode cannot check
+	NotRun Status = "notrun" // the run ended before this test, or never began
+)
+
+// Ran reports whether a test of status s was run: passed, failed or
+// failed as expected.
+func (s Status) Ran() bool { return s == Pass || s == Fail || s == XFail }
+
+// A Reason says why a test failed, was skipped or was not run.
+type Reason string
+
+// Why a test failed.
+const (
+	Mismatch    Reason = "mismatch"    // an answer, but not the expected one (its Way says how)
+	Crash       Reason = "crash"       // the implementation exited or closed its output
+	Timeout     Reason = "timeout"     // no answer within the timeout
+	Protocol    Reason = "protocol"    // an answer that breaks spec/protocol.md
+	Unsupported Reason = "unsupported" // "unsupported" for an op and profile the implementation lists
+)
+
+// Why a test was skipped or not run.
+const (
+	NotListed   Reason = "not listed"   // skipped: the hello does not list its op or profile
+	ModeCannot  Reason = "mode cannot"  // skipped: the mode cannot check it (oneshot: strict decoding only)
+	RunEnded    Reason = "run ended"    // not run: the run ended early
+	NoHello     Reason = "no hello"     // not run: the implementation never answered hello
+	CannotStart Reason = "cannot start" // not run: the command could not be started
+)
+
+// Misbehaviour reports whether r is a failure to answer at all (a crash,
+// a timeout, a protocol error) or an answer of "unsupported", rather than
+// a wrong answer.
+func (r Reason) Misbehaviour() bool {
+	return r == Crash || r == Timeout || r == Protocol || r == Unsupported
+}
+
+// A Way is how an answer misses a test's expectation, recorded when it is
+// graded.
+type Way string
+
+// The ways of decoding.
+const (
+	RejectedValid   Way = "rejected a valid code"
+	OtherValue      Way = "accepted with another value"
+	AcceptedInvalid Way = "accepted an invalid code"
+	OtherKind       Way = "another error kind"
+	OtherOffset     Way = "another offset"
+	NoOffset        Way = "no offset"
+	OtherUnit       Way = "an offset in another unit"
+	OtherField      Way = "another field"
+)
+
+// The ways of encoding; OtherKind and OtherField too.
+const (
+	RefusedValid   Way = "refused a valid value"
+	OtherCode      Way = "another code"
+	EncodedInvalid Way = "encoded an invalid value"
+)
+
+// The ways of replay and validation.
+const (
+	AnsweredInvalid Way = "answered for a code that does not decode"
+	OtherError      Way = "another decoding error"
+	ErrorForValid   Way = "an error for a code that decodes"
+	OtherSquares    Way = "other squares"
+	OtherViolation  Way = "another violation"
+	OtherViolations Way = "other violations"
+)

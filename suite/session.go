@@ -1,0 +1,133 @@
+package suite
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/qf-format/qf-conformance/driver"
+)
+
+// Implementation is what an implementation says of itself in its hello.
+type Implementation struct {
+	Name     string   `json:"name"`
+	Version  string   `json:"version"`
+	Ops      []string `json:"ops"`
+	Profiles []string `json:"profiles"`
+}
+
+// Lists reports whether the implementation lists the op of category c,
+// and for decoding its profile.
+func (h *Implementation) Lists(c Category) bool {
+	if !slices.Contains(h.Ops, string(c.Op())) {
+		return false
+	}
+	p, decoding := c.Profile()
+	return !decoding || slices.Contains(h.Profiles, p.String())
+}
+
+// A Session is a conversation with one implementation through the
+// protocol, for qf check and qf fuzz alike: the implementation started
+// (and restarted when it fails) by package driver, its hello, the
+// categories it lists, a line of progress, and the end of the run.
+type Session struct {
+	Client         *driver.Client
+	Implementation *Implementation
+	Progress       *Progress
+}
+
+// A HelloError is an implementation that started but did not answer
+// hello with a hello: its Failure says how, with its standard error.
+type HelloError struct{ Failure *driver.Failure }
+
+func (e *HelloError) Error() string {
+	s := "the implementation never answered hello: " + e.Failure.Error()
+	if e.Failure.Stderr != "" {
+		s += "\nstderr:\n" + e.Failure.Stderr
+	}
+	return s
+}
+
+// Open starts the implementation that opts describe and says hello;
+// progress, when not nil, gets a line of progress. Its error is a
+// *driver.StartError when the command cannot be started,
+// driver.ErrNoImplementation, or a *HelloError. When ctx is done, the
+// implementation is ended.
+func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Session, error) {
+	client, err := driver.Dial(ctx, opts)
+	if f, ok := err.(*driver.Failure); ok {
+		return nil, &HelloError{f}
+	}
+	if err != nil {
+		return nil, err
+	}
+	h := client.Hello()
+	return &Session{
+		Client:         client,
+		Implementation: &Implementation{Name: h.Name, Version: h.Version, Ops: h.Ops, Profiles: h.Profiles},
+		Progress:       NewProgress(progress),
+	}, nil
+}
+
+// Listed returns the categories of cats that the implementation lists.
+func (s *Session) Listed(cats []Category) []Category {
+	var listed []Category
+	for _, c := range cats {
+		if s.Implementation.Lists(c) {
+			listed = append(listed, c)
+		}
+	}
+	return listed
+}
+
+// Finish ends the session: it clears the progress line, ends the
+// implementation (package driver: it must exit with status 0 at the end
+// of its input) and returns what went wrong at the end, with the tail of
+// its standard error; nothing when the run was interrupted.
+func (s *Session) Finish() []string {
+	s.Progress.Clear()
+	return s.Client.Finish()
+}
+
+// A Progress writes a line of progress to a terminal, rewriting it in
+// place at most ten times a second. A nil *Progress writes nothing. It is
+// safe for concurrent use.
+type Progress struct {
+	mu   sync.Mutex
+	w    io.Writer
+	last time.Time
+}
+
+// NewProgress returns a Progress writing to w, or nil when w is nil.
+func NewProgress(w io.Writer) *Progress {
+	if w == nil {
+		return nil
+	}
+	return &Progress{w: w}
+}
+
+// Show writes the line, unless one was written less than 100 ms ago.
+func (p *Progress) Show(format string, args ...any) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if now := time.Now(); now.Sub(p.last) >= 100*time.Millisecond {
+		p.last = now
+		fmt.Fprintf(p.w, "\r\033[K"+format, args...)
+	}
+}
+
+// Clear clears the line.
+func (p *Progress) Clear() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.w, "\r\033[K")
+}
