@@ -2,12 +2,14 @@
 // implementations, or across versions of one: the code behind `qf report`.
 //
 // A Matrix has a column per report (the implementation's hello name and
-// version) and a row per vector, grouped by category and then by the
-// vector's most specific flag (a Fault flag first), each cell the
-// vector's status with, for a failure, the answer and the first
-// difference from the expected one. The vectors on which the
-// implementations disagree are listed apart. WriteHTML draws it as one
-// self-contained page, WriteMarkdown as tables for a README.
+// version), each with its levels and the root causes of its failures
+// (package diagnosis), and a row per vector, grouped by category and then
+// by the vector's most specific flag (a Fault flag first), each cell the
+// vector's status with, for a failure, the first difference from the
+// expected answer and the answer itself, clipped. The vectors on which
+// the implementations disagree are listed apart. WriteHTML draws it as
+// one self-contained page, the details of a failure shown on demand;
+// WriteMarkdown as tables for a README.
 package matrix
 
 import (
@@ -35,17 +37,17 @@ type Matrix struct {
 
 // A Column is one report: an implementation.
 type Column struct {
-	Label   string // the hello's name and version, or the command; and the source when two are alike
-	Source  string // where the report came from, such as its file's name
-	Command string
-	Mode    string
-	Digest  string
-	Levels  []Level
-	Causes  []diagnosis.Cause // its causes with examples, the first few
-	Passed  int
-	Failed  int
-	Skipped int // skipped and not run
-	Problem string
+	Label    string // the hello's name and version, or the command; and the source when two are alike
+	Source   string // where the report came from, such as its file's name
+	Command  string
+	Mode     string
+	Digest   string
+	Levels   []Level
+	Causes   []diagnosis.Cause // the root causes of its failures
+	Passed   int
+	Failed   int
+	Skipped  int // skipped and not run
+	Problems []string
 }
 
 // A Level is a column's level on a category, and its progress to the next.
@@ -65,6 +67,7 @@ type Group struct {
 	Flag   string
 	Rows   []*Row
 	Failed []int // by column
+	Ran    []int // by column: the rows run, passed or failed
 }
 
 // A Row is one vector across the columns.
@@ -74,6 +77,7 @@ type Row struct {
 	Flags    []string
 	Cells    []Cell // by column
 	Disagree bool   // the columns do not all pass, or fail differently
+	Want     string // what the vector expects, as JSON, clipped; "" when no column failed it
 }
 
 // A Cell is one vector in one report.
@@ -81,8 +85,15 @@ type Cell struct {
 	Status     suite.Status // "" when the report lacks the vector
 	Reason     suite.Reason
 	Difference string // for a failure, what was wrong
-	Want, Got  string // for a failure, as JSON
+	Got        string // for a failure, the answer as JSON, clipped
 }
+
+// Clipping of what a failing cell shows: the page holds every failure of
+// every column, so each is short; the reports have them whole.
+const (
+	clipDifference = 160
+	clipAnswer     = 100
+)
 
 // Read reads a report written by `qf check -json`, checking it against
 // runner.ReportSchema.
@@ -119,67 +130,12 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 			m.Notes[flag] = note
 		}
 	}
-	labels := map[string]int{}
-	for _, c := range m.Columns {
-		labels[c.Label]++
-	}
-	for i := range m.Columns {
-		if labels[m.Columns[i].Label] > 1 { // the same name twice: tell them apart
-			if m.Columns[i].Source != "" {
-				m.Columns[i].Label += " (" + m.Columns[i].Source + ")"
-			} else {
-				m.Columns[i].Label += fmt.Sprintf(" (#%d)", i+1)
-			}
-		}
-	}
+	m.labelApart()
 	if len(digests) > 1 {
 		m.Warnings = append(m.Warnings, fmt.Sprintf("the reports come from %d different suites (digests differ): a vector may mean different things in each", len(digests)))
 	}
-
-	// The rows, by category then id order of first appearance.
-	rows := map[string]*Row{}
-	var order []string
-	category := map[string]suite.Category{}
-	for col, rep := range reports {
-		for _, res := range rep.Results {
-			row := rows[res.ID]
-			if row == nil {
-				row = &Row{ID: res.ID, Comment: res.Comment, Flags: res.Flags, Cells: make([]Cell, len(reports))}
-				rows[res.ID] = row
-				order = append(order, res.ID)
-				category[res.ID] = res.Category
-			}
-			cell := Cell{Status: res.Status, Reason: res.Reason}
-			if res.Failed() {
-				cell.Difference = res.Explain()
-				cell.Want, cell.Got = string(res.Want), string(res.Got)
-			}
-			row.Cells[col] = cell
-		}
-	}
-	// The most specific flag of each row: a Fault flag, else the flag the
-	// fewest rows carry.
-	carried := map[string]int{}
-	for _, row := range rows {
-		for _, f := range row.Flags {
-			carried[f]++
-		}
-	}
-	primary := func(row *Row) string {
-		best := ""
-		for _, f := range row.Flags {
-			switch {
-			case best == "",
-				strings.HasPrefix(f, "Fault") && !strings.HasPrefix(best, "Fault"),
-				strings.HasPrefix(f, "Fault") == strings.HasPrefix(best, "Fault") && carried[f] < carried[best]:
-				best = f
-			}
-		}
-		if best == "" {
-			return "(no flag)"
-		}
-		return best
-	}
+	rows, order, category := rowsOf(reports)
+	primary := primaryFlag(rows)
 	byCategory := map[suite.Category]*Category{}
 	var categories []suite.Category
 	for _, id := range order {
@@ -195,28 +151,12 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 			byCategory[name] = c
 			categories = append(categories, name)
 		}
-		flag := primary(row)
-		var g *Group
-		for _, x := range c.Groups {
-			if x.Flag == flag {
-				g = x
-			}
-		}
-		if g == nil {
-			g = &Group{Flag: flag, Failed: make([]int, len(reports))}
-			c.Groups = append(c.Groups, g)
-		}
-		g.Rows = append(g.Rows, row)
-		for col, cell := range row.Cells {
-			if cell.Status == suite.Fail {
-				g.Failed[col]++
-			}
-		}
+		c.add(primary(row), row, len(reports))
 	}
 	for _, name := range categories {
 		c := byCategory[name]
 		sort.SliceStable(c.Groups, func(i, j int) bool {
-			fi, fj := strings.HasPrefix(c.Groups[i].Flag, "Fault"), strings.HasPrefix(c.Groups[j].Flag, "Fault")
+			fi, fj := isFault(c.Groups[i].Flag), isFault(c.Groups[j].Flag)
 			if fi != fj {
 				return fi
 			}
@@ -227,15 +167,121 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 	return m
 }
 
+func isFault(flag string) bool { return strings.HasPrefix(flag, "Fault") }
+
+// labelApart tells apart columns whose labels are alike, by their source
+// or their place.
+func (m *Matrix) labelApart() {
+	labels := map[string]int{}
+	for _, c := range m.Columns {
+		labels[c.Label]++
+	}
+	for i := range m.Columns {
+		if labels[m.Columns[i].Label] > 1 {
+			if m.Columns[i].Source != "" {
+				m.Columns[i].Label += " (" + m.Columns[i].Source + ")"
+			} else {
+				m.Columns[i].Label += fmt.Sprintf(" (#%d)", i+1)
+			}
+		}
+	}
+}
+
+// rowsOf returns the rows of the reports by id, the ids in the order of
+// first appearance, and each id's category.
+func rowsOf(reports []*runner.Report) (map[string]*Row, []string, map[string]suite.Category) {
+	rows := map[string]*Row{}
+	var order []string
+	category := map[string]suite.Category{}
+	for col, rep := range reports {
+		for _, res := range rep.Results {
+			row := rows[res.ID]
+			if row == nil {
+				row = &Row{ID: res.ID, Comment: res.Comment, Flags: res.Flags, Cells: make([]Cell, len(reports))}
+				rows[res.ID] = row
+				order = append(order, res.ID)
+				category[res.ID] = res.Category
+			}
+			cell := Cell{Status: res.Status, Reason: res.Reason}
+			if res.Failed() {
+				cell.Difference = suite.Clip(res.Explain(), clipDifference)
+				cell.Got = suite.Clip(compact(res.Got), clipAnswer)
+				if row.Want == "" {
+					row.Want = suite.Clip(compact(res.Want), clipAnswer)
+				}
+			}
+			row.Cells[col] = cell
+		}
+	}
+	return rows, order, category
+}
+
+// compact returns JSON without its spaces (a report is written
+// indented), or as it is when it is not JSON.
+func compact(b json.RawMessage) string {
+	var out bytes.Buffer
+	if json.Compact(&out, b) != nil {
+		return string(b)
+	}
+	return out.String()
+}
+
+// primaryFlag returns what gives the most specific flag of a row: a
+// Fault flag, else the flag the fewest rows carry.
+func primaryFlag(rows map[string]*Row) func(*Row) string {
+	carried := map[string]int{}
+	for _, row := range rows {
+		for _, f := range row.Flags {
+			carried[f]++
+		}
+	}
+	return func(row *Row) string {
+		best := ""
+		for _, f := range row.Flags {
+			switch {
+			case best == "", isFault(f) && !isFault(best), isFault(f) == isFault(best) && carried[f] < carried[best]:
+				best = f
+			}
+		}
+		if best == "" {
+			return "(no flag)"
+		}
+		return best
+	}
+}
+
+// add adds a row to the group of flag.
+func (c *Category) add(flag string, row *Row, columns int) {
+	var g *Group
+	for _, x := range c.Groups {
+		if x.Flag == flag {
+			g = x
+		}
+	}
+	if g == nil {
+		g = &Group{Flag: flag, Failed: make([]int, columns), Ran: make([]int, columns)}
+		c.Groups = append(c.Groups, g)
+	}
+	g.Rows = append(g.Rows, row)
+	for col, cell := range row.Cells {
+		if cell.Status.Ran() {
+			g.Ran[col]++
+		}
+		if cell.Status == suite.Fail {
+			g.Failed[col]++
+		}
+	}
+}
+
 func column(rep *runner.Report) Column {
-	c := Column{Command: strings.Join(rep.Command, " "), Mode: rep.Mode, Digest: rep.Digest}
+	c := Column{Command: strings.Join(rep.Command, " "), Mode: rep.Mode, Digest: rep.Digest, Causes: rep.Causes, Problems: rep.Problems}
 	switch {
 	case rep.Implementation != nil:
 		c.Label = strings.TrimSpace(rep.Implementation.Name + " " + rep.Implementation.Version)
 	case c.Command != "":
 		c.Label = c.Command
 	default:
-		c.Label = "the built-in reference"
+		c.Label = "in process"
 	}
 	for _, s := range rep.Summaries {
 		next := ""
@@ -246,14 +292,6 @@ func column(rep *runner.Report) Column {
 		c.Passed += s.Passed
 		c.Failed += s.Failed
 		c.Skipped += s.Skipped + s.NotRun
-	}
-	for _, cause := range rep.Causes {
-		if !cause.Also && len(c.Causes) < 5 {
-			c.Causes = append(c.Causes, cause)
-		}
-	}
-	if len(rep.Problems) > 0 {
-		c.Problem = rep.Problems[0]
 	}
 	return c
 }
@@ -280,12 +318,12 @@ func disagree(cells []Cell) bool {
 	return false
 }
 
-// Level returns the column's level on category, or "".
+// Level returns the column's level on category, or one of no level.
 func (c Column) Level(category suite.Category) Level {
 	for _, l := range c.Levels {
 		if l.Category == category {
 			return l
 		}
 	}
-	return Level{Category: category}
+	return Level{Category: category, Level: "not in this report"}
 }

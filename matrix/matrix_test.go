@@ -3,9 +3,12 @@ package matrix_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -134,23 +137,75 @@ func TestNew(t *testing.T) {
 
 func TestWriteMarkdown(t *testing.T) {
 	reps, sources := reports(t, t.TempDir())
-	m := matrix.New(reps, sources)
+	// A report of strict decoding alone: its other groups are skipped, not ✓.
+	strictOnly, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: mutants.Fansite.Handler(), MaxFailuresInARow: 1 << 20},
+		Run: regexp.MustCompile(`^strict/`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := matrix.New(append(reps, strictOnly), append(sources, "strict-only"))
 	var b bytes.Buffer
 	if err := m.WriteMarkdown(&b); err != nil {
 		t.Fatal(err)
 	}
 	md := b.String()
-	for _, want := range []string{"| strict |", "mutant zero-fill", "mutant fansite-scripts", "`FaultZeroFill`", "## Where they disagree", "- `" + m.Disagree[0].ID + "`: "} {
+	for _, want := range []string{"## Root causes", "### model: zero-fill", "**`FaultZeroFill` (zero-fill)**: missing bits at the end read as zeros",
+		"| strict |", "`FaultZeroFill`", "## Where they disagree", "- `" + m.Disagree[0].ID + "`: "} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the Markdown lacks %q", want)
 		}
 	}
+	// The causes come before the tables.
+	if strings.Index(md, "## Root causes") > strings.Index(md, "## Levels") {
+		t.Error("the causes come after the levels")
+	}
+	// A group that did not run in a column is "skip" there, never ✓.
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "| encode |") || strings.HasPrefix(line, "| replay |") {
+			cells := strings.Split(strings.Trim(line, "| "), " | ")
+			if last := cells[len(cells)-1]; !strings.HasPrefix(line, "| encode | `") && !strings.HasPrefix(line, "| replay | `") {
+				continue
+			} else if last != "skip" {
+				t.Errorf("the strict-only report's cell of %q is %q, want skip", line, last)
+			}
+		}
+	}
 }
 
-// The HTML matrix in a real browser: every implementation and every
-// failing vector of the inputs is on the page, the filters work, a
-// failing cell opens to show the answer, and the page has no script
-// error.
+// The page of six broken implementations, the faults of real ones, is
+// small: the details of a failure are shown on demand, each string once.
+func TestPageSize(t *testing.T) {
+	var reps []*runner.Report
+	var sources []string
+	for _, m := range append(slices.Clone(mutants.Realistic), mutants.Fansite) {
+		rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps, sources = append(reps, rep), append(sources, m.Name)
+	}
+	var page bytes.Buffer
+	if err := matrix.New(reps, sources).WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for _, rep := range reps {
+		for _, r := range rep.Results {
+			if r.Status == suite.Fail {
+				failed++
+			}
+		}
+	}
+	t.Logf("%d implementations, %d failures: a page of %d bytes", len(reps), failed, page.Len())
+	if page.Len() > 1500<<10 {
+		t.Errorf("the page has %d bytes, more than 1.5 MB", page.Len())
+	}
+}
+
+// The HTML matrix in a real browser: every implementation's causes above
+// the vectors, every failing vector of the inputs on the page, the
+// filters working, a failing cell opening to show the answer, no
+// horizontal overflow at 1000 or 1400 pixels, and no script error.
 func TestHTMLInBrowser(t *testing.T) {
 	b := browsertest.New(t, 1400, 1000)
 	dir := t.TempDir()
@@ -169,13 +224,43 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	for _, width := range []int64{1000, 1400} {
+		var layout struct {
+			Scroll, Width int
+			Causes        []int // causes listed, by implementation
+			Labels        []string
+			Above         bool // the causes end above the vectors
+		}
+		if err := chromedp.Run(b.Ctx,
+			chromedp.EmulateViewport(width, 900),
+			chromedp.Navigate("file://"+filepath.ToSlash(path)),
+			chromedp.WaitReady("#shown", chromedp.ByID),
+			chromedp.Evaluate(`({Scroll: document.documentElement.scrollWidth, Width: window.innerWidth,
+				Causes: [...document.querySelectorAll("#causes article")].map(a => a.querySelectorAll("ol.causes > li").length),
+				Labels: [...document.querySelectorAll("#causes article h3")].map(h => h.textContent),
+				Above: document.getElementById("causes").getBoundingClientRect().bottom <= document.getElementById("vectors").getBoundingClientRect().top})`, &layout),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if layout.Scroll > layout.Width {
+			t.Errorf("at %d px the page is %d px wide", width, layout.Scroll)
+		}
+		if !layout.Above || len(layout.Causes) != len(reps) {
+			t.Errorf("at %d px: causes above the vectors %v, %d implementations' causes", width, layout.Above, len(layout.Causes))
+		}
+		for i, rep := range reps {
+			if i < len(layout.Causes) && (layout.Causes[i] != len(rep.Causes) || layout.Labels[i] != m.Columns[i].Label) {
+				t.Errorf("%s: %d causes on the page, %d in the report", layout.Labels[i], layout.Causes[i], len(rep.Causes))
+			}
+		}
+		png := screenshot(t, b)
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("matrix-%d.png", width)), png, 0o644)
+	}
 	var labels []string
 	var ids []string
 	var shown string
 	if err := chromedp.Run(b.Ctx,
-		chromedp.Navigate("file://"+filepath.ToSlash(path)),
-		chromedp.WaitReady("#shown", chromedp.ByID),
-		chromedp.Evaluate(`Array.from(document.querySelectorAll("#levels th.impl")).map(th => th.firstChild.textContent.trim())`, &labels),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#levels th.impl")).map(th => th.textContent.trim())`, &labels),
 		chromedp.Evaluate(`Array.from(document.querySelectorAll("tr.row")).map(tr => tr.id.slice(2))`, &ids),
 		chromedp.Text("#shown", &shown, chromedp.ByID),
 	); err != nil {
@@ -221,24 +306,31 @@ func TestHTMLInBrowser(t *testing.T) {
 	if visible == 0 || visible >= len(m.Disagree) {
 		t.Errorf("searching record-only among the disagreements: %d rows visible", visible)
 	}
-	// A failing cell opens to show the answer.
+	// A failing cell opens to show the answer, and closes again.
 	var answer string
+	var open int
 	row := `tr[id="v-strict/padding-record-only"]`
 	if err := chromedp.Run(b.Ctx,
-		chromedp.Click(row+` td.fail summary`, chromedp.ByQuery),
-		chromedp.Text(row+` td.fail details`, &answer, chromedp.ByQuery),
+		chromedp.Click(row+` td.fail .mark`, chromedp.ByQuery),
+		chromedp.Text(row+` td.fail .details`, &answer, chromedp.ByQuery),
+		chromedp.Click(row+` td.fail .mark`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll(".details").length`, &open),
 	); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(answer, "want nonzero_padding at bit") || !strings.Contains(answer, "got") {
-		t.Errorf("the failing cell shows %q", answer)
+	if !strings.Contains(answer, "want nonzero_padding at bit") || !strings.Contains(answer, "got  {") || open != 0 {
+		t.Errorf("the failing cell shows %q; %d details open after a second click", answer, open)
 	}
-	var png []byte
-	if err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(&png, 60)); err != nil || len(png) < 1000 {
-		t.Errorf("screenshot: %v", err)
-	}
-	os.WriteFile(filepath.Join(dir, "matrix.png"), png, 0o644)
 	if errs := b.Errors(); len(errs) > 0 {
 		t.Errorf("the page has errors: %q", errs)
 	}
+}
+
+func screenshot(t *testing.T, b *browsertest.Browser) []byte {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot(&png)); err != nil || len(png) < 1000 {
+		t.Errorf("screenshot: %v", err)
+	}
+	return png
 }

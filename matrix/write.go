@@ -1,13 +1,17 @@
 package matrix
 
 import (
+	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -24,17 +28,68 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"failed":     func(c Cell) bool { return c.Status == suite.Fail || c.Status == suite.XFail },
 	"anyFailed":  func(r *Row) bool { return r.failed() },
 	"minus":      func(a, b int) int { return a - b },
+	"plus1":      func(a int) int { return a + 1 },
 	"symbol":     symbol,
 	"cellClass":  cellClass,
 	"cellWords":  cellWords,
 	"levelClass": levelClass,
 	"refURL":     refURL,
+	"groupCell":  groupCell,
+	"causeFlags": causeFlags,
 }).Parse(pageHTML))
 
+// A view is the matrix as the page draws it: the details of every
+// failing cell in one table of strings, read by the page's script on
+// demand, so that the page holds each string once.
+type view struct {
+	*Matrix
+	Data template.JS // the script's data: {"s": strings, "f": [difference, got, want] by failing cell}
+	fail map[*Cell]int
+}
+
+// Fail returns the index of the details of a failing cell in the data.
+func (v *view) Fail(row *Row, col int) int { return v.fail[&row.Cells[col]] }
+
 // WriteHTML writes the matrix as one HTML page that needs nothing else: no
-// network, no script or font from elsewhere.
+// network, no script or font from elsewhere. The root causes of each
+// implementation come first, then the levels, the disagreements and every
+// vector; the details of a failure open on demand.
 func (m *Matrix) WriteHTML(w io.Writer) error {
-	return page.Execute(w, m)
+	v := &view{Matrix: m, fail: map[*Cell]int{}}
+	index := map[string]int{}
+	data := struct {
+		Strings []string `json:"s"`
+		Fails   [][3]int `json:"f"`
+	}{Strings: []string{}, Fails: [][3]int{}}
+	str := func(s string) int {
+		i, ok := index[s]
+		if !ok {
+			i = len(data.Strings)
+			index[s] = i
+			data.Strings = append(data.Strings, s)
+		}
+		return i
+	}
+	for _, c := range m.Categories {
+		for _, g := range c.Groups {
+			for _, r := range g.Rows {
+				for col := range r.Cells {
+					if cell := &r.Cells[col]; cell.Status == suite.Fail || cell.Status == suite.XFail {
+						v.fail[cell] = len(data.Fails)
+						data.Fails = append(data.Fails, [3]int{str(cell.Difference), str(cell.Got), str(r.Want)})
+					}
+				}
+			}
+		}
+	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return err
+	}
+	// In a script, "</" must not close the element, nor "<!--" open a comment.
+	b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("</"), []byte(`<\/`)), []byte("<!--"), []byte(`<\!--`))
+	v.Data = template.JS(b)
+	return page.Execute(w, v)
 }
 
 // FirstDisagreements returns the first 100 rows on which the columns
@@ -104,6 +159,19 @@ func (r *Row) statuses(columns []Column) string {
 	return strings.Join(parts, " | ")
 }
 
+// groupCell returns what a group's cell says of a column: "skip" when
+// none of its vectors ran there, "✓" when all that ran passed, and
+// otherwise how many failed of those that ran.
+func groupCell(g *Group, col int) string {
+	switch {
+	case g.Ran[col] == 0:
+		return "skip"
+	case g.Failed[col] == 0:
+		return "✓"
+	}
+	return fmt.Sprintf("%d/%d", g.Failed[col], g.Ran[col])
+}
+
 func symbol(status suite.Status) string {
 	switch status {
 	case suite.Pass:
@@ -161,9 +229,9 @@ func refURL(ref string) string {
 	return specURL + "spec/qf.md#" + strings.ReplaceAll(strings.ToLower(ref), " ", "-")
 }
 
-// WriteMarkdown writes the matrix as Markdown for a README: the levels of
-// each implementation, their causes side by side, and the vectors on which
-// they disagree (the first 50).
+// WriteMarkdown writes the matrix as Markdown for a README: the root
+// causes of each implementation, their levels side by side, the failures
+// by flag, and the vectors on which they disagree (the first 50).
 func (m *Matrix) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("# qf conformance matrix\n\n")
@@ -171,7 +239,25 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 	for _, warning := range m.Warnings {
 		fmt.Fprintf(&b, "> %s\n\n", md(warning))
 	}
-	b.WriteString("| |")
+	b.WriteString("## Root causes\n\n")
+	for _, c := range m.Columns {
+		fmt.Fprintf(&b, "### %s\n\n", md(c.Label))
+		if len(c.Causes) == 0 {
+			b.WriteString("No failure.\n")
+		}
+		for i, cause := range c.Causes {
+			name := md(cause.Name)
+			if flags := causeFlags(cause); flags != "" {
+				name = "`" + flags + "` (" + name + ")"
+			}
+			fmt.Fprintf(&b, "%d. **%s**: %s, %d %s. %s\n", i+1, name, md(cause.Title), cause.Failed, plural(cause.Failed, "failure"), md(cause.Evidence))
+		}
+		for _, p := range c.Problems {
+			fmt.Fprintf(&b, "- problem: %s\n", md(suite.Clip(p, 300)))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("## Levels\n\n| |")
 	for _, c := range m.Columns {
 		fmt.Fprintf(&b, " %s |", md(c.Label))
 	}
@@ -192,27 +278,19 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 	for _, c := range m.Columns {
 		fmt.Fprintf(&b, " %d / %d / %d |", c.Passed, c.Failed, c.Skipped)
 	}
-	b.WriteString("\n\n## Failures by flag\n\nEach cell: the vectors with the flag that fail, of those in the category.\n\n| category | flag |")
+	b.WriteString("\n\n## Failures by flag\n\nEach cell: the vectors with the flag that failed, of those run; skip when none ran.\n\n| category | flag |")
 	for _, c := range m.Columns {
 		fmt.Fprintf(&b, " %s |", md(c.Label))
 	}
 	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(m.Columns)) + "\n")
 	for _, cat := range m.Categories {
 		for _, g := range cat.Groups {
-			any := false
-			for _, n := range g.Failed {
-				any = any || n > 0
-			}
-			if !any {
+			if !slices.ContainsFunc(g.Failed, func(n int) bool { return n > 0 }) {
 				continue
 			}
 			fmt.Fprintf(&b, "| %s | `%s` |", cat.Name.Name(), g.Flag)
-			for _, n := range g.Failed {
-				cell := "✓"
-				if n > 0 {
-					cell = fmt.Sprintf("%d/%d", n, len(g.Rows))
-				}
-				fmt.Fprintf(&b, " %s |", cell)
+			for col := range g.Failed {
+				fmt.Fprintf(&b, " %s |", groupCell(g, col))
 			}
 			b.WriteString("\n")
 		}
@@ -230,6 +308,21 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// causeFlags returns a cause's Fault flags, joined.
+func causeFlags(c diagnosis.Cause) string {
+	if c.Flag != "" {
+		return c.Flag
+	}
+	return strings.Join(c.Flags, "+")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // md escapes text for a Markdown table cell or line: pipes, backticks,

@@ -22,8 +22,9 @@ import (
 // anything else is a crash. Each process has the start-up allowance to
 // exit. After MaxFailuresInARow failures in a row (in the order they
 // end), no more processes are started.
-func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
+func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, []*protocol.Response, error) {
 	results := make([]suite.Result, len(tests))
+	answers := make([]*protocol.Response, len(tests))
 	parallel := opts.Parallel
 	if parallel <= 0 {
 		parallel = runtime.NumCPU()
@@ -86,6 +87,7 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 			} else {
 				inARow = 0
 				*r = t.category.Grade(&t.test, resp, opts.Level)
+				answers[i] = resp
 			}
 			r.Duration = took
 			if outcome != nil {
@@ -98,12 +100,12 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 	wg.Wait()
 	progress.Clear()
 	if startErr != nil {
-		return nil, startErr
+		return nil, nil, startErr
 	}
 	if gaveUp != "" && ctx.Err() == nil {
 		rep.Problems = append(rep.Problems, "the run ended early: "+gaveUp)
 	}
-	return results, nil
+	return results, answers, nil
 }
 
 // oneshotAnswer turns a oneshot process's outcome into a protocol answer:

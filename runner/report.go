@@ -14,43 +14,52 @@ import (
 
 // WriteText writes the report for people: the suite and implementation;
 // the counts, level and progress toward the next level by category; the
-// failures grouped by cause, each with its flag's note, the edge cases it
-// documents and its shortest failing vector; with verbose, every failing
-// vector and expected failure; stale expectations; what else fails the
-// run; and a closing line "check: N passed, N failed, N skipped" (then
+// root causes of the failures (package diagnosis); with verbose, every
+// failing vector and expected failure; stale expectations; what else fails
+// the run; and a closing line "check: N passed, N failed, N skipped" (then
 // ", N not run", ", N expected failures" and ", N stale expectations"
-// when there are any). Text that came from the implementation is printed
-// with control characters and bytes that are not UTF-8 escaped.
+// when there are any). Without verbose it takes at most Screen lines,
+// however broken the implementation. Text that came from the
+// implementation is printed with control characters and bytes that are
+// not UTF-8 escaped.
 func (r *Report) WriteText(w io.Writer, verbose bool) {
-	fmt.Fprintf(w, "qf check: suite %s, %s\n", r.SuiteVersion, r.Digest)
+	var head, table, tail strings.Builder
+	fmt.Fprintf(&head, "qf check: suite %s, %s\n", r.SuiteVersion, r.Digest)
 	if len(r.Command) == 0 {
-		fmt.Fprintf(w, "implementation: the built-in reference")
+		fmt.Fprintf(&head, "implementation: in this process")
 	} else {
-		fmt.Fprintf(w, "implementation: %s", suite.Printable(strings.Join(r.Command, " "), false))
+		fmt.Fprintf(&head, "implementation: %s", suite.Printable(suite.Clip(strings.Join(r.Command, " "), 200), false))
 	}
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(w, " (%s %s; ops %s; profiles %s)", suite.Printable(h.Name, false), suite.Printable(h.Version, false),
-			suite.Printable(strings.Join(h.Ops, ", "), false), suite.Printable(strings.Join(h.Profiles, ", "), false))
+		fmt.Fprintf(&head, " (%s %s; ops %s; profiles %s)", suite.Printable(suite.Clip(h.Name, 80), false), suite.Printable(suite.Clip(h.Version, 40), false),
+			suite.Printable(suite.Clip(strings.Join(h.Ops, ", "), 80), false), suite.Printable(suite.Clip(strings.Join(h.Profiles, ", "), 80), false))
 	}
-	fmt.Fprintf(w, ", %s mode\n", r.Mode)
+	fmt.Fprintf(&head, ", %s mode\n", r.Mode)
 	if r.Restarts > 0 {
-		fmt.Fprintf(w, "restarted %d %s\n", r.Restarts, plural(r.Restarts, "time"))
+		fmt.Fprintf(&head, "restarted %d %s\n", r.Restarts, plural(r.Restarts, "time"))
 	}
-	for _, n := range r.Notes {
-		fmt.Fprintln(w, "note:", n)
+	for _, n := range r.Notes[:min(len(r.Notes), 3)] {
+		fmt.Fprintln(&head, "note:", n)
+	}
+	if len(r.Notes) > 3 {
+		fmt.Fprintf(&head, "note: and %d more (-json has them)\n", len(r.Notes)-3)
 	}
 	var t totals
-	fmt.Fprintf(w, "\n%-8s %6s %7s %7s %9s %8s %8s  %-11s %s\n", "", "total", "passed", "failed", "expected", "skipped", "not run", "level", "next")
+	fmt.Fprintf(&table, "\n%-8s %6s %7s %7s %9s %8s %8s  %-11s %s\n", "", "total", "passed", "failed", "expected", "skipped", "not run", "level", "next")
 	for _, s := range r.Summaries {
 		next := ""
 		if s.Next != suite.None {
 			next = fmt.Sprintf("%s %d/%d", s.Next, s.AtNext, s.Ran)
 		}
-		fmt.Fprintf(w, "%-8s %6d %7d %7d %9d %8d %8d  %-11s %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.LevelText(), next)
+		fmt.Fprintf(&table, "%-8s %6d %7d %7d %9d %8d %8d  %-11s %s\n", s.Category, s.Total, s.Passed, s.Failed, s.XFailed, s.Skipped, s.NotRun, s.LevelText(), next)
 		t.add(s)
 	}
+	r.writeEnd(&tail, &t, verbose)
+	io.WriteString(w, head.String()+table.String())
 	if len(r.Causes) > 0 {
-		r.writeCauses(w, t.failed)
+		fmt.Fprintln(w)
+		room := Screen - lineCount(head.String()) - lineCount(table.String()) - lineCount(tail.String()) - 1
+		diagnosis.WriteText(w, r.Causes, max(room, 3))
 	}
 	if verbose {
 		for _, res := range r.Results {
@@ -63,9 +72,24 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 			}
 		}
 	}
+	io.WriteString(w, tail.String())
+}
+
+// Screen is how many lines the text report takes at most, without -v.
+const Screen = 60
+
+// writeEnd writes the end of the text report: stale expectations, what
+// fails the run, and the closing line; without verbose, each problem in
+// at most a few lines.
+func (r *Report) writeEnd(w io.Writer, t *totals, verbose bool) {
+	const most = 5 // stale entries, and lines of a problem, without verbose
 	if len(r.Stale) > 0 {
 		fmt.Fprintf(w, "\nstale expected-failure entries (each fails the run):\n")
-		for _, s := range r.Stale {
+		for i, s := range r.Stale {
+			if i == most && !verbose {
+				fmt.Fprintf(w, "  and %d more (-v lists them)\n", len(r.Stale)-most)
+				break
+			}
 			fmt.Fprintln(w, "  "+suite.Printable(s, false))
 		}
 	}
@@ -78,7 +102,11 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 			fmt.Fprintf(w, "- %d stale expected-failure %s\n", len(r.Stale), plural(len(r.Stale), "entry", "entries"))
 		}
 		for _, p := range r.Problems {
-			fmt.Fprintln(w, "- "+strings.ReplaceAll(suite.Printable(p, true), "\n", "\n    "))
+			text := suite.Printable(p, true)
+			if lines := strings.Split(text, "\n"); len(lines) > most && !verbose {
+				text = strings.Join(append(lines[:most-1], fmt.Sprintf("[%d more lines: -v or -json shows them]", len(lines)-most+1)), "\n")
+			}
+			fmt.Fprintln(w, "- "+strings.ReplaceAll(text, "\n", "\n    "))
 		}
 	}
 	fmt.Fprintln(w)
@@ -88,52 +116,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	fmt.Fprintln(w, r.SummaryLine())
 }
 
-// maxCauses bounds the causes the text report shows with an example; the
-// others are named on one line, so that the report fits on a screen.
-const maxCauses = 14
-
-// writeCauses writes the causes of the failures: a line and an example
-// each, then the flags that explain nothing more.
-func (r *Report) writeCauses(w io.Writer, failed int) {
-	fmt.Fprintf(w, "\n%d %s: %s.\n", failed, plural(failed, "failure"), diagnosis.Ways(r.Results))
-	fmt.Fprintln(w, "By cause (flags and facets whose vectors fail more than the others, faults first; -v lists every vector):")
-	inputs := map[string]string{}
-	for i := range r.Results {
-		if r.Results[i].Status == suite.Fail {
-			inputs[r.Results[i].ID] = clipText(string(r.Results[i].Input), 40)
-		}
-	}
-	var also []string
-	shown := 0
-	for _, c := range r.Causes {
-		count := fmt.Sprintf("%s %d/%d", c.Name(), c.Failed, c.Total)
-		if c.Also || shown == maxCauses && c.Reason != diagnosis.ReasonSpread {
-			also = append(also, count)
-			continue
-		}
-		shown++
-		refs := ""
-		if len(c.Refs) > 0 {
-			refs = " [" + strings.Join(c.Refs, "; ") + "]"
-		}
-		only := ""
-		if len(c.Only) > 0 {
-			only = " Only: " + strings.Join(c.Only, ", ") + "."
-		}
-		fmt.Fprintf(w, "  %-24s %s%s%s\n", count, c.Note, refs, only)
-		for _, ex := range c.Examples {
-			fmt.Fprintf(w, "  %-24s e.g. %s %s: %s\n", "", ex.ID, suite.Printable(inputs[ex.ID], false), suite.Printable(clipText(ex.Difference, 160), false))
-		}
-	}
-	if len(also) > 0 {
-		const most = 12
-		line := strings.Join(also[:min(most, len(also))], ", ")
-		if len(also) > most {
-			line += fmt.Sprintf(" and %d more", len(also)-most)
-		}
-		fmt.Fprintf(w, "  also failing, explained above or as often as the rest: %s\n", line)
-	}
-}
+func lineCount(s string) int { return strings.Count(s, "\n") }
 
 // clipText shortens s to about n bytes.
 func clipText(s string, n int) string {

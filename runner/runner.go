@@ -28,6 +28,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -140,7 +141,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	ceiling := suite.L3 // the highest decoding level the mode grades
+	ceiling := suite.L3              // the highest decoding level the mode grades
+	var answers []*protocol.Response // the implementation's, by test
 	if opts.Oneshot {
 		if len(opts.Command) == 0 {
 			return nil, errors.New("runner: oneshot mode needs a command")
@@ -148,9 +150,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Mode = Oneshot
 		rep.Notes = append(rep.Notes, "oneshot mode: a process per vector, strict decoding only; error kinds and offsets cannot be checked, so only L1 is graded")
 		opts.Level, ceiling = suite.L1, suite.L1
-		rep.Results, err = runOneshot(ctx, &opts, tests, rep)
+		rep.Results, answers, err = runOneshot(ctx, &opts, tests, rep)
 	} else {
-		rep.Results, err = runPersistent(ctx, &opts, tests, rep)
+		rep.Results, answers, err = runPersistent(ctx, &opts, tests, rep)
 	}
 	if err != nil {
 		return nil, err
@@ -163,7 +165,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if why := nothingChecked(rep, len(tests)); why != "" {
 		rep.Problems = append([]string{"nothing was checked: " + why}, rep.Problems...)
 	}
-	rep.Causes = diagnosis.Causes(rep.Results, rep.FlagNotes)
+	obs := make([]diagnosis.Observation, len(tests))
+	for i := range tests {
+		obs[i] = diagnosis.Observation{Result: &rep.Results[i], Test: &tests[i].test, Answer: answers[i]}
+	}
+	rep.Causes = diagnosis.Diagnose(obs)
 	rep.Duration = seconds(time.Since(began))
 	return rep, nil
 }
@@ -258,9 +264,11 @@ func seconds(d time.Duration) float64 {
 }
 
 // runPersistent runs the tests through one long-lived implementation,
-// which the driver restarts after each crash, hang or protocol error.
-func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
+// which the driver restarts after each crash, hang or protocol error. It
+// returns the results and the answers, by test.
+func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, []*protocol.Response, error) {
 	results := make([]suite.Result, len(tests))
+	answers := make([]*protocol.Response, len(tests))
 	s, err := suite.Open(ctx, opts.Options, opts.Progress)
 	var hello *suite.HelloError
 	switch {
@@ -270,9 +278,9 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 			results[i] = t.category.NewResult(&t.test)
 			results[i].Status, results[i].Reason = suite.NotRun, suite.NoHello
 		}
-		return results, nil
+		return results, answers, nil
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	}
 	rep.Implementation = s.Implementation
 	for i := range tests {
@@ -299,12 +307,13 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 			*r = t.category.Failed(&t.test, suite.Reason(f.Reason), f.Detail, line)
 		} else {
 			*r = t.category.Grade(&t.test, resp, opts.Level)
+			answers[i] = resp
 		}
 		r.Duration, r.Stderr = took, s.Client.Stderr()
 	}
 	rep.Problems = append(rep.Problems, s.Finish()...)
 	rep.Restarts = s.Client.Restarts()
-	return results, nil
+	return results, answers, nil
 }
 
 // notListed says what the implementation does not list of category c.

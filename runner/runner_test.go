@@ -13,8 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
@@ -214,22 +216,22 @@ func TestFakeWrongAnswers(t *testing.T) {
 	if !rep.OK() {
 		t.Errorf("at suite.L2: %+v", rep.Summaries)
 	}
-	// The text report shows input, want, got and reason.
-	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/square-81-white$`)})
+	// The text report names the way of reporting errors as the cause, and
+	// shows input, want, got and reason of each failure with -v.
+	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`)})
 	var text bytes.Buffer
 	rep.WriteText(&text, true)
 	for _, want := range []string{
-		"1 failure: another offset 1.",
-		"Boundary 1/1",
-		`e.g. strict/square-81-white "qMwAAAAQ": want out_of_range at bit 2 (state.white), got out_of_range at bit 3 (state.white)`,
-		"also failing, explained above or as often as the rest: ErrorPosition 1/1, SquareRange 1/1, chunks:state-only 1/1",
-		"FAIL strict/square-81-white: White on square 81",
-		"flags:  Boundary, ErrorPosition, SquareRange",
-		"reason: mismatch (another offset",
+		"failures, 1 cause (qf check -v lists every failing vector):",
+		"bit offsets +1: every error reported with bit offsets 1 too far",
+		"evidence: every bit offset +1 from the reference's",
+		"FAIL strict/square-81-white: White on square 81, one past the board.",
+		"flags:  Boundary, ErrorPosition, FaultNoRangeCheck, SquareRange",
+		"reason: mismatch (another offset: ref: bit 2: white square 81 out of range 0-80)",
 		`input:  "qMwAAAAQ"`,
 		`want:   {"kind":"out_of_range","bit":2,"field":"state.white"}`,
 		`got:    {"kind":"out_of_range","bit":3,"field":"state.white"}`,
-		"check: 0 passed, 1 failed, 0 skipped",
+		"why:    want out_of_range at bit 2 (state.white), got out_of_range at bit 3 (state.white)",
 	} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.String())
@@ -430,5 +432,40 @@ func TestExtraVectors(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "found.json"), []byte(`{"format":"qf"}`), 0o644)
 	if _, err := suite.LoadVectors(dir); err == nil {
 		t.Error("a file that is not a vector file was loaded")
+	}
+}
+
+// However broken the implementation, the default text report takes one
+// screen, and names every known fault its diagnosis finds.
+func TestReportFitsOnAScreen(t *testing.T) {
+	impls := map[string]Options{}
+	for _, m := range append(append([]*mutants.Mutant{}, mutants.Realistic...), mutants.Fansite) {
+		impls[m.Name] = Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}
+	}
+	for _, mode := range []string{"escapes", "wrong-answers", "crash-4th"} {
+		impls[mode] = Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, Timeout: 5 * time.Second}}
+	}
+	for name, opts := range impls {
+		if opts.Command != nil {
+			t.Setenv("QF_FAKE", name)
+			t.Setenv("QF_FAKE_DIR", t.TempDir())
+		}
+		rep, err := Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text bytes.Buffer
+		rep.WriteText(&text, false)
+		if n := strings.Count(text.String(), "\n"); n > Screen {
+			t.Errorf("%s: the report takes %d lines, more than %d:\n%s", name, n, Screen, text.String())
+		}
+		for _, c := range rep.Causes {
+			if c.Kind == diagnosis.Fault && !strings.Contains(text.String(), c.Name) {
+				t.Errorf("%s: the fault %s is a cause, but the text does not name it:\n%s", name, c.Name, text.String())
+			}
+		}
+		if len(rep.Causes) == 0 {
+			t.Errorf("%s: no cause", name)
+		}
 	}
 }

@@ -45,8 +45,10 @@ type operation interface {
 	answer() string
 	// request returns the request of input, a test's input as text.
 	request(c Category, input string) *protocol.Request
-	// input returns a test's input as text, and as the JSON the reports show.
-	input(t *vectors.Test) (text string, report json.RawMessage)
+	// input returns a test's input as text, and inputJSON as the reports
+	// show it.
+	input(t *vectors.Test) string
+	inputJSON(t *vectors.Test) json.RawMessage
 	// want returns what a test expects, as the JSON the reports show.
 	want(t *vectors.Test) json.RawMessage
 	// code returns the code a test is about.
@@ -128,8 +130,7 @@ func (c Category) Next(l Level) Level {
 // byte (JSON strings are Unicode); the first is where the first bad byte
 // was, so the expected error is unchanged.
 func (c Category) Request(t *vectors.Test) *protocol.Request {
-	input, _ := c.do.input(t)
-	return c.do.request(c, input)
+	return c.do.request(c, c.do.input(t))
 }
 
 // RequestOf returns the request of an input, a code or for encoding a
@@ -138,10 +139,7 @@ func (c Category) RequestOf(input string) *protocol.Request { return c.do.reques
 
 // Input returns a test's input as text: its code (the bytes of code_hex),
 // or for encoding its value's JSON text.
-func (c Category) Input(t *vectors.Test) string {
-	input, _ := c.do.input(t)
-	return input
-}
+func (c Category) Input(t *vectors.Test) string { return c.do.input(t) }
 
 // Want returns what a test expects, as the JSON the reports show: its
 // error object, value, code, squares and violation, or violations.

@@ -60,8 +60,7 @@ func (c Category) Passes(t *vectors.Test, resp *protocol.Response, decoding Leve
 // NewResult returns the result of a test not yet run: its id, category,
 // comment, flags, facets and input.
 func (c Category) NewResult(t *vectors.Test) Result {
-	_, input := c.do.input(t)
-	return Result{ID: t.ID, Category: c, Comment: t.Comment, Flags: t.Flags, Facets: c.do.facets(c, t), Input: input}
+	return Result{ID: t.ID, Category: c, Comment: t.Comment, Flags: t.Flags, Facets: c.do.facets(c, t), Input: c.do.inputJSON(t)}
 }
 
 func (decoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {

@@ -2,6 +2,8 @@ package suite
 
 import (
 	"encoding/json"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -26,12 +28,38 @@ func (replaying) answer() string  { return "a replay" }
 func (validating) answer() string { return "violations" }
 
 func (decoding) request(c Category, input string) *protocol.Request {
-	return &protocol.Request{Op: protocol.Decode, Code: &input, Profile: c.profile.String()}
+	code := onTheWire(input)
+	return &protocol.Request{Op: protocol.Decode, Code: &code, Profile: c.profile.String()}
+}
+
+// onTheWire returns s as a JSON string carries it: each byte that is not
+// UTF-8 replaced by U+FFFD, as encoding/json writes it, so that a handler
+// in this process reads what a program reads from the same request.
+func onTheWire(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 func (encoding) request(c Category, input string) *protocol.Request {
 	return &protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)}
 }
+
+func (d decoding) inputJSON(t *vectors.Test) json.RawMessage { return mustJSON(d.input(t)) }
+func (encoding) inputJSON(t *vectors.Test) json.RawMessage   { return t.Value }
+func (replaying) inputJSON(t *vectors.Test) json.RawMessage  { return mustJSON(*t.Code) }
+func (validating) inputJSON(t *vectors.Test) json.RawMessage { return mustJSON(*t.Code) }
 
 func (replaying) request(c Category, input string) *protocol.Request {
 	return &protocol.Request{Op: protocol.Replay, Code: &input}
@@ -41,22 +69,14 @@ func (validating) request(c Category, input string) *protocol.Request {
 	return &protocol.Request{Op: protocol.Validate, Code: &input}
 }
 
-func (decoding) input(t *vectors.Test) (string, json.RawMessage) {
+func (decoding) input(t *vectors.Test) string {
 	input, _ := t.Input()
-	return input, mustJSON(input)
+	return input
 }
 
-func (encoding) input(t *vectors.Test) (string, json.RawMessage) {
-	return string(t.Value), t.Value
-}
-
-func (replaying) input(t *vectors.Test) (string, json.RawMessage) {
-	return *t.Code, mustJSON(*t.Code)
-}
-
-func (validating) input(t *vectors.Test) (string, json.RawMessage) {
-	return *t.Code, mustJSON(*t.Code)
-}
+func (encoding) input(t *vectors.Test) string   { return string(t.Value) }
+func (replaying) input(t *vectors.Test) string  { return *t.Code }
+func (validating) input(t *vectors.Test) string { return *t.Code }
 
 func (decoding) want(t *vectors.Test) json.RawMessage {
 	if t.Error != nil {

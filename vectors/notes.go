@@ -70,7 +70,8 @@ var Notes = map[string]Note{
 	"LastMoveWallMissing": note("A State whose wall last move names no wall of the mover: last_move_wall_missing.", "Replay and validation", "EC-15"),
 	"NotACode":            note("A code that does not decode strictly: answered with its error object.", "Strict decoding"),
 
-	// Faults seen in real third-party implementations.
+	// Faults seen in real third-party implementations: the catalogue of
+	// internal/faults holds each, its model and what to change.
 	"FaultJunkAsZeros":          note("Catches a decoder that reads a character outside the alphabet as six zero bits instead of rejecting or deleting it.", "EC-5"),
 	"FaultCrashOnShortInput":    note("Catches a decoder that crashes on empty or truncated input.", "EC-6"),
 	"FaultZeroFill":             note("Catches a decoder that reads missing bits at the end as zeros, so that a truncated code decodes.", "EC-6"),
@@ -88,6 +89,8 @@ var Notes = map[string]Note{
 	"FaultPlaceAfterPawn":       note("Catches a decoder that reads a 6-bit place after a pawn last move.", "EC-20"),
 	"FaultSquareArithmetic":     note("Catches pawn moves computed as square-number arithmetic: wrapping from file i to file a, leaving the board at the top or bottom, jumping diagonally over a pawn.", "EC-24"),
 	"FaultFirstMoverFromParity": note("Catches a replay that takes the first mover of a record from the turn's parity instead of the last move's player.", "EC-23"),
+	"FaultRulesApplied":         note("Catches a decoder that applies the rules of the game: a code whose record holds an illegal move is rejected instead of decoded.", "EC-21", "Replay and validation"),
+	"FaultNoRangeCheck":         note("Catches a decoder without range checks, as the fansite's scripts: squares 81-127 and wall counts 11-15 accepted.", "EC-11", "EC-12"),
 }
 
 func note(description string, refs ...string) Note {

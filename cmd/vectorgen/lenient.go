@@ -65,6 +65,8 @@ func addLenient(s *builder) {
 	s.decode("trailing-after-exact-length", "'QAA': the extra 'A' after an exactly filled code is ignored.", valid, "QAA", "TrailingData", "ExactLength")
 	s.decode("nonzero-padding", "j7oklAHMe1ICh: a 1 in the padding bits is ignored.", valid, "j7oklAHMe1ICh", "NonzeroPadding")
 	s.decode("nonzero-padding-neither-chunk", "'D': flags 00 with padding 0011.", valid, "D", "NonzeroPadding")
+	s.decode("record-illegal-south", "White's first move south from e1, off the board, pasted with a line break: illegal, but it decodes.", valid,
+		"QB\nQ", "RulesNotChecked", "FaultRulesApplied")
 	s.decode("padding-trailing-and-junk", "gkwAAAAR==\\n then more: nonzero padding, '=', a newline and trailing characters.", valid,
 		"gkwAAAAR==\nAAAA", "NonzeroPadding", "TrailingData", "EqualsSign")
 

@@ -56,7 +56,11 @@ func addStrict(s *builder) {
 	s.decode("record-after-state-black-moved-last", "A State where black moved last at turn 6, then a record: white moves first.", valid,
 		code("11", stateBits(13, 67, 6)[:30], "1", "0", f(6, 10), f(2, 10), "0000", "0100"), "FirstMover")
 	s.decode("record-i1-east", "White on i1 moves east (2): square arithmetic would reach a2; the code itself decodes.", valid,
-		code("11", stateBits(8, 76, 2)[:30], "1", "0", f(2, 10), f(1, 10), "0010"), "EdgeMove")
+		code("11", stateBits(8, 76, 2)[:30], "1", "0", f(2, 10), f(1, 10), "0010"), "EdgeMove", "FaultRulesApplied")
+	s.decode("record-illegal-south", "White's first move south from e1, off the board: illegal, but the code decodes.", valid,
+		code("01", f(1, 10), "0100"), "RulesNotChecked", "FaultRulesApplied")
+	s.decode("record-walls-crossing", "White's wall c3h, then black's c3v crossing it: illegal, but the code decodes.", valid,
+		code("01", f(2, 10), "10"+f(18, 6), "11"+f(18, 6)), "RulesNotChecked", "FaultRulesApplied")
 	s.decode("record-every-direction", "Eight pawn moves, directions 0 to 7.", valid,
 		code("01", f(8, 10), "0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111"), "Boundary")
 	s.decode("record-wall-moves-0-63", "Wall moves h0, v0, h63, v63.", valid,

@@ -59,14 +59,13 @@ func run(mode string) {
 		return
 	}
 	if name, ok := strings.CutPrefix(mode, "mutant:"); ok { // a faulty implementation, served well
-		for _, m := range mutants.Catalogue {
-			if m.Name == name {
-				protocol.Serve(os.Stdin, os.Stdout, m.Handler())
-				return
-			}
+		m, ok := mutants.Named(name)
+		if !ok {
+			fmt.Fprintln(os.Stderr, "fake: no mutant", name)
+			os.Exit(2)
 		}
-		fmt.Fprintln(os.Stderr, "fake: no mutant", name)
-		os.Exit(2)
+		protocol.Serve(os.Stdin, os.Stdout, m.Handler())
+		return
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriter(os.Stdout)

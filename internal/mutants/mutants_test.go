@@ -11,8 +11,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/faults"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -22,8 +22,6 @@ var update = flag.Bool("update", false, "rewrite the mutant table in CONFORMANCE
 
 const (
 	conformance = "../../CONFORMANCE.md"
-	tableBegin  = "<!-- BEGIN GENERATED MUTANT TABLE: go test ./internal/mutants -update -->\n"
-	tableEnd    = "<!-- END GENERATED MUTANT TABLE -->\n"
 	// minCaught is how many vectors must catch each mutant: a fault caught
 	// by one vector hangs on that vector's every detail.
 	minCaught = 3
@@ -90,12 +88,15 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 		names[m.Name] = true
 		ids := caught(t, m)
 		if len(ids) < minCaught {
-			t.Errorf("mutant %s (%s) fails %d vectors, want at least %d: %v", m.Name, m.Fault, len(ids), minCaught, ids)
+			t.Errorf("mutant %s (%s) fails %d vectors, want at least %d: %v", m.Name, m.What(), len(ids), minCaught, ids)
 		}
-		wild := ""
-		if m.Facts > 0 {
-			wild = fmt.Sprintf("fault %d", m.Facts)
+		var seen []string
+		for _, f := range m.Faults {
+			if f.Seen > 0 && !slices.Contains(seen, fmt.Sprintf("fault %d", f.Seen)) {
+				seen = append(seen, fmt.Sprintf("fault %d", f.Seen))
+			}
 		}
+		wild := strings.Join(seen, ", ")
 		shown := ids[:min(4, len(ids))]
 		cell := "`" + strings.Join(shown, "`, `") + "`"
 		if len(ids) > len(shown) {
@@ -104,17 +105,64 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 		if len(ids) == 0 {
 			cell = "**none**"
 		}
-		fmt.Fprintf(&table, "| `%s` | %s | %s | %s | %d |\n", m.Name, m.Fault, wild, cell, len(ids))
+		fmt.Fprintf(&table, "| `%s` | %s | %s | %s | %d |\n", m.Name, m.What(), wild, cell, len(ids))
 	}
+	generated(t, "MUTANT TABLE", table.Bytes())
+}
+
+// The catalogue's table in CONFORMANCE.md says, for each fault seen in
+// public implementations, the faults of the catalogue that model it, and
+// then the others.
+func TestCatalogueTable(t *testing.T) {
+	var table bytes.Buffer
+	table.WriteString("| seen | in public implementations | the catalogue's faults | flags | what to change |\n|---|---|---|---|---|\n")
+	row := func(seen, what string, fs []*faults.Fault) {
+		var names, flags, fixes []string
+		for _, f := range fs {
+			names = append(names, "`"+f.Name+"`")
+			for _, flag := range f.Flags {
+				if !slices.Contains(flags, "`"+flag+"`") {
+					flags = append(flags, "`"+flag+"`")
+				}
+			}
+			if !slices.Contains(fixes, f.Fix) {
+				fixes = append(fixes, f.Fix)
+			}
+		}
+		fmt.Fprintf(&table, "| %s | %s | %s | %s | %s |\n", seen, what, strings.Join(names, ", "), strings.Join(flags, ", "), strings.Join(fixes, "; "))
+	}
+	for i, what := range faults.Seen {
+		var fs []*faults.Fault
+		for _, f := range faults.Catalogue {
+			if f.Seen == i+1 {
+				fs = append(fs, f)
+			}
+		}
+		row(fmt.Sprint(i+1), what, fs)
+	}
+	for _, f := range faults.Catalogue {
+		if f.Seen == 0 {
+			row("", f.What, []*faults.Fault{f})
+		}
+	}
+	generated(t, "FAULT CATALOGUE", table.Bytes())
+}
+
+// generated checks the generated block name of CONFORMANCE.md against
+// text, and rewrites it with -update.
+func generated(t *testing.T, name string, text []byte) {
+	t.Helper()
+	begin := []byte("<!-- BEGIN GENERATED " + name + ": go test ./internal/mutants -update -->\n")
+	end := []byte("<!-- END GENERATED " + name + " -->\n")
 	doc, err := os.ReadFile(conformance)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i, j := bytes.Index(doc, []byte(tableBegin)), bytes.Index(doc, []byte(tableEnd))
+	i, j := bytes.Index(doc, begin), bytes.Index(doc, end)
 	if i < 0 || j < i {
-		t.Fatalf("%s lacks the markers of the mutant table", conformance)
+		t.Fatalf("%s lacks the markers of the %s", conformance, strings.ToLower(name))
 	}
-	want := append(append(append([]byte{}, doc[:i+len(tableBegin)]...), table.Bytes()...), doc[j:]...)
+	want := append(append(append([]byte{}, doc[:i+len(begin)]...), text...), doc[j:]...)
 	if bytes.Equal(doc, want) {
 		return
 	}
@@ -124,7 +172,7 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("the mutant table in CONFORMANCE.md is stale; run go test ./internal/mutants -update")
+	t.Errorf("the %s in CONFORMANCE.md is stale; run go test ./internal/mutants -update", strings.ToLower(name))
 }
 
 // A Fault flag names what its vector catches: every vector carrying
@@ -133,8 +181,10 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 func TestFaultFlagsAreHonest(t *testing.T) {
 	byFlag := map[string][]*Mutant{}
 	for _, m := range Catalogue {
-		if m.Flag != "" {
-			byFlag[m.Flag] = append(byFlag[m.Flag], m)
+		if len(m.Faults) == 1 {
+			for _, flag := range m.Flags() {
+				byFlag[flag] = append(byFlag[flag], m)
+			}
 		}
 	}
 	for _, name := range vectors.Files {
@@ -161,36 +211,31 @@ func TestFaultFlagsAreHonest(t *testing.T) {
 	}
 }
 
-// screen is how many lines a report may take by default: one screen.
-const screen = 60
-
-// A run against each mutant explains its failures in one screen: causes
-// with examples, and the mutant's fault flag among them when it has one.
-func TestReportsFitOnAScreen(t *testing.T) {
-	for _, m := range Catalogue {
-		rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
-		if err != nil {
-			t.Fatal(err)
+// The catalogue, the flags' notes and the mutants hold together: every
+// Fault flag has a fault of the catalogue and a note, and every fault of
+// the catalogue a mutant.
+func TestCatalogue(t *testing.T) {
+	for flag := range vectors.Notes {
+		if strings.HasPrefix(flag, "Fault") && len(faults.OfFlag(flag)) == 0 {
+			t.Errorf("flag %s names no fault of the catalogue", flag)
 		}
-		var text bytes.Buffer
-		rep.WriteText(&text, false)
-		if n := strings.Count(text.String(), "\n"); n > screen {
-			t.Errorf("mutant %s: the report takes %d lines, more than %d:\n%s", m.Name, n, screen, text.String())
-		}
-		explained := false
-		for _, c := range rep.Causes {
-			if !c.Also && len(c.Examples) > 0 {
-				explained = true
-			}
-			if m.Flag != "" && c.Flag == m.Flag && !strings.Contains(text.String(), m.Flag) {
-				t.Errorf("mutant %s: its flag %s is a cause, but the text does not name it", m.Name, m.Flag)
+	}
+	for _, f := range faults.Catalogue {
+		for _, flag := range f.Flags {
+			if _, ok := vectors.Notes[flag]; !ok || !strings.HasPrefix(flag, "Fault") {
+				t.Errorf("fault %s: flag %s has no note, or is not a Fault flag", f.Name, flag)
 			}
 		}
-		if !explained {
-			t.Errorf("mutant %s: no cause with an example", m.Name)
+		if f.Seen < 0 || f.Seen > len(faults.Seen) || f.What == "" || f.Fix == "" {
+			t.Errorf("fault %s: seen %d, what %q, fix %q", f.Name, f.Seen, f.What, f.Fix)
 		}
-		if m.Flag != "" && !slices.ContainsFunc(rep.Causes, func(c diagnosis.Cause) bool { return c.Flag == m.Flag }) {
-			t.Errorf("mutant %s: its fault flag %s is not among the causes", m.Name, m.Flag)
+		if m, ok := Named(f.Name); !ok || len(m.Faults) != 1 || m.Faults[0] != f {
+			t.Errorf("fault %s has no mutant", f.Name)
+		}
+	}
+	for i := range faults.Seen {
+		if !slices.ContainsFunc(faults.Catalogue, func(f *faults.Fault) bool { return f.Seen == i+1 }) {
+			t.Errorf("fault %d seen in the wild has no fault in the catalogue", i+1)
 		}
 	}
 }

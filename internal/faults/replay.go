@@ -1,4 +1,4 @@
-package mutants
+package faults
 
 import (
 	"encoding/json"
@@ -11,7 +11,7 @@ import (
 // knobs for the faults of third-party replayers. With no knob set it
 // agrees with package rules (a test says so).
 
-type ruleFaults struct {
+type ruleKnobs struct {
 	squareArithmetic   bool // pawn moves as square number + offset (+ offset again onto the opponent)
 	wrapAtEdge         bool // east from file i and west from file a wrap to the next or previous rank
 	diagonalJumps      bool // a diagonal onto the opponent jumps over it diagonally
@@ -58,11 +58,14 @@ func (b *board) wallBetween(x, y, dx, dy int) bool {
 }
 
 func (b *board) reaches(from, goal int) bool {
-	seen := map[int]bool{from: true}
-	queue := []int{from}
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
+	if from < 0 || from > 80 { // off the board, by square arithmetic
+		return from/9 == goal
+	}
+	var seen [81]bool
+	var queue [81]int
+	seen[from], queue[0] = true, from
+	for head, tail := 0, 1; head < tail; head++ {
+		n := queue[head]
 		if n/9 == goal {
 			return true
 		}
@@ -70,18 +73,19 @@ func (b *board) reaches(from, goal int) bool {
 			x, y := n%9+d[0], n/9+d[1]
 			if inside(x, y) && !b.wallBetween(n%9, n/9, d[0], d[1]) && !seen[9*y+x] {
 				seen[9*y+x] = true
-				queue = append(queue, 9*y+x)
+				queue[tail] = 9*y + x
+				tail++
 			}
 		}
 	}
 	return false
 }
 
-func (f *ruleFaults) over(b *board) bool {
+func (f *ruleKnobs) over(b *board) bool {
 	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.blackWinIgnored
 }
 
-func (f *ruleFaults) apply(b *board, m ref.Move) rules.Kind {
+func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Kind {
 	if f.over(b) {
 		return rules.GameOver
 	}
@@ -97,7 +101,7 @@ func (f *ruleFaults) apply(b *board, m ref.Move) rules.Kind {
 	return ""
 }
 
-func (f *ruleFaults) wall(b *board, o ref.Orientation, p int) rules.Kind {
+func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Kind {
 	if b.wallsLeft[b.toMove] <= 0 && !f.noWallsLeftIgnored {
 		return rules.NoWallsLeft
 	}
@@ -127,7 +131,7 @@ func (f *ruleFaults) wall(b *board, o ref.Orientation, p int) rules.Kind {
 	return ""
 }
 
-func (f *ruleFaults) pawn(b *board, dir int) (int, rules.Kind) {
+func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Kind) {
 	me, opp := b.pawn[b.toMove], b.pawn[1-b.toMove]
 	if f.squareArithmetic {
 		to := me + offsets[dir]
@@ -180,7 +184,7 @@ func (f *ruleFaults) pawn(b *board, dir int) (int, rules.Kind) {
 
 // jumpBlocked reports whether the board's edge or a wall stands behind the
 // opponent on (ox, oy), jumped over in the step (dx, dy).
-func (f *ruleFaults) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
+func (f *ruleKnobs) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
 	if !inside(ox+dx, oy+dy) {
 		return true
 	}
@@ -188,7 +192,7 @@ func (f *ruleFaults) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
 }
 
 // replay answers a replay request for a value already decoded.
-func (f *ruleFaults) replay(v *ref.Value) ([][2]int, json.RawMessage) {
+func (f *ruleKnobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 	squares := [][2]int{}
 	if v.Record == nil {
 		return squares, json.RawMessage("null")

@@ -1,0 +1,303 @@
+package diagnosis
+
+import (
+	"bytes"
+	"encoding/json"
+	"hash/maphash"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// An answer is what an implementation, or a model of one, answered to a
+// test, in a form compared cheaply.
+type answer struct {
+	crash bool              // it crashed
+	told  bool              // it answered: an error or a result
+	err   *spec.ErrorObject // the error, when it answered one
+	// result is the answer's result in a form compared byte for byte:
+	// the value as the reference writes it, the code, the squares and
+	// violation, the violations; "" for an error.
+	result string
+}
+
+// newAnswer returns the answer of resp: a model's, whose values and
+// violations are canonical JSON already, or else an implementation's,
+// made canonical here.
+func newAnswer(resp *protocol.Response, model bool) answer {
+	a := answer{told: true, err: resp.Error}
+	switch {
+	case resp.Error != nil:
+	case resp.Code != nil:
+		a.result = "code " + *resp.Code
+	case resp.Squares != nil:
+		violation := resp.Violation
+		if !model {
+			violation = canonicalViolation(violation)
+		}
+		a.result = "replay " + string(mustJSON(*resp.Squares)) + " " + string(violation)
+	case resp.Violations != nil:
+		a.result = "violations " + strings.Join(*resp.Violations, " ")
+	case model:
+		a.result = "value " + string(resp.Value)
+	default:
+		a.result = "value " + string(canonicalValue(resp.Value))
+	}
+	return a
+}
+
+// canonicalValue returns a value's JSON as the reference writes it, or,
+// for JSON that is no value of the canonical shape, with its keys sorted
+// (which matches no model's answer).
+func canonicalValue(b json.RawMessage) []byte {
+	var v ref.Value
+	if v.UnmarshalJSON(b) == nil {
+		if out, err := v.AppendJSON(nil); err == nil {
+			return out
+		}
+	}
+	var any any
+	if json.Unmarshal(b, &any) != nil {
+		return b
+	}
+	return mustJSON(any)
+}
+
+// canonicalViolation returns a replay's violation as the models write
+// it, {"move":i,"kind":K} or null.
+func canonicalViolation(b json.RawMessage) []byte {
+	var v *rules.Violation
+	if json.Unmarshal(b, &v) != nil {
+		return b
+	}
+	return mustJSON(v)
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// observed returns what the implementation did with a test.
+func observed(o *Observation) answer {
+	switch {
+	case o.Result.Reason == suite.Crash:
+		return answer{crash: true}
+	case o.Answer != nil:
+		// A value written as the test's is canonical already.
+		canonical := o.Answer.Value != nil && bytes.Equal(o.Answer.Value, o.Test.Value)
+		return newAnswer(o.Answer, canonical)
+	}
+	return answer{} // no answer: matches nothing
+}
+
+// answers predicts what models of faults answer to the observations'
+// tests, and remembers it.
+type answers struct {
+	obs      []Observation
+	observed []answer
+	memo     map[string][]*answer // by model, by observation
+	requests []*protocol.Request  // by observation, made once
+	ids      []uint64             // by observation: its request's hash, for the shared cache
+}
+
+func newAnswers(obs []Observation) *answers {
+	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[string][]*answer{},
+		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs))}
+	for i := range obs {
+		a.observed[i] = observed(&obs[i])
+	}
+	return a
+}
+
+// shiftErrors moves the bit offset of every error the implementation
+// answered by bits, and its char offset by chars: as if it counted
+// offsets as the reference does.
+func (a *answers) shiftErrors(bits, chars int) {
+	for i := range a.observed {
+		e := a.observed[i].err
+		if e == nil {
+			continue
+		}
+		moved := *e
+		switch {
+		case e.Bit != nil:
+			n := *e.Bit + bits
+			moved.Bit = &n
+		case e.Char != nil:
+			n := *e.Char + chars
+			moved.Char = &n
+		}
+		a.observed[i].err = &moved
+	}
+}
+
+// request returns the request of test i, and its hash.
+func (a *answers) request(i int) (*protocol.Request, uint64) {
+	if a.requests[i] == nil {
+		o := &a.obs[i]
+		req := o.Result.Category.Request(o.Test)
+		var h maphash.Hash
+		h.SetSeed(seed)
+		h.WriteString(o.Result.ID)
+		h.WriteString(string(req.Op))
+		h.WriteString(req.Profile)
+		if req.Code != nil {
+			h.WriteString(*req.Code)
+		}
+		h.Write(req.Value)
+		a.requests[i], a.ids[i] = req, h.Sum64()
+	}
+	return a.requests[i], a.ids[i]
+}
+
+// key names a set of faults.
+func key(fs []*faults.Fault) string {
+	names := make([]string, len(fs))
+	for i, f := range fs {
+		names[i] = f.Name
+	}
+	slices.Sort(names)
+	return strings.Join(names, ",")
+}
+
+// told reports whether the implementation's answer to test i tells
+// anything: an answer, or a crash.
+func (a *answers) told(i int) bool { return a.observed[i].told || a.observed[i].crash }
+
+// predict returns what the model of the faults fs, whose key is k,
+// answers to test i.
+func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
+	if len(fs) <= 1 {
+		req, id := a.request(i)
+		return shared.row(id, req)[index(fs)]
+	}
+	row := a.memo[k]
+	if row == nil {
+		row = make([]*answer, len(a.obs))
+		a.memo[k] = row
+	}
+	if p := row[i]; p != nil {
+		return *p
+	}
+	req, _ := a.request(i)
+	p := ask(modelOf(k, fs), req)
+	row[i] = &p
+	return p
+}
+
+// index returns the place in a row of the shared cache of the model of fs,
+// no fault or one: the reference's first, then each fault's in the order
+// of the catalogue.
+func index(fs []*faults.Fault) int {
+	if len(fs) == 0 {
+		return 0
+	}
+	return 1 + catalogueIndex[fs[0]]
+}
+
+var catalogueIndex = func() map[*faults.Fault]int {
+	m := map[*faults.Fault]int{}
+	for i, f := range faults.Catalogue {
+		m[f] = i
+	}
+	return m
+}()
+
+// ask asks handler h, a model, and says whether it crashed.
+func ask(h protocol.Handler, req *protocol.Request) (a answer) {
+	defer func() {
+		if recover() != nil {
+			a = answer{crash: true}
+		}
+	}()
+	return newAnswer(h.Handle(req), true)
+}
+
+var (
+	modelsMu sync.Mutex
+	models   = map[string]protocol.Handler{}
+)
+
+// modelOf returns the model of fs, named k, made once.
+func modelOf(k string, fs []*faults.Fault) protocol.Handler {
+	modelsMu.Lock()
+	defer modelsMu.Unlock()
+	h := models[k]
+	if h == nil {
+		h = faults.Model(fs...)
+		models[k] = h
+	}
+	return h
+}
+
+// A cache of the answers of the reference's model and of each fault alone
+// to the tests seen, a row per test, shared by every diagnosis of this
+// process: the suite's vectors are the same from run to run, and a test's
+// answer under one fault is the same whatever the implementation.
+type cache struct {
+	mu   sync.Mutex
+	rows map[uint64][]answer // by the hash of a test's id and request
+}
+
+var (
+	shared = &cache{rows: map[uint64][]answer{}}
+	seed   = maphash.MakeSeed()
+)
+
+// maxRows bounds the cache; it starts again when full.
+const maxRows = 1 << 13
+
+// row returns the answers of the reference and of each fault alone to a
+// test, whose id and request hash to id.
+func (c *cache) row(id uint64, req *protocol.Request) []answer {
+	c.mu.Lock()
+	row, ok := c.rows[id]
+	c.mu.Unlock()
+	if ok {
+		return row
+	}
+	row = make([]answer, 1+len(faults.Catalogue))
+	row[0] = ask(modelOf("", nil), req)
+	for i, f := range faults.Catalogue {
+		row[1+i] = ask(modelOf(f.Name, []*faults.Fault{f}), req)
+		if row[1+i].result == row[0].result {
+			row[1+i].result = row[0].result // the memory once
+		}
+	}
+	c.mu.Lock()
+	if len(c.rows) >= maxRows {
+		c.rows = map[uint64][]answer{}
+	}
+	c.rows[id] = row
+	c.mu.Unlock()
+	return row
+}
+
+// same reports whether two answers are the same, errors compared as the
+// implementation's way of reporting them allows.
+func (s *style) same(a, b answer) bool {
+	if a.crash || b.crash {
+		return a.crash == b.crash
+	}
+	if !a.told || !b.told {
+		return false
+	}
+	switch {
+	case (a.err != nil) != (b.err != nil):
+		return false
+	case a.err != nil:
+		return s.sameError(a.err, b.err)
+	}
+	return a.result == b.result
+}

@@ -1,0 +1,275 @@
+// Package diagnosis explains the failures of a run as a few root causes,
+// each proven by the implementation's answers: the code behind the causes
+// that qf check, qf report and qf fuzz show.
+//
+// A cause is one of these kinds, found in this order, and a failure that
+// one cause explains is charged to no other:
+//
+//   - a way of reporting every error (one kind for everything, no offsets,
+//     offsets in another unit, other field names): the answers that are
+//     right but for it;
+//   - a known fault of the catalogue (package internal/faults, with its
+//     Fault flag where the vectors have one), confirmed when the
+//     implementation answers as the fault's model does where the fault
+//     shows, not by how often vectors fail;
+//   - misbehaviour: crashes, timeouts, protocol errors and "unsupported"
+//     that no fault explains;
+//   - a whole facet that fails (every code with a State, every vector of
+//     one op, one direction, one player);
+//   - a field of the layout where the answers first differ, and everything
+//     after it (a field read with the wrong width, fields in the wrong
+//     order, a range checked wrong), or a rule of replay and validation
+//     broken, and where;
+//   - and what none of these explains, shown as unexplained.
+package diagnosis
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// An Observation is one test of a run and what the implementation did
+// with it.
+type Observation struct {
+	Result *suite.Result // the test graded
+	Test   *vectors.Test
+	// Answer is the implementation's answer; nil when it gave none (the
+	// result's reason says why) or the test was not run.
+	Answer *protocol.Response
+}
+
+// A Kind is what sort of root cause a Cause is.
+type Kind string
+
+// The kinds of cause.
+const (
+	Reporting    Kind = "reporting"    // a way of reporting every error
+	Fault        Kind = "fault"        // a known fault of the catalogue
+	Misbehaviour Kind = "misbehaviour" // a crash, a timeout, a protocol error, "unsupported"
+	Facet        Kind = "facet"        // every test of a facet fails
+	Field        Kind = "field"        // answers first differ at a field of the layout
+	Rule         Kind = "rule"         // a rule of replay or validation broken
+	Unexplained  Kind = "unexplained"  // what no cause explains
+)
+
+// A Cause is a root cause of failures.
+type Cause struct {
+	Kind Kind `json:"kind"`
+	// Name names the cause: the fault ("junk-as-zeros"), the field
+	// ("state.turn"), the rule ("off_board: illegal moves allowed"), the
+	// facet ("chunks:state-only"), the reason ("crash").
+	Name string `json:"name"`
+	// Title says what it is, in words.
+	Title string `json:"title"`
+	// Flag is the Fault flag of a known fault; Flags its flags when it has
+	// more than one.
+	Flag  string   `json:"flag,omitempty"`
+	Flags []string `json:"flags,omitempty"`
+	// Failed is how many failures the cause explains, and IDs their ids.
+	Failed int      `json:"failed"`
+	IDs    []string `json:"ids"`
+	// Evidence says what in the answers proves the cause.
+	Evidence string `json:"evidence"`
+	// Refs are the edge cases and spec sections that say what is right.
+	Refs []string `json:"refs,omitempty"`
+	// Fix says in a line what to change.
+	Fix string `json:"fix,omitempty"`
+	// Only lists the flags and facets that every failure it explains
+	// has, and some of the other tests of its categories do not: where it
+	// is confined.
+	Only []string `json:"only,omitempty"`
+	// Example is its shortest failing test.
+	Example *Example `json:"example,omitempty"`
+	// Like names the faults of the catalogue that go wrong where a cause
+	// of where answers go wrong does: what it may well be.
+	Like []string `json:"like,omitempty"`
+}
+
+// An Example is a failing test of a cause: its input and what was wrong.
+type Example struct {
+	ID         string `json:"id"`
+	Input      string `json:"input"`      // the input as the report shows it (JSON), clipped
+	Difference string `json:"difference"` // where the answer first differs from the expected one, or what happened
+}
+
+// Diagnose explains the failures among obs as their root causes, in the
+// order a report shows them: misbehaviour first, then the others by how
+// many failures they explain, and what is unexplained last. Every failure
+// (status Fail) is explained by exactly one cause.
+func Diagnose(obs []Observation) []Cause {
+	d := newDiagnosis(obs)
+	if len(d.failed) == 0 {
+		return nil
+	}
+	d.reporting()
+	d.knownFaults()
+	d.misbehaviour()
+	d.facets()
+	d.loci()
+	d.unexplained()
+	causes := d.causes
+	sort.SliceStable(causes, func(i, j int) bool {
+		ri, rj := rank(causes[i].Kind), rank(causes[j].Kind)
+		if ri != rj {
+			return ri < rj
+		}
+		return causes[i].Failed > causes[j].Failed
+	})
+	return causes
+}
+
+// rank orders the kinds of cause in a report: misbehaviour first, the
+// unexplained last, the others by what they explain.
+func rank(k Kind) int {
+	switch k {
+	case Misbehaviour:
+		return 0
+	case Unexplained:
+		return 2
+	}
+	return 1
+}
+
+// A diagnosis is the work in progress.
+type diagnosis struct {
+	obs       []Observation
+	failed    []int       // indexes of the failures in obs
+	explained map[int]int // failure -> index of its cause in causes
+	causes    []Cause
+	style     style
+	model     []*faults.Fault // the known faults confirmed, in order
+	answers   *answers
+}
+
+func newDiagnosis(obs []Observation) *diagnosis {
+	d := &diagnosis{obs: obs, explained: map[int]int{}, answers: newAnswers(obs)}
+	for i := range obs {
+		if obs[i].Result.Status == suite.Fail {
+			d.failed = append(d.failed, i)
+		}
+	}
+	return d
+}
+
+// unexplainedFailures returns the failures no cause explains yet.
+func (d *diagnosis) unexplainedFailures() []int {
+	var out []int
+	for _, i := range d.failed {
+		if _, ok := d.explained[i]; !ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// add adds a cause explaining the failures members (those explained
+// already are left to their cause), with its example and ids; it returns
+// false, adding nothing, when none is left.
+func (d *diagnosis) add(c Cause, members []int) bool {
+	var fresh []int
+	for _, i := range members {
+		if _, ok := d.explained[i]; !ok && d.obs[i].Result.Status == suite.Fail {
+			fresh = append(fresh, i)
+		}
+	}
+	if len(fresh) == 0 {
+		return false
+	}
+	for _, i := range fresh {
+		d.explained[i] = len(d.causes)
+		c.IDs = append(c.IDs, d.obs[i].Result.ID)
+	}
+	c.Failed = len(fresh)
+	if c.Example == nil {
+		c.Example = d.example(fresh)
+	}
+	if c.Only == nil {
+		c.Only = slices.DeleteFunc(d.only(fresh), func(n string) bool { return n == c.Flag || slices.Contains(c.Flags, n) })
+	}
+	if (c.Kind == Field || c.Kind == Rule) && c.Like == nil {
+		c.Like = like(c.Name)
+	}
+	d.causes = append(d.causes, c)
+	return true
+}
+
+// example returns the example of failures: the one with the shortest
+// input, the first of those.
+func (d *diagnosis) example(failures []int) *Example {
+	best := failures[0]
+	for _, i := range failures[1:] {
+		if len(d.obs[i].Result.Input) < len(d.obs[best].Result.Input) {
+			best = i
+		}
+	}
+	r := d.obs[best].Result
+	return &Example{ID: r.ID, Input: suite.Clip(string(r.Input), 60), Difference: r.Explain()}
+}
+
+// only returns the flags and facets that every failure of members has and
+// some other test run of the same categories does not: at most three,
+// those the fewest tests have first.
+func (d *diagnosis) only(members []int) []string {
+	count := map[string]int{}
+	cats := map[suite.Category]bool{}
+	for _, i := range members {
+		for _, n := range names(d.obs[i].Result) {
+			count[n]++
+		}
+		cats[d.obs[i].Result.Category] = true
+	}
+	carried, ran := map[string]int{}, 0
+	for i := range d.obs {
+		r := d.obs[i].Result
+		if !cats[r.Category] || !r.Status.Ran() {
+			continue
+		}
+		ran++
+		for _, n := range names(r) {
+			carried[n]++
+		}
+	}
+	var out []string
+	for n, k := range count {
+		if k == len(members) && carried[n] < ran && n != suite.FuzzFlag {
+			out = append(out, n)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if carried[out[i]] != carried[out[j]] {
+			return carried[out[i]] < carried[out[j]]
+		}
+		return out[i] < out[j]
+	})
+	return out[:min(3, len(out))]
+}
+
+// like returns the faults of the catalogue that show as the cause named
+// name: a field, a kind of error, or a rule ("off_board: ...").
+func like(name string) []string {
+	var out []string
+	for _, f := range faults.Catalogue {
+		for _, l := range f.Locus {
+			if name == l || strings.HasPrefix(name, l+":") || strings.HasPrefix(name, l+" ") {
+				out = append(out, f.Name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// names returns the flags and facets of a result.
+func names(r *suite.Result) []string {
+	out := slices.Clone(r.Flags)
+	for _, f := range r.Facets {
+		out = append(out, string(f))
+	}
+	return out
+}

@@ -1,0 +1,465 @@
+package diagnosis
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/bitstring"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// A locus is where a wrong answer goes wrong: a field of the layout for
+// decoding (replay and validation decode first) and encoding, a rule for
+// replay and validation.
+type locus struct {
+	family string // "decoding", "encoding" or "rules"
+	field  string // a field of spec.Layout ("state.turn"), or for an error without a field its kind
+	how    how
+	rule   string // for the rules: the rule, and how it fails
+}
+
+// How an answer goes wrong at its locus.
+type how uint8
+
+const (
+	differs how = iota // a value or code that differs first at the field
+	accepts            // an answer where the reference has this error
+	rejects            // an error, at the field, where the reference answers
+	errs               // another error, where the reference has one at the field
+)
+
+// locusOf returns where failure i goes wrong, and false when it cannot
+// be told (no answer, an answer of the wrong shape).
+func (d *diagnosis) locusOf(i int) (locus, bool) {
+	o := &d.obs[i]
+	got := o.Answer
+	if got == nil || o.Result.Reason != suite.Mismatch {
+		return locus{}, false
+	}
+	want := o.Test
+	family := "decoding"
+	switch o.Result.Category {
+	case suite.Encode:
+		family = "encoding"
+	case suite.Replay, suite.Validate:
+		if want.Error == nil && got.Error == nil {
+			return d.ruleLocus(o)
+		}
+	}
+	switch {
+	case want.Error != nil && got.Error != nil:
+		return locus{family: family, field: errorField(want.Error), how: errs}, true
+	case want.Error != nil:
+		return locus{family: family, field: errorField(want.Error), how: accepts}, true
+	case got.Error != nil:
+		return locus{family: family, field: d.style.where(got.Error), how: rejects}, true
+	case family == "encoding" && got.Code != nil:
+		return locus{family: family, field: codeDifference(*want.Code, *got.Code), how: differs}, true
+	case family == "decoding" && got.Value != nil:
+		if f, ok := valueDifference(want.Value, got.Value); ok {
+			return locus{family: family, field: f, how: differs}, true
+		}
+	}
+	return locus{}, false
+}
+
+// where returns where an implementation's error is: as errorField says,
+// but for an implementation that reports one kind for every error, its
+// field whatever the kind.
+func (s *style) where(e *spec.ErrorObject) string {
+	if f, ok := spec.FieldOf(e.Field); ok && s.oneKind != "" {
+		return f.Name
+	}
+	return errorField(e)
+}
+
+// errorField returns where an error is: for a value out of range, its
+// field of the layout; for the other kinds, whose field is where the
+// input happens to end (truncated) or that have none, the kind.
+func errorField(e *spec.ErrorObject) string {
+	if f, ok := spec.FieldOf(e.Field); ok && e.Kind == string(ref.ErrOutOfRange) {
+		return f.Name
+	}
+	return e.Kind
+}
+
+// codeDifference returns the field of code want that holds the first bit
+// where got differs from it; "the end of the code" when got has more or
+// fewer characters and is otherwise the same.
+func codeDifference(want, got string) string {
+	fields, _, err := ref.Fields(want)
+	if err != nil {
+		return "the code"
+	}
+	wb := bitstring.Bits(want)
+	gb := bits(got)
+	n := min(len(wb), len(gb))
+	at := n
+	for i := 0; i < n; i++ {
+		if wb[i] != gb[i] {
+			at = i
+			break
+		}
+	}
+	for _, f := range fields {
+		if at < f.Offset+f.Width {
+			return nameOf(f.Path)
+		}
+	}
+	return "the end of the code"
+}
+
+// bits returns the bits of a code, a character outside the alphabet read
+// as bits that no character has.
+func bits(code string) string {
+	var b strings.Builder
+	for i := 0; i < len(code); i++ {
+		if v := strings.IndexByte(spec.Alphabet, code[i]); v >= 0 {
+			fmt.Fprintf(&b, "%06b", v)
+		} else {
+			b.WriteString("xxxxxx")
+		}
+	}
+	return b.String()
+}
+
+// nameOf returns the name of the layout's field at path
+// ("state.walls.white.h[3]" is "state.walls.white.h[]").
+func nameOf(path string) string {
+	if f, ok := spec.FieldOf(path); ok {
+		return f.Name
+	}
+	return path
+}
+
+// valueDifference returns the field of the layout where value got first
+// differs from want: a list that ends early or late differs at its count,
+// a chunk present or not at its flag.
+func valueDifference(want, got json.RawMessage) (string, bool) {
+	var w, g any
+	if json.Unmarshal(want, &w) != nil || json.Unmarshal(got, &g) != nil {
+		return "", false
+	}
+	path, ok := firstDifference("", w, g)
+	if !ok {
+		return "", false
+	}
+	switch {
+	case path == "state" || path == "record":
+		return "flags." + path, true
+	case strings.HasSuffix(path, "#count"):
+		path = strings.TrimSuffix(path, "#count")
+		if path == "record.moves" {
+			return spec.MoveCount.Name, true
+		}
+		return nameOf(path + ".count"), true
+	case strings.HasPrefix(path, "state.last_move"):
+		return nameOf(path), true
+	}
+	return nameOf(path), true
+}
+
+// firstDifference returns the path of the first place, in the order of
+// the canonical JSON, where got differs from want; a path ending in
+// "#count" for a list of another length.
+func firstDifference(path string, want, got any) (string, bool) {
+	switch w := want.(type) {
+	case map[string]any:
+		g, ok := got.(map[string]any)
+		if !ok {
+			return path, true
+		}
+		for _, k := range canonicalKeys(w, g) {
+			wv, inW := w[k]
+			gv, inG := g[k]
+			if !inW || !inG {
+				return join(path, k), true
+			}
+			if p, ok := firstDifference(join(path, k), wv, gv); ok {
+				return p, true
+			}
+		}
+		return "", false
+	case []any:
+		g, ok := got.([]any)
+		if !ok {
+			return path, true
+		}
+		for i := 0; i < min(len(w), len(g)); i++ {
+			if p, ok := firstDifference(path+"["+strconv.Itoa(i)+"]", w[i], g[i]); ok {
+				return p, true
+			}
+		}
+		if len(w) != len(g) {
+			return path + "#count", true
+		}
+		return "", false
+	}
+	wb, _ := json.Marshal(want)
+	gb, _ := json.Marshal(got)
+	if string(wb) == string(gb) {
+		return "", false
+	}
+	return path, true
+}
+
+// canonicalKeys returns the keys of two objects in the order of the
+// canonical JSON (the layout's), then the others sorted.
+func canonicalKeys(a, b map[string]any) []string {
+	order := []string{"state", "white", "black", "walls", "h", "v", "last_move", "player", "kind", "dir", "orientation", "place", "turn", "record", "moves"}
+	var keys []string
+	for _, k := range order {
+		_, inA := a[k]
+		_, inB := b[k]
+		if inA || inB {
+			keys = append(keys, k)
+		}
+	}
+	var rest []string
+	for _, m := range []map[string]any{a, b} {
+		for k := range m {
+			if !slices.Contains(order, k) && !slices.Contains(rest, k) {
+				rest = append(rest, k)
+			}
+		}
+	}
+	sort.Strings(rest)
+	return append(keys, rest...)
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// ruleLocus returns the rule a replay or validation answer breaks: the
+// violation missed, found where there is none, or told otherwise, or the
+// squares a legal move reaches.
+func (d *diagnosis) ruleLocus(o *Observation) (locus, bool) {
+	want, got := o.Test, o.Answer
+	if o.Result.Category == suite.Validate {
+		if want.Violations == nil || got.Violations == nil {
+			return locus{}, false
+		}
+		for _, k := range *want.Violations {
+			if !slices.Contains(*got.Violations, k) {
+				return locus{family: "rules", rule: k + " not found"}, true
+			}
+		}
+		for _, k := range *got.Violations {
+			if !slices.Contains(*want.Violations, k) {
+				return locus{family: "rules", rule: k + " found where there is none"}, true
+			}
+		}
+		return locus{family: "rules", rule: "violations in another order"}, true
+	}
+	if want.Squares == nil || got.Squares == nil {
+		return locus{}, false
+	}
+	var gv *rules.Violation
+	if len(got.Violation) > 0 && string(got.Violation) != "null" {
+		gv = new(rules.Violation)
+		if json.Unmarshal(got.Violation, gv) != nil {
+			return locus{}, false
+		}
+	}
+	wv := want.Violation
+	switch {
+	case wv != nil && (gv == nil || gv.Move > wv.Move):
+		return locus{family: "rules", rule: string(wv.Kind) + ": an illegal move allowed"}, true
+	case gv != nil && (wv == nil || gv.Move < wv.Move):
+		return locus{family: "rules", rule: string(gv.Kind) + ": a legal move refused"}, true
+	case wv != nil && gv != nil && wv.Kind != gv.Kind:
+		return locus{family: "rules", rule: string(wv.Kind) + " reported as " + string(gv.Kind)}, true
+	}
+	return locus{family: "rules", rule: "a legal move lands on another square"}, true
+}
+
+// loci adds the causes of the failures left by where they go wrong: the
+// fields of decoding and encoding in the order of the layout, then the
+// rules. A field where answers first differ takes every failure after it
+// in the layout of the tests that hold it: a field read or written wrong
+// shifts everything after it (a 9-bit turn makes the record truncated or
+// the padding nonzero).
+func (d *diagnosis) loci() {
+	groups := map[locus][]int{}
+	roots := map[locus]bool{} // the groups with an answer that first differs there
+	for _, i := range d.unexplainedFailures() {
+		if l, ok := d.locusOf(i); ok {
+			key := l
+			key.how = 0 // one group per field, whatever the how
+			groups[key] = append(groups[key], i)
+			if l.how == differs {
+				roots[key] = true
+			}
+		}
+	}
+	keys := make([]locus, 0, len(groups))
+	for l := range groups {
+		keys = append(keys, l)
+	}
+	sort.Slice(keys, func(a, b int) bool {
+		x, y := keys[a], keys[b]
+		if x.family != y.family {
+			return x.family < y.family
+		}
+		if px, py := order(x.field), order(y.field); px != py {
+			return px < py
+		}
+		return x.field+x.rule < y.field+y.rule
+	})
+	for k, l := range keys {
+		members := groups[l]
+		if l.family == "rules" {
+			d.add(d.ruleCause(l, members), members)
+			continue
+		}
+		if roots[l] && layoutIndex(l.field) >= 0 {
+			for _, m := range keys[k+1:] {
+				// Replay and validation decode first: what a field read
+				// wrong does to them follows it too.
+				if m.family != l.family && !(l.family == "decoding" && m.family == "rules") {
+					continue
+				}
+				for _, i := range groups[m] {
+					if d.holds(i, l.field) {
+						members = append(members, i)
+					}
+				}
+			}
+		}
+		d.add(d.fieldCause(l, members, roots[l]), members)
+	}
+}
+
+// order returns the place of a field in the layout, and after all of them
+// for the kinds of error that come after the fields.
+func order(field string) int {
+	if i := layoutIndex(field); i >= 0 {
+		return i
+	}
+	return len(spec.Layout)
+}
+
+// holds reports whether the input of test i holds field, a field of the
+// layout: whether the reference reads it, decoding the code (or the code
+// a value encodes to).
+func (d *diagnosis) holds(i int, field string) bool {
+	o := &d.obs[i]
+	code := o.Result.Category.Code(o.Test)
+	p, decoding := o.Result.Category.Profile()
+	if code == "" && decoding {
+		code, _ = o.Test.Input()
+	} else {
+		p = ref.Strict
+	}
+	if code == "" {
+		return strings.HasPrefix(field, "flags.")
+	}
+	fields, _, _ := p.Trace(code)
+	for _, f := range fields {
+		if nameOf(f.Path) == field {
+			return true
+		}
+	}
+	return false
+}
+
+// layoutIndex returns the place of a field in the layout, -1 for none.
+func layoutIndex(name string) int {
+	return slices.IndexFunc(spec.Layout, func(f spec.Field) bool { return f.Name == name })
+}
+
+// fieldCause returns the cause of the failures that go wrong at a field.
+func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
+	hows := map[how]int{}
+	own := 0
+	for _, i := range members {
+		if x, ok := d.locusOf(i); ok {
+			hows[x.how]++
+			if x.field == l.field {
+				own++
+			}
+		}
+	}
+	most := differs
+	for h, n := range hows {
+		if !root && (n > hows[most] || n == hows[most] && h < most) {
+			most = h
+		}
+	}
+	what := l.family
+	c := Cause{Kind: Field, Name: l.field, Refs: []string{"Layout"}}
+	f, inLayout := spec.FieldOf(l.field)
+	at := "at " + l.field
+	if !inLayout {
+		at = "as " + l.field
+	}
+	switch most {
+	case differs:
+		c.Title = fmt.Sprintf("%s goes wrong at %s, and everything after it", what, l.field)
+	case accepts:
+		c.Title = fmt.Sprintf("%s accepts what the reference refuses %s", what, at)
+	case rejects:
+		c.Title = fmt.Sprintf("%s refuses %s what the reference accepts", what, at)
+	case errs:
+		c.Title = fmt.Sprintf("%s reports other errors where the reference has them %s", what, at)
+	}
+	if !inLayout {
+		c.Refs = []string{"Errors"}
+		c.Fix = "report " + l.field + " exactly as spec/qf.md section Errors says, in the order of precedence there"
+	} else {
+		c.Fix = fmt.Sprintf("%s is %d %s, 0-%d, at its place in spec/qf.md's layout table", f.Name, f.Width, plural(f.Width, "bit"), f.Max)
+	}
+	c.Evidence = fmt.Sprintf("%d %s first %s wrong here", own, plural(own, "answer"), plural2(own, "goes", "go"))
+	if after := len(members) - own; after > 0 {
+		c.Evidence += fmt.Sprintf("; %d more after it, in codes that hold it", after)
+	}
+	return c
+}
+
+// ruleCause returns the cause of the failures that break a rule.
+func (d *diagnosis) ruleCause(l locus, members []int) Cause {
+	kind, _, _ := strings.Cut(l.rule, ":")
+	kind, _, _ = strings.Cut(kind, " ")
+	c := Cause{Kind: Rule, Name: l.rule, Title: "the rules: " + l.rule, Refs: []string{"Replay and validation"}}
+	c.Fix = "apply the rules as spec/qf.md section Replay and validation says"
+	flag := suite.KindFlag(kind)
+	if flag != "" {
+		c.Fix = fmt.Sprintf("apply %s as spec/qf.md section Replay and validation says (the vectors flagged %s)", kind, flag)
+	}
+	with := 0 // the tests of the rule's flag run
+	for i := range d.obs {
+		if r := d.obs[i].Result; r.Status.Ran() && slices.Contains(r.Flags, flag) {
+			with++
+		}
+	}
+	c.Evidence = fmt.Sprintf("%d %s", len(members), plural(len(members), "answer"))
+	if flag != "" && with > 0 {
+		c.Evidence += fmt.Sprintf("; %d tests flagged %s ran", with, flag)
+	}
+	return c
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+func plural2(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

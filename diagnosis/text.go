@@ -1,0 +1,145 @@
+package diagnosis
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// WriteText writes the causes for people in at most lines lines (at least
+// 3): a heading, then each cause with its name, flag, title, the failures
+// it explains, its edge cases and where it is confined, and below it its
+// evidence, its shortest example and what to change. When the causes do
+// not fit, the later ones get their first line only, and the last ones a
+// line together; a known fault is never left out of a line of its own
+// before the others are. Text that came from the implementation is
+// escaped.
+func WriteText(w io.Writer, causes []Cause, lines int) {
+	failed := 0
+	for _, c := range causes {
+		failed += c.Failed
+	}
+	fmt.Fprintf(w, "%d %s, %d %s (qf check -v lists every failing vector):\n", failed, plural(failed, "failure"), len(causes), plural2(len(causes), "cause", "causes"))
+	lines--
+	full := make([]bool, len(causes))
+	shown := make([]bool, len(causes))
+	// Every cause on a line of its own, known faults first, while there is
+	// room, keeping one line for the rest.
+	room := lines
+	for _, pass := range []bool{true, false} {
+		for i, c := range causes {
+			if shown[i] || (c.Kind == Fault) != pass {
+				continue
+			}
+			left := len(causes) - count(shown) - 1
+			if room > 1 || room == 1 && left == 0 {
+				shown[i] = true
+				room--
+			}
+		}
+	}
+	// Then their details, in order, while there is room.
+	for i, c := range causes {
+		if shown[i] && room >= len(details(&c)) {
+			full[i] = true
+			room -= len(details(&c))
+		}
+	}
+	var rest []string
+	for i, c := range causes {
+		if !shown[i] {
+			rest = append(rest, fmt.Sprintf("%s (%d)", suite.Printable(c.Name, false), c.Failed))
+			continue
+		}
+		fmt.Fprintf(w, "%2d. %s\n", i+1, headline(&c))
+		if full[i] {
+			for _, d := range details(&c) {
+				fmt.Fprintf(w, "    %s\n", d)
+			}
+		}
+	}
+	if len(rest) > 0 {
+		fmt.Fprintf(w, "    and %d more: %s\n", len(rest), suite.Clip(strings.Join(rest, ", "), 300))
+	}
+}
+
+func count(b []bool) int {
+	n := 0
+	for _, x := range b {
+		if x {
+			n++
+		}
+	}
+	return n
+}
+
+// headline returns a cause's first line: "FaultJunkAsZeros (junk-as-zeros):
+// a character outside the alphabet read as six zero bits: 12 failures
+// [EC-5]; only: chunks:state-only".
+func headline(c *Cause) string {
+	name := c.Name
+	switch {
+	case c.Flag != "":
+		name = c.Flag + " (" + c.Name + ")"
+	case len(c.Flags) > 0:
+		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
+	}
+	s := fmt.Sprintf("%s: %s: %d %s", name, c.Title, c.Failed, plural(c.Failed, "failure"))
+	if len(c.Refs) > 0 {
+		s += " [" + strings.Join(c.Refs, "; ") + "]"
+	}
+	if len(c.Only) > 0 {
+		s += "; only " + strings.Join(c.Only, ", ")
+	}
+	return suite.Printable(s, false)
+}
+
+// details returns the lines under a cause's headline.
+func details(c *Cause) []string {
+	var out []string
+	if c.Evidence != "" {
+		e := "evidence: " + c.Evidence
+		if len(c.Like) > 0 {
+			e += "; like " + strings.Join(c.Like, ", ")
+		}
+		out = append(out, e)
+	}
+	if e := c.Example; e != nil {
+		out = append(out, suite.Printable(suite.Clip(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference), 220), false))
+	}
+	if c.Fix != "" {
+		out = append(out, "fix: "+c.Fix)
+	}
+	return out
+}
+
+// Ways returns how the failures of results fail, most first: "another
+// offset 55, crash 2"; the mismatches by their way, the others by
+// reason.
+func Ways(results []suite.Result) string {
+	counts := map[string]int{}
+	var order []string
+	for _, r := range results {
+		if r.Status == suite.Fail {
+			if counts[r.Why()] == 0 {
+				order = append(order, r.Why())
+			}
+			counts[r.Why()]++
+		}
+	}
+	sortByCount(order, counts)
+	for i, w := range order {
+		order[i] = fmt.Sprintf("%s %d", w, counts[w])
+	}
+	return strings.Join(order, ", ")
+}
+
+func sortByCount(names []string, counts map[string]int) {
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && (counts[names[j]] > counts[names[j-1]] || counts[names[j]] == counts[names[j-1]] && names[j] < names[j-1]); j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+}

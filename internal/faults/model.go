@@ -1,0 +1,154 @@
+package faults
+
+import (
+	"encoding/json"
+	"strings"
+	"sync"
+
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// Model returns an implementation of the protocol with the faults fs and
+// no other: every op, both profiles, replay and validation decoding with
+// the faulty decoder first. A fault that crashes panics, as a handler
+// served by package driver then ends its process. With no fault it
+// conforms.
+func Model(fs ...*Fault) protocol.Handler {
+	var k knobs
+	var names []string
+	for _, f := range fs {
+		f.set(&k)
+		names = append(names, f.Name)
+	}
+	m := &model{k}
+	return &protocol.Funcs{
+		Name:     "model: " + strings.Join(names, ", "),
+		Version:  spec.Version,
+		Profiles: []string{ref.Strict.String(), ref.Lenient.String()},
+		Decode:   m.decode,
+		Encode:   m.encode,
+		Replay:   m.replay,
+		Validate: m.validate,
+	}
+}
+
+type model struct{ k knobs }
+
+// Compatible reports whether faults a and b can be had together: neither
+// changes what the other sets (two different range checks of the
+// squares, say), so that a model of both has both.
+func Compatible(a, b *Fault) bool {
+	var ab, ba knobs
+	a.set(&ab)
+	b.set(&ab)
+	b.set(&ba)
+	a.set(&ba)
+	return ab == ba
+}
+
+// fail returns the answer of an error object, as the knobs report it.
+func (m *model) fail(e *errObj) *protocol.Response {
+	if m.k.oneKind != "" {
+		e.Kind = m.k.oneKind
+	}
+	if m.k.noPositions {
+		e.Bit, e.Char, e.Field = nil, nil, ""
+	}
+	return &protocol.Response{Error: e}
+}
+
+func (m *model) decode(code, profile string) *protocol.Response {
+	p, err := ref.ParseProfile(profile)
+	if err != nil {
+		return protocol.Unsupported("profile " + profile)
+	}
+	v, e := m.k.decode(code, p)
+	if e != nil {
+		return m.fail(e)
+	}
+	b, err := v.AppendJSON(nil)
+	if err != nil {
+		panic(err) // a value the faulty decoder made has names
+	}
+	return &protocol.Response{Value: b}
+}
+
+func (m *model) encode(value json.RawMessage) *protocol.Response {
+	v, err := parsed.get(value)
+	if err != nil {
+		e, ok := err.(*ref.Error)
+		if !ok {
+			return m.fail(&errObj{Kind: "malformed"})
+		}
+		obj := e.Object()
+		obj.Message = ""
+		return m.fail(obj)
+	}
+	code, e := m.k.encode(v)
+	if e != nil {
+		return m.fail(e)
+	}
+	return &protocol.Response{Code: &code}
+}
+
+// values remembers the values parsed from JSON texts, so that models
+// asked to encode the same text again, as a diagnosis asks many, parse it
+// once. The encoder never changes a value it is given.
+type values struct {
+	mu sync.Mutex
+	m  map[string]valueOf
+}
+
+type valueOf struct {
+	v   *ref.Value
+	err error
+}
+
+var parsed = &values{m: map[string]valueOf{}}
+
+// get returns the value of a JSON text, or why it is none.
+func (p *values) get(text json.RawMessage) (*ref.Value, error) {
+	p.mu.Lock()
+	x, ok := p.m[string(text)]
+	p.mu.Unlock()
+	if ok {
+		return x.v, x.err
+	}
+	x.v = new(ref.Value)
+	if x.err = x.v.UnmarshalJSON(text); x.err != nil {
+		x.v = nil
+	}
+	p.mu.Lock()
+	if len(p.m) >= 1<<14 {
+		p.m = map[string]valueOf{}
+	}
+	p.m[string(text)] = x
+	p.mu.Unlock()
+	return x.v, x.err
+}
+
+func (m *model) replay(code string) *protocol.Response {
+	v, e := m.k.decode(code, ref.Strict)
+	if e != nil {
+		return m.fail(e)
+	}
+	squares, violation := m.k.ruleKnobs.replay(v)
+	return &protocol.Response{Squares: &squares, Violation: violation}
+}
+
+func (m *model) validate(code string) *protocol.Response {
+	v, e := m.k.decode(code, ref.Strict)
+	if e != nil {
+		return m.fail(e)
+	}
+	kinds := []string{}
+	if v.State != nil {
+		for _, k := range rules.Validate(v.State) {
+			kinds = append(kinds, string(k))
+		}
+	}
+	return &protocol.Response{Violations: &kinds}
+}
