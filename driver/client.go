@@ -50,10 +50,11 @@ func (o *Options) setDefaults() {
 // MaxFailuresInARow failures in a row, failed restarts included, it gives
 // up.
 type Client struct {
-	ctx      context.Context // the context given to Dial, which ends the implementation
 	opts     Options
-	mu       sync.Mutex // guards proc against the context's cancellation
+	mu       sync.Mutex // guards proc, spare and cancelled against the context's cancellation
 	proc     *Process
+	spares   []*spare        // processes started ahead of need, the oldest first; none until the second restart
+	done     <-chan struct{} // the Done channel of the context given to Dial
 	hello    *protocol.Response
 	ids      int            // the last request id used; ids are never reused
 	ops      [2]protocol.Op // the ops of the last two requests, the last first
@@ -75,7 +76,7 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 		return nil, ErrNoImplementation
 	}
 	opts.setDefaults()
-	c := &Client{ctx: ctx, opts: opts, pending: NewTail(StderrLimit)}
+	c := &Client{opts: opts, pending: NewTail(StderrLimit), done: ctx.Done()}
 	p, err := c.start()
 	if err != nil {
 		return nil, err
@@ -85,6 +86,11 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 		c.mu.Lock()
 		defer c.mu.Unlock()
 		c.proc.Kill()
+		for _, s := range c.spares {
+			if s.proc != nil {
+				s.proc.Kill()
+			}
+		}
 	})
 	c.hello, err = c.sayHello()
 	if err != nil {
@@ -138,6 +144,9 @@ func (c *Client) Stderr() string {
 // offending line if there was one, and Call has restarted the
 // implementation (or given up: see GaveUp) before it returns.
 func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []byte, err error) {
+	if c.cancelled() && c.gaveUp == nil {
+		c.gaveUp = errors.New("interrupted")
+	}
 	if c.gaveUp != nil {
 		return nil, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
@@ -156,28 +165,47 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 	c.ops[0], c.ops[1] = req.Op, c.ops[0]
 	id := strconv.Itoa(c.ids)
 	req.ID = json.RawMessage(id)
+	resp, line, err := roundTrip(c.proc, req, timeout)
+	if err != nil {
+		return nil, line, c.interrupted(err)
+	}
+	if err := check(resp, req, id, func() string { return c.strayAnswer(resp.ID, id, id) }); err != nil {
+		return nil, line, err
+	}
+	return resp, line, nil
+}
+
+// roundTrip sends req, whose id is set, to p and reads and parses its
+// answer, checked for req's op but not for its id.
+func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
 	msg, err := json.Marshal(req)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := c.proc.Send(msg, timeout); err != nil {
-		return nil, nil, c.interrupted(err)
+	if err := p.Send(msg, timeout); err != nil {
+		return nil, nil, err
 	}
-	line, err := c.proc.Receive(timeout)
+	line, err := p.Receive(timeout)
 	if err != nil {
-		return nil, nil, c.interrupted(err)
+		return nil, nil, err
 	}
 	resp, err := protocol.ParseResponse(line)
 	if err != nil {
 		return nil, line, &Failure{Reason: ReasonProtocol, Detail: err.Error()}
 	}
+	return resp, line, nil
+}
+
+// check checks an answer to req, whose id is id: an answer to another
+// request is described by stray.
+func check(resp *protocol.Response, req *protocol.Request, id string, stray func() string) error {
 	if string(resp.ID) != id {
-		return nil, line, &Failure{Reason: ReasonProtocol, Detail: c.strayAnswer(resp.ID, id, id)}
+		return &Failure{Reason: ReasonProtocol, Detail: stray()}
 	}
 	if err := resp.Check(req.Op); err != nil {
-		return nil, line, &Failure{Reason: ReasonProtocol, Detail: err.Error()}
+		return &Failure{Reason: ReasonProtocol, Detail: err.Error()}
 	}
-	return resp, line, nil
+	return nil
 }
 
 // strayAnswer describes an answer whose id is not want, the request's;
@@ -197,10 +225,20 @@ func (c *Client) strayAnswer(got json.RawMessage, want, first string) string {
 	return fmt.Sprintf("an answer with id %.40s to request %s", got, want)
 }
 
+// cancelled reports whether the context given to Dial is done.
+func (c *Client) cancelled() bool {
+	select {
+	case <-c.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // interrupted returns err, or an interruption when ctx is done: the
 // failure then is the caller's doing.
 func (c *Client) interrupted(err error) error {
-	if c.ctx.Err() != nil {
+	if c.cancelled() {
 		return &Failure{Reason: ReasonCrash, Detail: "interrupted"}
 	}
 	return err
@@ -208,48 +246,154 @@ func (c *Client) interrupted(err error) error {
 
 func (c *Client) sayHello() (*protocol.Response, error) {
 	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout)
+	if err == nil && resp.Error != nil {
+		err = helloError(line)
+	}
 	if err != nil {
 		return nil, err
-	}
-	if resp.Error != nil {
-		return nil, &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("answered hello with an error: %.200s", line)}
 	}
 	return resp, nil
 }
 
+// greet says hello to p, a spare, with the request hello.
+func greet(p *Process, hello *protocol.Request, timeout time.Duration) error {
+	resp, line, err := roundTrip(p, hello, timeout)
+	if err != nil {
+		return err
+	}
+	id := string(hello.ID)
+	if err := check(resp, hello, id, func() string { return fmt.Sprintf("an answer with id %.40s to request %s (hello)", resp.ID, id) }); err != nil {
+		return err
+	}
+	if resp.Error != nil {
+		return helloError(line)
+	}
+	return nil
+}
+
+func helloError(line []byte) error {
+	return &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("answered hello with an error: %.200s", line)}
+}
+
 // restart ends the current process after the failure why and starts
 // another, saying hello to it, until one answers hello or there have been
-// MaxFailuresInARow failures in a row.
+// MaxFailuresInARow failures in a row. From the second restart on, the
+// next process is started and greeted ahead of need (a spare), so that an
+// implementation that crashes often costs little more than its answers.
 func (c *Client) restart(why error) {
 	c.endProcess()
+	ended := c.proc
 	for {
 		c.inARow++
 		switch {
-		case c.ctx.Err() != nil:
+		case c.cancelled():
 			c.gaveUp = errors.New("interrupted")
-			return
 		case c.inARow >= c.opts.MaxFailuresInARow:
 			c.gaveUp = fmt.Errorf("the implementation failed %d times in a row; the last time: %v", c.inARow, why)
+		}
+		if c.gaveUp != nil {
+			c.dropSpares()
 			return
 		}
-		p, err := c.start()
-		if err != nil {
-			c.gaveUp = fmt.Errorf("cannot restart the implementation: %v", err)
+		p, err := c.next()
+		var start *StartError
+		if errors.As(err, &start) {
+			c.gaveUp = fmt.Errorf("cannot restart the implementation: %v", start.Err)
+			c.dropSpares()
 			return
 		}
 		c.restarts++
 		c.mu.Lock()
 		c.proc = p
 		c.mu.Unlock()
-		if c.ctx.Err() != nil { // cancelled before the new process was seen
+		p.reuse(ended)
+		if err == nil {
+			for c.restarts >= 2 && len(c.spares) < spares {
+				c.startSpare()
+			}
+			return
+		}
+		why = fmt.Errorf("no hello after a restart: %w", err)
+		c.endProcess()
+	}
+}
+
+// next returns the next process, greeted: the oldest spare when there is
+// one, another spare started in its place; else one started now. Its
+// error is a *StartError when no process could be started, or why the
+// process returned did not answer hello.
+func (c *Client) next() (*Process, error) {
+	if len(c.spares) > 0 {
+		s := c.spares[0]
+		<-s.ready
+		c.mu.Lock()
+		c.spares = c.spares[1:]
+		c.mu.Unlock()
+		if s.proc == nil {
+			return nil, s.err
+		}
+		c.startSpare()
+		return s.proc, s.err
+	}
+	p, err := c.start()
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.proc = p
+	cancelled := c.cancelled()
+	c.mu.Unlock()
+	if cancelled { // cancelled before the new process was seen
+		p.Kill()
+	}
+	_, err = c.sayHello()
+	return p, err
+}
+
+// A spare is a process started, and greeted, ahead of need.
+type spare struct {
+	ready chan struct{} // closed when proc and err are set
+	proc  *Process      // nil when it could not be started
+	err   error         // why it cannot serve: it could not start, or did not answer hello
+}
+
+// startSpare starts a spare in the background.
+func (c *Client) startSpare() {
+	c.ids++
+	hello := &protocol.Request{Op: protocol.Hello, ID: json.RawMessage(strconv.Itoa(c.ids))}
+	s := &spare{ready: make(chan struct{})}
+	c.mu.Lock()
+	c.spares = append(c.spares, s)
+	c.mu.Unlock()
+	go func() {
+		defer close(s.ready)
+		p, err := c.start()
+		if err != nil {
+			s.err = err
+			return
+		}
+		c.mu.Lock()
+		s.proc = p
+		cancelled := c.cancelled()
+		c.mu.Unlock()
+		if cancelled {
 			p.Kill()
 		}
-		if _, err := c.sayHello(); err == nil {
-			return
-		} else {
-			why = fmt.Errorf("no hello after a restart: %w", err)
+		s.err = greet(p, hello, c.opts.StartTimeout)
+	}()
+}
+
+// dropSpares ends the spares.
+func (c *Client) dropSpares() {
+	c.mu.Lock()
+	spares := c.spares
+	c.spares = nil
+	c.mu.Unlock()
+	for _, s := range spares {
+		<-s.ready
+		if s.proc != nil {
+			s.proc.Kill()
 		}
-		c.endProcess()
 	}
 }
 
@@ -266,6 +410,7 @@ func (c *Client) endProcess() {
 // had given up, the process being gone already.
 func (c *Client) Close() error {
 	c.stop()
+	c.dropSpares()
 	if c.gaveUp != nil {
 		c.proc.Kill()
 		return nil
@@ -281,7 +426,7 @@ func (c *Client) Close() error {
 // standard error. It returns nil when the run ended well, or was ended by
 // its context.
 func (c *Client) Finish() []string {
-	if c.ctx.Err() != nil {
+	if c.cancelled() {
 		c.Close() // ended by the caller: how the implementation went is no fault of its
 		return nil
 	}
@@ -310,6 +455,9 @@ func (c *Client) Finish() []string {
 // were not answered. A timeout counts from the previous answer, for
 // answers only: requests wait to be read as long as they must.
 func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protocol.Response, k int, line []byte, err error) {
+	if c.cancelled() && c.gaveUp == nil {
+		c.gaveUp = errors.New("interrupted")
+	}
 	if c.gaveUp != nil {
 		return nil, 0, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
@@ -388,3 +536,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 	c.inARow = 0
 	return answers, len(reqs), nil, nil
 }
+
+// spares is how many processes a Client keeps started ahead of need once
+// an implementation has been restarted twice.
+var spares = 2

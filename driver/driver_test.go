@@ -217,3 +217,49 @@ func TestBatchFailures(t *testing.T) {
 		})
 	}
 }
+
+// An implementation that dies on every fifth request is restarted from
+// spare processes, started and greeted ahead of need: every answer it
+// gives is right, and none of its processes, spares included, outlives
+// Close or the context's end.
+func TestSpares(t *testing.T) {
+	for _, end := range []string{"close", "cancel"} {
+		t.Run(end, func(t *testing.T) {
+			t.Setenv("QF_FAKE", "crash-every-5th")
+			dir := t.TempDir()
+			t.Setenv("QF_FAKE_DIR", dir)
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			c, err := driver.Dial(ctx, driver.Options{Command: self, MaxFailuresInARow: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 20; i++ {
+				reqs := decodes(5)
+				answers, k, _, err := c.Batch(reqs, 8)
+				var f *driver.Failure
+				if k != 4 || !errors.As(err, &f) || f.Reason != driver.ReasonCrash || c.GaveUp() != nil {
+					t.Fatalf("batch %d: %d answered, %v, gave up: %v", i, k, err, c.GaveUp())
+				}
+				for j, a := range answers {
+					if want := serve.Reference.Handle(reqs[j]); string(a.Value) != string(want.Value) {
+						t.Fatalf("batch %d: answer %d is %s, want %s", i, j, a.Value, want.Value)
+					}
+				}
+			}
+			if c.Restarts() != 20 {
+				t.Errorf("%d restarts, want 20", c.Restarts())
+			}
+			if end == "close" {
+				c.Close()
+			} else {
+				cancel()
+				if _, _, err := c.Call(decodes(1)[0]); err == nil {
+					t.Error("a call after the context's end was answered")
+				}
+			}
+			// The 21 processes that served, and the spares that got going.
+			fakes.NoSurvivors(t, dir, 21)
+		})
+	}
+}

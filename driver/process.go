@@ -186,6 +186,15 @@ func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 	return nil, p.crash()
 }
 
+// reuse takes the line buffer of ended, a process ended, when it is the
+// larger: an implementation restarted over and over, each process writing
+// long lines, keeps one buffer, not one per process.
+func (p *Process) reuse(ended *Process) {
+	if cap(ended.line) > cap(p.line) {
+		p.line, ended.line = ended.line[:0], nil
+	}
+}
+
 // afterExit is how long a read waits once the process has exited.
 const afterExit = 250 * time.Millisecond
 

@@ -98,7 +98,7 @@ func run(mode string) {
 		switch {
 		case mode == "silent":
 			continue
-		case mode == "crash-4th" && n == 4, mode == "always-crash" && n >= 1:
+		case mode == "crash-4th" && n == 4, mode == "always-crash" && n >= 1, mode == "crash-every-5th" && n == 5:
 			fmt.Fprintln(os.Stderr, "fake: crashing on request", n)
 			os.Exit(3)
 		case mode == "hang-5th" && n == 5:

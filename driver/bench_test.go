@@ -1,0 +1,36 @@
+package driver_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/driver"
+)
+
+// BenchmarkRestart measures what a crash costs: each op is a batch of
+// five requests to an implementation that dies on every fifth, so four
+// answers, the crash, and a restart; with no spare process (the
+// baseline) and with the spares a Client keeps.
+func BenchmarkRestart(b *testing.B) {
+	kept := *driver.Spares
+	defer func() { *driver.Spares = kept }()
+	for _, n := range []int{0, kept} {
+		b.Run(fmt.Sprintf("spares=%d", n), func(b *testing.B) {
+			*driver.Spares = n
+			b.Setenv("QF_FAKE", "crash-every-5th")
+			c, err := driver.Dial(context.Background(), driver.Options{Command: self, MaxFailuresInARow: 1 << 30})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer c.Close()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, k, _, err := c.Batch(decodes(5), 8); k != 4 || err == nil {
+					b.Fatalf("batch %d: %d answers, %v", i, k, err)
+				}
+			}
+			b.ReportMetric(5*float64(b.N)/b.Elapsed().Seconds(), "requests/s")
+		})
+	}
+}

@@ -1,0 +1,5 @@
+package driver
+
+// Spares is how many spare processes a Client keeps, for the benchmark's
+// baseline of none.
+var Spares = &spares
