@@ -62,11 +62,13 @@ func (replaying) inputJSON(t *vectors.Test) json.RawMessage  { return mustJSON(*
 func (validating) inputJSON(t *vectors.Test) json.RawMessage { return mustJSON(*t.Code) }
 
 func (replaying) request(c Category, input string) *protocol.Request {
-	return &protocol.Request{Op: protocol.Replay, Code: &input}
+	code := onTheWire(input)
+	return &protocol.Request{Op: protocol.Replay, Code: &code}
 }
 
 func (validating) request(c Category, input string) *protocol.Request {
-	return &protocol.Request{Op: protocol.Validate, Code: &input}
+	code := onTheWire(input)
+	return &protocol.Request{Op: protocol.Validate, Code: &code}
 }
 
 func (decoding) input(t *vectors.Test) string {

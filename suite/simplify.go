@@ -46,6 +46,9 @@ func (encoding) simpler(c Category, input string) iter.Seq[string] {
 				return
 			}
 		}
+		if len(input) > maxTextEdits {
+			return // edits of the text itself would be as many as its bytes
+		}
 		for _, s := range deletions(input) { // shorter numbers and names
 			if json.Valid([]byte(s)) && !yield(s) {
 				return
@@ -53,6 +56,10 @@ func (encoding) simpler(c Category, input string) iter.Seq[string] {
 		}
 	}
 }
+
+// maxTextEdits is the longest JSON text whose bytes are deleted, beside
+// the simpler values, to shrink it.
+const maxTextEdits = 1024
 
 func (replaying) simpler(c Category, input string) iter.Seq[string] {
 	return simplerCode(input, true)
@@ -349,6 +356,16 @@ func simplerJSON(text string) iter.Seq[string] {
 					queue = append(queue, node{v, func(y any) { x[k] = y }})
 				}
 			case []any:
+				// Every element as the shortest: a long list that must
+				// stay long (a record of 1024 moves) simplifies at once.
+				alike, differs := allAlike(x)
+				if differs {
+					n.set(alike)
+					if !emit() {
+						return
+					}
+				}
+				n.set(x)
 				for size := max(len(x)/2, 1); size >= 1; size /= 2 {
 					for start := 0; start+size <= len(x); start += size {
 						n.set(append(append([]any{}, x[:start]...), x[start+size:]...))
@@ -362,6 +379,9 @@ func simplerJSON(text string) iter.Seq[string] {
 				}
 				n.set(x)
 				for i, v := range x {
+					if i > 0 && alike != nil && !differs {
+						break // elements all alike: the first stands for them, the next round makes the others like it
+					}
 					queue = append(queue, node{v, func(y any) { x[i] = y }})
 				}
 			case json.Number:
@@ -481,4 +501,28 @@ func numberTokens(text string) []string {
 		}
 	}
 	return out
+}
+
+// allAlike returns a list as long as x whose every element is x's
+// shortest (in JSON), and false when x's elements are all that already.
+func allAlike(x []any) ([]any, bool) {
+	if len(x) < 2 {
+		return nil, false
+	}
+	texts := make([]string, len(x))
+	least := 0
+	for i, v := range x {
+		b, _ := json.Marshal(v)
+		texts[i] = string(b)
+		if len(texts[i]) < len(texts[least]) {
+			least = i
+		}
+	}
+	alike := make([]any, len(x))
+	differs := false
+	for i := range x {
+		alike[i] = x[least]
+		differs = differs || texts[i] != texts[least]
+	}
+	return alike, differs
 }
