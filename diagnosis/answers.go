@@ -125,21 +125,25 @@ func newAnswers(obs []Observation) *answers {
 // offsets as the reference does.
 func (a *answers) shiftErrors(bits, chars int) {
 	for i := range a.observed {
-		e := a.observed[i].err
-		if e == nil {
-			continue
+		if e := a.observed[i].err; e != nil {
+			a.observed[i].err = shift(e, bits, chars)
 		}
-		moved := *e
-		switch {
-		case e.Bit != nil:
-			n := *e.Bit + bits
-			moved.Bit = &n
-		case e.Char != nil:
-			n := *e.Char + chars
-			moved.Char = &n
-		}
-		a.observed[i].err = &moved
 	}
+}
+
+// shift returns error e with its bit offset moved by bits, or its char
+// offset by chars.
+func shift(e *spec.ErrorObject, bits, chars int) *spec.ErrorObject {
+	moved := *e
+	switch {
+	case e.Bit != nil:
+		n := *e.Bit + bits
+		moved.Bit = &n
+	case e.Char != nil:
+		n := *e.Char + chars
+		moved.Char = &n
+	}
+	return &moved
 }
 
 // request returns the request of test i, and its hash.

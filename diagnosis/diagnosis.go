@@ -98,14 +98,27 @@ type Example struct {
 	Difference string `json:"difference"` // where the answer first differs from the expected one, or what happened
 }
 
-// Diagnose explains the failures among obs as their root causes, in the
-// order a report shows them: misbehaviour first, then the others by how
-// many failures they explain, and what is unexplained last. Every failure
-// (status Fail) is explained by exactly one cause.
-func Diagnose(obs []Observation) []Cause {
+// A Diagnosis is the root causes of a run's failures, and what was
+// learnt of the implementation on the way: enough to tell which cause
+// explains a failure seen later (Explain), which requests its known
+// faults change (Predicts), and the level its way of reporting errors
+// reaches (Level). qf fuzz diagnoses the cases it has seen, and goes on
+// looking for failures that no cause explains.
+type Diagnosis struct {
+	// Causes are in the order a report shows them: misbehaviour first,
+	// then the others by how many failures they explain, and what is
+	// unexplained last. Every failure (status Fail) is explained by
+	// exactly one cause.
+	Causes []Cause
+	d      *diagnosis
+	index  []int // the place in Causes of each cause of d, as d found them
+}
+
+// Diagnose explains the failures among obs as their root causes.
+func Diagnose(obs []Observation) *Diagnosis {
 	d := newDiagnosis(obs)
 	if len(d.failed) == 0 {
-		return nil
+		return &Diagnosis{d: d}
 	}
 	d.reporting()
 	d.knownFaults()
@@ -113,15 +126,24 @@ func Diagnose(obs []Observation) []Cause {
 	d.facets()
 	d.loci()
 	d.unexplained()
-	causes := d.causes
-	sort.SliceStable(causes, func(i, j int) bool {
-		ri, rj := rank(causes[i].Kind), rank(causes[j].Kind)
+	order := make([]int, len(d.causes))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool {
+		ci, cj := &d.causes[order[i]], &d.causes[order[j]]
+		ri, rj := rank(ci.Kind), rank(cj.Kind)
 		if ri != rj {
 			return ri < rj
 		}
-		return causes[i].Failed > causes[j].Failed
+		return ci.Failed > cj.Failed
 	})
-	return causes
+	x := &Diagnosis{d: d, index: make([]int, len(order))}
+	for place, i := range order {
+		x.Causes = append(x.Causes, d.causes[i])
+		x.index[i] = place
+	}
+	return x
 }
 
 // rank orders the kinds of cause in a report: misbehaviour first, the
@@ -145,10 +167,16 @@ type diagnosis struct {
 	style     style
 	model     []*faults.Fault // the known faults confirmed, in order
 	answers   *answers
+
+	// The causes, by index in causes, as Explain finds them.
+	byFault map[*faults.Fault]int
+	byLocus map[locus]int // the causes of where answers go wrong, by locus (how left out)
+	roots   []locus       // the loci of fields where answers first differ, in the order of the layout
 }
 
 func newDiagnosis(obs []Observation) *diagnosis {
-	d := &diagnosis{obs: obs, explained: map[int]int{}, answers: newAnswers(obs)}
+	d := &diagnosis{obs: obs, explained: map[int]int{}, answers: newAnswers(obs),
+		byFault: map[*faults.Fault]int{}, byLocus: map[locus]int{}}
 	for i := range obs {
 		if obs[i].Result.Status == suite.Fail {
 			d.failed = append(d.failed, i)

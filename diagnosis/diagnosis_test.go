@@ -86,7 +86,7 @@ func summary(causes []diagnosis.Cause) string {
 func TestEveryFaultAlone(t *testing.T) {
 	for _, f := range faults.Catalogue {
 		obs := observe(t, faults.Model(f))
-		causes := diagnosis.Diagnose(obs)
+		causes := diagnosis.Diagnose(obs).Causes
 		check(t, f.Name, []*faults.Fault{f}, []*faults.Fault{f}, obs, causes)
 		if f.Group != faults.Known && slices.ContainsFunc(causes, func(c diagnosis.Cause) bool { return c.Kind == diagnosis.Fault }) {
 			t.Errorf("%s: a known fault named: %s", f.Name, summary(causes))
@@ -100,7 +100,7 @@ func TestEveryFaultAlone(t *testing.T) {
 func TestRealisticSets(t *testing.T) {
 	for _, m := range append(slices.Clone(mutants.Realistic), mutants.Fansite) {
 		obs := observe(t, m.Handler())
-		check(t, m.Name, m.Faults, visible(t, m.Faults, obs), obs, diagnosis.Diagnose(obs))
+		check(t, m.Name, m.Faults, visible(t, m.Faults, obs), obs, diagnosis.Diagnose(obs).Causes)
 	}
 }
 
@@ -158,7 +158,7 @@ func TestEveryPair(t *testing.T) {
 				if shows(obs, alone[p.a]) {
 					shown = append(shown, p.b)
 				}
-				check(t, p.a.Name+"+"+p.b.Name, both, shown, obs, diagnosis.Diagnose(obs))
+				check(t, p.a.Name+"+"+p.b.Name, both, shown, obs, diagnosis.Diagnose(obs).Causes)
 			}
 		}()
 	}

@@ -184,7 +184,9 @@ func (s *search) confirm(a *attempt) {
 	for _, i := range s.alone[f] {
 		s.inModel[i] = true
 	}
-	d.add(faultCause(a), members)
+	if d.add(faultCause(a), members) {
+		d.byFault[f] = len(d.causes) - 1
+	}
 }
 
 // faultCause returns the cause of a confirmed fault: a known fault by its

@@ -35,10 +35,9 @@ const (
 	errs               // another error, where the reference has one at the field
 )
 
-// locusOf returns where failure i goes wrong, and false when it cannot
+// locusOf returns where failure o goes wrong, and false when it cannot
 // be told (no answer, an answer of the wrong shape).
-func (d *diagnosis) locusOf(i int) (locus, bool) {
-	o := &d.obs[i]
+func (d *diagnosis) locusOf(o *Observation) (locus, bool) {
 	got := o.Answer
 	if got == nil || o.Result.Reason != suite.Mismatch {
 		return locus{}, false
@@ -294,7 +293,7 @@ func (d *diagnosis) loci() {
 	groups := map[locus][]int{}
 	roots := map[locus]bool{} // the groups with an answer that first differs there
 	for _, i := range d.unexplainedFailures() {
-		if l, ok := d.locusOf(i); ok {
+		if l, ok := d.locusOf(&d.obs[i]); ok {
 			key := l
 			key.how = 0 // one group per field, whatever the how
 			groups[key] = append(groups[key], i)
@@ -307,20 +306,13 @@ func (d *diagnosis) loci() {
 	for l := range groups {
 		keys = append(keys, l)
 	}
-	sort.Slice(keys, func(a, b int) bool {
-		x, y := keys[a], keys[b]
-		if x.family != y.family {
-			return x.family < y.family
-		}
-		if px, py := order(x.field), order(y.field); px != py {
-			return px < py
-		}
-		return x.field+x.rule < y.field+y.rule
-	})
+	sort.Slice(keys, func(a, b int) bool { return before(keys[a], keys[b]) })
 	for k, l := range keys {
 		members := groups[l]
 		if l.family == "rules" {
-			d.add(d.ruleCause(l, members), members)
+			if d.add(d.ruleCause(l, members), members) {
+				d.byLocus[l] = len(d.causes) - 1
+			}
 			continue
 		}
 		if roots[l] && layoutIndex(l.field) >= 0 {
@@ -331,14 +323,31 @@ func (d *diagnosis) loci() {
 					continue
 				}
 				for _, i := range groups[m] {
-					if d.holds(i, l.field) {
+					if holds(&d.obs[i], l.field) {
 						members = append(members, i)
 					}
 				}
 			}
 		}
-		d.add(d.fieldCause(l, members, roots[l]), members)
+		if d.add(d.fieldCause(l, members, roots[l]), members) {
+			d.byLocus[l] = len(d.causes) - 1
+			if roots[l] && layoutIndex(l.field) >= 0 {
+				d.roots = append(d.roots, l)
+			}
+		}
 	}
+}
+
+// before orders loci: by family (decoding, encoding, the rules), then in
+// the order of the layout.
+func before(x, y locus) bool {
+	if x.family != y.family {
+		return x.family < y.family
+	}
+	if px, py := order(x.field), order(y.field); px != py {
+		return px < py
+	}
+	return x.field+x.rule < y.field+y.rule
 }
 
 // order returns the place of a field in the layout, and after all of them
@@ -350,11 +359,10 @@ func order(field string) int {
 	return len(spec.Layout)
 }
 
-// holds reports whether the input of test i holds field, a field of the
-// layout: whether the reference reads it, decoding the code (or the code
-// a value encodes to).
-func (d *diagnosis) holds(i int, field string) bool {
-	o := &d.obs[i]
+// holds reports whether the input of o's test holds field, a field of
+// the layout: whether the reference reads it, decoding the code (or the
+// code a value encodes to).
+func holds(o *Observation, field string) bool {
 	code := o.Result.Category.Code(o.Test)
 	p, decoding := o.Result.Category.Profile()
 	if code == "" && decoding {
@@ -384,7 +392,7 @@ func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
 	hows := map[how]int{}
 	own := 0
 	for _, i := range members {
-		if x, ok := d.locusOf(i); ok {
+		if x, ok := d.locusOf(&d.obs[i]); ok {
 			hows[x.how]++
 			if x.field == l.field {
 				own++

@@ -8,21 +8,46 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// WriteText writes the causes for people in at most lines lines (at least
-// 3): a heading, then each cause with its name, flag, title, the failures
-// it explains, its edge cases and where it is confined, and below it its
+// A Text says how WriteText words the causes, and how much room they
+// have.
+type Text struct {
+	Lines int    // at most this many lines, at least 3
+	Unit  string // what a cause explains, in the singular: "failure" when ""
+	Hint  string // where the whole list is, after the heading: "qf check -v lists every failing vector" when ""
+	// Extra, when set, returns more lines under cause i, after its
+	// example: shown with its details, when there is room.
+	Extra func(i int) []string
+}
+
+// WriteText writes the causes for people in at most t.Lines lines: a
+// heading, then each cause with its name, flag, title, the failures it
+// explains, its edge cases and where it is confined, and below it its
 // evidence, its shortest example and what to change. When the causes do
 // not fit, the later ones get their first line only, and the last ones a
 // line together; a known fault is never left out of a line of its own
 // before the others are. Text that came from the implementation is
 // escaped.
-func WriteText(w io.Writer, causes []Cause, lines int) {
+func WriteText(w io.Writer, causes []Cause, t Text) {
+	if t.Unit == "" {
+		t.Unit = "failure"
+	}
+	if t.Hint == "" {
+		t.Hint = "qf check -v lists every failing vector"
+	}
+	lines := max(t.Lines, 3)
 	failed := 0
 	for _, c := range causes {
 		failed += c.Failed
 	}
-	fmt.Fprintf(w, "%d %s, %d %s (qf check -v lists every failing vector):\n", failed, plural(failed, "failure"), len(causes), plural2(len(causes), "cause", "causes"))
+	fmt.Fprintf(w, "%d %s, %d %s (%s):\n", failed, plural(failed, t.Unit), len(causes), plural2(len(causes), "cause", "causes"), t.Hint)
 	lines--
+	details := func(i int) []string {
+		d := details(&causes[i])
+		if t.Extra != nil {
+			d = append(d, t.Extra(i)...)
+		}
+		return d
+	}
 	full := make([]bool, len(causes))
 	shown := make([]bool, len(causes))
 	// Every cause on a line of its own, known faults first, while there is
@@ -41,10 +66,10 @@ func WriteText(w io.Writer, causes []Cause, lines int) {
 		}
 	}
 	// Then their details, in order, while there is room.
-	for i, c := range causes {
-		if shown[i] && room >= len(details(&c)) {
+	for i := range causes {
+		if shown[i] && room >= len(details(i)) {
 			full[i] = true
-			room -= len(details(&c))
+			room -= len(details(i))
 		}
 	}
 	var rest []string
@@ -53,9 +78,9 @@ func WriteText(w io.Writer, causes []Cause, lines int) {
 			rest = append(rest, fmt.Sprintf("%s (%d)", suite.Printable(c.Name, false), c.Failed))
 			continue
 		}
-		fmt.Fprintf(w, "%2d. %s\n", i+1, headline(&c))
+		fmt.Fprintf(w, "%2d. %s\n", i+1, headline(&c, t.Unit))
 		if full[i] {
-			for _, d := range details(&c) {
+			for _, d := range details(i) {
 				fmt.Fprintf(w, "    %s\n", d)
 			}
 		}
@@ -78,7 +103,7 @@ func count(b []bool) int {
 // headline returns a cause's first line: "FaultJunkAsZeros (junk-as-zeros):
 // a character outside the alphabet read as six zero bits: 12 failures
 // [EC-5]; only: chunks:state-only".
-func headline(c *Cause) string {
+func headline(c *Cause, unit string) string {
 	name := c.Name
 	switch {
 	case c.Flag != "":
@@ -86,7 +111,7 @@ func headline(c *Cause) string {
 	case len(c.Flags) > 0:
 		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
 	}
-	s := fmt.Sprintf("%s: %s: %d %s", name, c.Title, c.Failed, plural(c.Failed, "failure"))
+	s := fmt.Sprintf("%s: %s: %d %s", name, c.Title, c.Failed, plural(c.Failed, unit))
 	if len(c.Refs) > 0 {
 		s += " [" + strings.Join(c.Refs, "; ") + "]"
 	}

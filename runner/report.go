@@ -59,7 +59,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if len(r.Causes) > 0 {
 		fmt.Fprintln(w)
 		room := Screen - lineCount(head.String()) - lineCount(table.String()) - lineCount(tail.String()) - 1
-		diagnosis.WriteText(w, r.Causes, max(room, 3))
+		diagnosis.WriteText(w, r.Causes, diagnosis.Text{Lines: room})
 	}
 	if verbose {
 		for _, res := range r.Results {

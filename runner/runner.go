@@ -169,7 +169,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	for i := range tests {
 		obs[i] = diagnosis.Observation{Result: &rep.Results[i], Test: &tests[i].test, Answer: answers[i]}
 	}
-	rep.Causes = diagnosis.Diagnose(obs)
+	rep.Causes = diagnosis.Diagnose(obs).Causes
 	rep.Duration = seconds(time.Since(began))
 	return rep, nil
 }
