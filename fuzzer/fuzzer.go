@@ -3,10 +3,17 @@
 // implementation lists (package gen: codes across the whole space and
 // mutated, broken values for the encoder, steered games, rule-breaking
 // States), sends many at once through the conformance protocol (package
-// driver, through the same session as qf check: package suite), grades
-// every answer exactly as qf check grades a vector, shrinks each
-// distinct disagreement to a minimal case that still disagrees the same
-// way, and writes the shrunk cases as vectors that qf check -vectors runs.
+// driver, through the same session as qf check: package suite), and
+// grades every answer exactly as qf check grades a vector.
+//
+// It groups the disagreements by their root causes, as package diagnosis
+// names them (a known fault, a way of reporting errors, the field where
+// answers first differ, ...), and spends its budget looking for causes
+// it has not seen: once a cause is known, the cases it explains count
+// for it and are no longer new, and the draws lean away from the cases
+// its known faults predict. Each cause keeps a few examples, each shrunk
+// to a minimal case that the same cause still explains, written as
+// vectors that qf check -vectors runs.
 package fuzzer
 
 import (
@@ -16,6 +23,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/protocol"
@@ -23,26 +31,73 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// Options say what to check and for how long.
+// Options say what to check, for how long, and what to keep.
 type Options struct {
 	driver.Options                  // the implementation, and how long to wait for it
 	Seed           uint64           // the draws' seed
 	Duration       time.Duration    // how long to draw cases; 0 means no limit (then N must be set)
 	N              int              // how many cases to draw; 0 means no limit
 	Categories     []suite.Category // the categories to check; nil means every one the hello lists
-	MaxFindings    int              // distinct disagreements to find and shrink, then the run ends; 0 means 10
+	Examples       int              // shrunk examples kept per cause; 0 means 3
+	MaxCauses      int              // distinct causes to find, then the run ends; 0 means 25
 	Window         int              // requests in flight at once; 0 means 64
 	Level          suite.Level      // the level decoding must meet; None means L3
 	ShrinkSteps    int              // evaluations a shrink may take; 0 means 2000
 	Progress       io.Writer        // when set, a progress line is written there
 }
 
-// A Finding is a distinct disagreement: its signature, the first case
-// found, and that case shrunk.
+func (o *Options) setDefaults() {
+	if o.Examples == 0 {
+		o.Examples = 3
+	}
+	if o.MaxCauses == 0 {
+		o.MaxCauses = 25
+	}
+	if o.Window == 0 {
+		o.Window = 64
+	}
+	if o.Level == suite.None {
+		o.Level = suite.L3
+	}
+	if o.ShrinkSteps == 0 {
+		o.ShrinkSteps = 2000
+	}
+}
+
+// A Report is the outcome of a run.
+type Report struct {
+	Seed           uint64
+	Command        []string // nil for a handler in this process
+	Implementation *suite.Implementation
+	Cases          map[suite.Category]int // the cases asked, by category
+	Disagreements  int                    // cases answered otherwise than the reference
+	// Skipped counts the cases drawn and not asked: those that the known
+	// faults found predicted, left out to spend the budget elsewhere.
+	Skipped  int
+	Duration time.Duration
+	Restarts int      // of the implementation, after a crash, a timeout or a protocol error
+	Causes   []*Cause // the root causes of the disagreements, in the order of package diagnosis
+	// Capped is set when the run ended early, having found MaxCauses causes.
+	Capped   bool
+	Problems []string // the implementation gave up, nothing was checked, ...
+}
+
+// A Cause is a root cause of disagreements, as package diagnosis names
+// it, with its examples. Its Failed counts the disagreements it explains,
+// its IDs are the ids of its examples' vectors, and its Example is the
+// shortest of them.
+type Cause struct {
+	diagnosis.Cause
+	Findings []*Finding // its examples, shrunk, the shortest first
+}
+
+// A Finding is an example of a cause: the first case found that
+// disagreed in its way, and that case shrunk.
 type Finding struct {
-	// Signature is the category, how the answer fails and the kinds of
-	// the expected and the given answer: "strict: another offset (want
-	// truncated, got truncated)".
+	// Signature is how the case disagrees: the category, how the answer
+	// fails and the kinds of the expected and the given answer, "strict:
+	// another offset (want truncated, got truncated)". A cause's examples
+	// disagree in different ways.
 	Signature string
 	Test      vectors.Test  // the shrunk case, a vector with its expectation from the reference
 	Result    suite.Result  // the implementation's answer to it, graded
@@ -50,37 +105,40 @@ type Finding struct {
 	Cases     int           // cases drawn before it
 	Steps     int           // shrink steps that made it smaller
 	Tries     int           // evaluations the shrink made
+	Minimal   bool          // the shrink ended with no simpler case left to try, not at its budget
 	Elapsed   time.Duration // from the start of the run to the end of its shrink
-	Again     int           // more cases that disagreed the same way
+	// Also lists the other categories of the same op (the other profile)
+	// where the same input was found to disagree: it counts once.
+	Also []suite.Category
 	// Repeatable is false when the case, asked again on its own, did not
 	// disagree the same way: the fault depends on the requests before it,
 	// or on load, not on this input alone. Such a finding is not shrunk
 	// and not written as a vector; Alone says how the case fared.
 	Repeatable bool
 	Alone      string
-}
 
-// A Report is the outcome of a run.
-type Report struct {
-	Seed           uint64
-	Implementation *suite.Implementation
-	Cases          map[suite.Category]int
-	Duration       time.Duration
-	Restarts       int // of the implementation, after a crash, a timeout or a protocol error
-	Findings       []*Finding
-	Problems       []string // the implementation gave up, nothing was checked, ...
+	answer *protocol.Response // the implementation's answer to Test
 }
 
 // OK reports whether the run found nothing.
-func (r *Report) OK() bool { return len(r.Findings) == 0 && len(r.Problems) == 0 }
+func (r *Report) OK() bool { return r.Disagreements == 0 && len(r.Problems) == 0 }
 
-// Total returns the number of cases drawn.
+// Total returns the number of cases asked.
 func (r *Report) Total() int {
 	n := 0
 	for _, c := range r.Cases {
 		n += c
 	}
 	return n
+}
+
+// Findings returns the examples of every cause.
+func (r *Report) Findings() []*Finding {
+	var out []*Finding
+	for _, c := range r.Causes {
+		out = append(out, c.Findings...)
+	}
+	return out
 }
 
 // batchSize is how many cases are drawn and sent together.
@@ -91,23 +149,12 @@ const batchSize = 256
 // command cannot be started, or driver.ErrNoImplementation; every
 // misbehaviour of the implementation is in the report.
 func Run(ctx context.Context, opts Options) (*Report, error) {
-	if opts.MaxFindings == 0 {
-		opts.MaxFindings = 10
-	}
-	if opts.Window == 0 {
-		opts.Window = 64
-	}
-	if opts.Level == suite.None {
-		opts.Level = suite.L3
-	}
-	if opts.ShrinkSteps == 0 {
-		opts.ShrinkSteps = 2000
-	}
+	opts.setDefaults()
 	if opts.Duration == 0 && opts.N == 0 {
 		return nil, errors.New("fuzzer: no budget: set Duration or N")
 	}
 	began := time.Now()
-	rep := &Report{Seed: opts.Seed, Cases: map[suite.Category]int{}}
+	rep := &Report{Seed: opts.Seed, Command: opts.Command, Cases: map[suite.Category]int{}}
 	s, err := suite.Open(ctx, opts.Options, opts.Progress)
 	var hello *suite.HelloError
 	if errors.As(err, &hello) {
@@ -129,112 +176,134 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Problems = append(rep.Problems, s.Finish()...)
 		return rep, nil
 	}
-
-	f := &fuzzer{ctx: ctx, opts: &opts, client: s.Client, rep: rep, began: began, seen: map[string]*Finding{}}
+	f := newFuzzer(&opts, s.Client, rep, began)
 	r := gen.NewRand(opts.Seed)
-	for f.budgetLeft() {
+	for f.budgetLeft(ctx) {
 		n := batchSize
 		if opts.N > 0 {
 			n = min(n, opts.N-rep.Total())
 		}
-		cases := make([]fcase, n)
-		reqs := make([]*protocol.Request, n)
-		for i := range cases {
-			cat := cats[i%len(cats)]
-			cases[i] = fcase{cat, cat.Draw(r)}
-			reqs[i] = cases[i].request()
-		}
-		answers, k, _, failure := s.Client.Batch(reqs, opts.Window)
-		for i := 0; i < k; i++ {
-			rep.Cases[cases[i].cat]++
-			f.check(cases[i], answers[i], nil)
-		}
-		if failure != nil && ctx.Err() == nil {
-			rep.Cases[cases[k].cat]++
-			f.check(cases[k], nil, failure)
-		}
+		f.ask(ctx, f.draw(r, cats, n))
 		if s.Client.GaveUp() != nil {
 			break // Finish says why
 		}
-		s.Progress.Show("%d cases, %.0f/s, %d disagreements", rep.Total(), float64(rep.Total())/time.Since(began).Seconds(), len(rep.Findings))
+		f.diagnoseIfDue(ctx)
+		s.Progress.Show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/time.Since(began).Seconds(),
+			len(f.groups), plural(len(f.groups), "cause"), rep.Disagreements, plural(rep.Disagreements, "disagreement"))
 	}
 	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
+	f.finish(ctx)
 	rep.Problems = append(rep.Problems, s.Finish()...)
 	rep.Duration = time.Since(began)
 	rep.Restarts = s.Client.Restarts()
 	return rep, nil
 }
 
+// A fuzzer is a run in progress.
 type fuzzer struct {
-	ctx    context.Context // the run's, for the shrinks
 	opts   *Options
 	client *driver.Client
 	rep    *Report
 	began  time.Time
-	seen   map[string]*Finding // by signature
+	causes // the disagreements by cause, and the diagnosis
 }
 
-func (f *fuzzer) budgetLeft() bool {
+func newFuzzer(opts *Options, client *driver.Client, rep *Report, began time.Time) *fuzzer {
+	f := &fuzzer{opts: opts, client: client, rep: rep, began: began}
+	f.causes = newCauses(opts)
+	return f
+}
+
+// budgetLeft reports whether the run goes on.
+func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 	switch {
-	case f.ctx.Err() != nil:
+	case ctx.Err() != nil:
 		return false
 	case f.opts.N > 0 && f.rep.Total() >= f.opts.N:
 		return false
 	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
 		return false
-	case len(f.rep.Findings) >= f.opts.MaxFindings:
-		return false // as many as were asked for: enough to work on
+	case len(f.groups) >= f.opts.MaxCauses:
+		f.rep.Capped = true
+		return false
 	}
 	return true
 }
 
-// check grades the answer to a case, and shrinks a disagreement not seen
-// before.
-func (f *fuzzer) check(c fcase, resp *protocol.Response, failure error) {
+// draw draws n cases, the categories in turn. Once faults are known, it
+// leaves out seven in eight of the cases they predict: those the causes
+// found explain already.
+func (f *fuzzer) draw(r *gen.Rand, cats []suite.Category, n int) []fcase {
+	cases := make([]fcase, 0, n)
+	for tries := 0; len(cases) < n && tries < 8*n; tries++ {
+		cat := cats[tries%len(cats)]
+		c := fcase{cat, cat.Draw(r)}
+		if f.diag != nil && r.Intn(8) != 0 && f.diag.Predicts(c.request()) {
+			f.rep.Skipped++
+			continue
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// ask sends the cases, many at once, and checks each answer. After a
+// failure to answer (a crash, a timeout, a protocol error), the client
+// has restarted the implementation, and the cases after the failed one
+// are sent again.
+func (f *fuzzer) ask(ctx context.Context, cases []fcase) {
+	reqs := make([]*protocol.Request, len(cases))
+	for i := range cases {
+		reqs[i] = cases[i].request()
+	}
+	for done := 0; done < len(cases); {
+		answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
+		for i := 0; i < k; i++ {
+			f.check(ctx, cases[done+i], answers[i], nil)
+		}
+		done += k
+		if failure == nil || ctx.Err() != nil {
+			return
+		}
+		f.check(ctx, cases[done], nil, failure)
+		done++
+		if f.client.GaveUp() != nil || !f.budgetLeft(ctx) {
+			return
+		}
+	}
+}
+
+// check grades the answer to a case, or the failure to give one, and
+// files a disagreement under its cause.
+func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, failure error) {
+	f.rep.Cases[c.cat]++
 	t := c.test()
-	v := judge(c, &t, resp, failure, f.opts.Level)
+	v := judge(c, &t, resp, failure, f.level())
 	if v.signature == "" {
+		f.keep(c, &t, resp)
 		return
 	}
-	if found := f.seen[v.signature]; found != nil {
-		found.Again++
-		return
-	}
-	if len(f.rep.Findings) >= f.opts.MaxFindings {
-		return
-	}
-	finding := &Finding{Signature: v.signature, Original: c.input, Cases: f.rep.Total() - 1, Repeatable: true}
-	f.seen[v.signature] = finding
-	shrunk := c
-	if alone := f.evaluate(c); alone.signature != v.signature {
-		finding.Repeatable = false
-		finding.Alone = "it passed"
-		if alone.signature != "" {
-			finding.Alone = "it disagreed otherwise: " + alone.signature
-		}
-	} else {
-		shrunk, v = f.shrink(c, v, finding)
-		// Once more, alone, for the standard error that goes with it.
-		f.client.Stderr()
-		if final := f.evaluate(shrunk); final.signature == v.signature {
-			v = final
-			v.result.Stderr = f.client.Stderr()
-		}
-	}
-	t = shrunk.test()
-	suite.AddFields(&t)
-	t.Comment = comment(&t, finding, f.opts.Seed)
-	t.Flags = shrunk.cat.Flags(shrunk.input, &t)
-	finding.Test, finding.Result = t, v.result
-	finding.Elapsed = time.Since(f.began)
-	f.rep.Findings = append(f.rep.Findings, finding)
+	f.rep.Disagreements++
+	f.file(ctx, newSighting(c, v, &t, resp, f.rep.Total()-1))
 }
 
 // evaluate asks the implementation about one case, alone, and grades it.
-func (f *fuzzer) evaluate(c fcase) verdict {
+func (f *fuzzer) evaluate(c fcase) *sighting {
 	t := c.test()
 	resp, _, err := f.client.Call(c.request())
-	return judge(c, &t, resp, err, f.opts.Level)
+	return newSighting(c, judge(c, &t, resp, err, f.level()), &t, resp, 0)
+}
+
+func plural(n int, word string) string {
+	switch {
+	case n == 1:
+		return word
+	case word == "try":
+		return "tries"
+	case word == "cause":
+		return "causes"
+	}
+	return word + "s"
 }

@@ -1,16 +1,20 @@
 package fuzzer
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/internal/faults"
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -49,9 +53,9 @@ func TestReferenceAgrees(t *testing.T) {
 		{Options: driver.Options{Command: serveCommand(t)}, N: 10000, Seed: 8},
 	} {
 		rep := mustRun(t, opts)
-		if !rep.OK() || rep.Total() != opts.N || len(rep.Cases) != 5 {
-			t.Errorf("%d cases %v, problems %q, findings %d", rep.Total(), rep.Cases, rep.Problems, len(rep.Findings))
-			for _, f := range rep.Findings {
+		if !rep.OK() || rep.Total() != opts.N || len(rep.Cases) != 5 || len(rep.Causes) != 0 || rep.Skipped != 0 {
+			t.Errorf("%d cases %v, problems %q, %d causes, %d skipped", rep.Total(), rep.Cases, rep.Problems, len(rep.Causes), rep.Skipped)
+			for _, f := range rep.Findings() {
 				t.Errorf("%s: %s", f.Signature, inputOf(&f.Test))
 			}
 		}
@@ -65,7 +69,7 @@ func TestExamplesJSAgrees(t *testing.T) {
 	rep := mustRun(t, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}, N: 5000, Seed: 9})
 	if !rep.OK() {
 		var b strings.Builder
-		rep.WriteText(&b)
+		rep.WriteText(&b, true)
 		t.Error(b.String())
 	}
 }
@@ -88,40 +92,43 @@ func sizeLimit(mutant string, category suite.Category) int {
 	return 19
 }
 
-// Against each mutant, fuzzing from a fixed seed finds a disagreement
-// within seconds and shrinks it to a small case that still disagrees the
-// same way.
+// Against each mutant, fuzzing from a fixed seed finds its fault and
+// shrinks an example to a small case that still disagrees: named as the
+// diagnosis of the vectors names it, a known fault by its name.
 func TestMutantsFound(t *testing.T) {
 	for _, m := range mutants.Catalogue {
-		start := time.Now()
-		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, Duration: time.Minute, Seed: 1, MaxFindings: 1})
-		took := time.Since(start)
-		if len(rep.Findings) == 0 {
+		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 8000, Seed: 1, Examples: 1})
+		if len(rep.Causes) == 0 || len(rep.Causes[0].Findings) == 0 {
 			t.Errorf("mutant %s: nothing found in %d cases", m.Name, rep.Total())
 			continue
 		}
-		f := rep.Findings[0]
+		c := rep.Causes[0]
+		for _, x := range rep.Causes {
+			if x.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Name == x.Name }) {
+				t.Errorf("mutant %s: names %s, a fault it does not have: %s", m.Name, x.Name, x.Evidence)
+			}
+			if x.Kind == diagnosis.Fault && x.Name == m.Name {
+				c = x
+			}
+		}
+		f := c.Findings[0]
 		in := inputOf(&f.Test)
-		t.Logf("%-31s %5.2fs after %6d cases, %4d tries: %q", m.Name, took.Seconds(), f.Cases, f.Tries, clipQ(in))
-		if took > 20*time.Second {
-			t.Errorf("mutant %s: %v to find and shrink", m.Name, took)
+		t.Logf("%-31s %d causes; after %6d cases, %4d tries: %s %s: %q", m.Name, len(rep.Causes), f.Cases, f.Tries, c.Kind, c.Name, clipQ(in))
+		if m.Faults[0].Group == faults.Known && len(m.Faults) == 1 && (c.Kind != diagnosis.Fault || c.Name != m.Name) {
+			t.Errorf("mutant %s: not named; the first cause is %s %s", m.Name, c.Kind, c.Name)
 		}
 		if limit := sizeLimit(m.Name, f.Result.Category); len(in) > limit {
 			t.Errorf("mutant %s: the shrunk case has %d bytes, more than %d: %q", m.Name, len(in), limit, in)
 		}
-		if len(in) > len(f.Original) {
-			t.Errorf("mutant %s: the shrunk case is longer than the one found", m.Name)
+		if len(in) > len(f.Original) || f.Repeatable && !f.Minimal {
+			t.Errorf("mutant %s: the shrunk case is longer than the one found, or not a minimum (%d tries)", m.Name, f.Tries)
 		}
-		// The shrunk case still disagrees, the same way.
-		c := fcase{f.Result.Category, in}
-		resp, crashed := handle(m.Handler(), c.request())
-		test := c.test()
-		if crashed {
-			if !strings.HasSuffix(f.Signature, ": crash") {
-				t.Errorf("mutant %s: the shrunk case crashes it, the finding is %q", m.Name, f.Signature)
-			}
-		} else if v := judge(c, &test, resp, nil, suite.L3); v.signature != f.Signature {
-			t.Errorf("mutant %s: the shrunk case's signature is %q, the finding's %q", m.Name, v.signature, f.Signature)
+		// The shrunk case still disagrees.
+		cs := fcase{f.Result.Category, in}
+		resp, crashed := handle(m.Handler(), cs.request())
+		test := cs.test()
+		if !crashed && judge(cs, &test, resp, nil, suite.L3).signature == "" {
+			t.Errorf("mutant %s: the shrunk case %q agrees", m.Name, in)
 		}
 	}
 }
@@ -143,24 +150,23 @@ func clipQ(s string) string {
 	return s
 }
 
-// A run repeats exactly from its seed.
+// A run repeats exactly from its seed and budget.
 func TestSeedRepeats(t *testing.T) {
-	var m *mutants.Mutant
-	for _, x := range mutants.Catalogue {
-		if x.Name == "fansite-scripts" {
-			m = x
-		}
-	}
+	m, _ := mutants.Named("kotlin")
 	run := func() string {
-		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 3000, Seed: 42, MaxFindings: 5})
+		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 6000, Seed: 42})
 		var b strings.Builder
-		for _, f := range rep.Findings {
-			b.WriteString(f.Signature + " " + inputOf(&f.Test) + "\n")
+		for _, c := range rep.Causes {
+			fmt.Fprintf(&b, "%s %s %d:", c.Kind, c.Name, c.Failed)
+			for _, f := range c.Findings {
+				b.WriteString(" " + f.Signature + " " + inputOf(&f.Test))
+			}
+			b.WriteString("\n")
 		}
 		return b.String()
 	}
 	first, second := run(), run()
-	if first != second || strings.Count(first, "\n") != 5 {
+	if first != second || strings.Count(first, "\n") < 5 {
 		t.Errorf("two runs from seed 42:\n%s\n%s", first, second)
 	}
 }
@@ -169,13 +175,8 @@ func TestSeedRepeats(t *testing.T) {
 // mutant and pass for the reference; written again, they are not
 // repeated.
 func TestWriteVectors(t *testing.T) {
-	var m *mutants.Mutant
-	for _, x := range mutants.Catalogue {
-		if x.Name == "fansite-scripts" {
-			m = x
-		}
-	}
-	rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 3000, Seed: 42, MaxFindings: 6})
+	m := mutants.Fansite
+	rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 3000, Seed: 42})
 	dir := t.TempDir()
 	paths, err := rep.WriteVectors(dir)
 	if err != nil || len(paths) == 0 {
@@ -196,8 +197,8 @@ func TestWriteVectors(t *testing.T) {
 			}
 		}
 	}
-	if n != len(rep.Findings) {
-		t.Errorf("%d vectors for %d findings", n, len(rep.Findings))
+	if n != len(rep.Findings()) || n == 0 {
+		t.Errorf("%d vectors for %d findings", n, len(rep.Findings()))
 	}
 	only := func(id string) bool { return strings.Contains(id, "/fuzz-") }
 	for _, c := range []struct {
@@ -228,17 +229,17 @@ func TestWriteVectors(t *testing.T) {
 // whenever white stands above rank 5 ends with a State alone, no walls,
 // no record, white's square shrunk as far as it still disagrees.
 func TestShrinkToMinimal(t *testing.T) {
-	rep := mustRun(t, Options{Options: driver.Options{Handler: highWhite{}}, N: 5000, Seed: 3, Categories: []suite.Category{suite.Strict}, MaxFindings: 1})
-	if len(rep.Findings) != 1 {
-		t.Fatalf("%d findings", len(rep.Findings))
+	rep := mustRun(t, Options{Options: driver.Options{Handler: highWhite{}}, N: 5000, Seed: 3, Categories: []suite.Category{suite.Strict}, Examples: 1})
+	if len(rep.Findings()) != 1 {
+		t.Fatalf("%d findings", len(rep.Findings()))
 	}
-	in := inputOf(&rep.Findings[0].Test)
+	in := inputOf(&rep.Findings()[0].Test)
 	v, err := ref.Decode(in)
 	if err != nil || v.State == nil || v.Record != nil || v.State.Walls.Count() != 0 || v.State.White != 45 || v.State.Turn != 0 || len(in) != 8 {
 		t.Errorf("shrunk to %q: %+v %v", in, v, err)
 	}
-	if f := rep.Findings[0]; f.Steps == 0 || len(f.Original) < len(in) {
-		t.Errorf("%d steps, from %q", f.Steps, f.Original)
+	if f := rep.Findings()[0]; f.Steps == 0 || len(f.Original) < len(in) || !f.Minimal {
+		t.Errorf("%d steps, from %q, minimal %v", f.Steps, f.Original, f.Minimal)
 	}
 }
 
@@ -258,13 +259,114 @@ func (highWhite) Handle(req *protocol.Request) *protocol.Response {
 	return resp
 }
 
-// On a terminal, a progress line: the cases, their rate and the
-// disagreements, rewritten in place and cleared at the end.
+// On a terminal, a progress line: the cases, their rate, the causes and
+// the disagreements, rewritten in place and cleared at the end.
 func TestProgress(t *testing.T) {
 	var buf strings.Builder
 	mustRun(t, Options{Options: driver.Options{Handler: serve.Reference}, N: 600, Seed: 2, Progress: &buf})
 	out := buf.String()
-	if !regexp.MustCompile(`^\r\x1b\[K\d+ cases, \d+/s, 0 disagreements`).MatchString(out) || !strings.HasSuffix(out, "\r\x1b[K") {
+	if !regexp.MustCompile(`^\r\x1b\[K\d+ cases, \d+/s, 0 causes, 0 disagreements`).MatchString(out) || !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Errorf("progress %q", out)
+	}
+}
+
+// For each realistic set of faults, one run from a fixed seed and budget
+// writes vectors that between them expose every fault of the set: each
+// fault, alone, fails one of them at least. The report is valid against
+// its schema, and fits on a screen.
+func TestRealisticSetsExposed(t *testing.T) {
+	for _, m := range append(slices.Clone(mutants.Realistic), mutants.Fansite) {
+		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 40000, Seed: 1})
+		dir := t.TempDir()
+		if _, err := rep.WriteVectors(dir); err != nil {
+			t.Fatal(err)
+		}
+		files, err := suite.LoadVectors(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range rep.Causes {
+			if c.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Name == c.Name }) {
+				t.Errorf("%s: names %s, a fault it does not have: %s", m.Name, c.Name, c.Evidence)
+			}
+		}
+		for _, f := range m.Faults {
+			if fails(t, faults.Model(f), files) == 0 {
+				t.Errorf("%s: no vector written fails %s alone; the causes: %s", m.Name, f.Name, names(rep))
+			}
+		}
+		var text strings.Builder
+		rep.WriteText(&text, false)
+		if n := strings.Count(text.String(), "\n"); n > Screen {
+			t.Errorf("%s: the report has %d lines:\n%s", m.Name, n, text.String())
+		}
+		var j bytes.Buffer
+		if err := rep.WriteJSON(&j); err != nil {
+			t.Fatal(err)
+		}
+		if err := ValidateReport(j.Bytes()); err != nil {
+			t.Errorf("%s: %v", m.Name, err)
+		}
+		t.Logf("%s: %d cases, %d skipped, %d disagreements: %s", m.Name, rep.Total(), rep.Skipped, rep.Disagreements, names(rep))
+	}
+}
+
+// fails returns how many tests of files h fails, a crash counting.
+func fails(t *testing.T, h protocol.Handler, files []*vectors.File) int {
+	n := 0
+	for _, f := range files {
+		cat, _ := suite.Of(f)
+		for i := range f.Tests {
+			test := &f.Tests[i]
+			resp, crashed := handle(h, cat.Request(test))
+			if crashed || !cat.Passes(test, resp, suite.L3) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func names(rep *Report) string {
+	var s []string
+	for _, c := range rep.Causes {
+		s = append(s, fmt.Sprintf("%s %s (%d, %d examples)", c.Kind, c.Name, c.Failed, len(c.Findings)))
+	}
+	return strings.Join(s, "; ")
+}
+
+// An implementation that dies on every fifth request is searched all the
+// same: every case drawn is asked, the crashes are one cause, not
+// repeatable, and the cases between them are graded.
+func TestCrashProne(t *testing.T) {
+	t.Setenv("QF_FAKE", "crash-every-5th")
+	rep := mustRun(t, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, MaxFailuresInARow: 3}, N: 2000, Seed: 1})
+	if rep.Total() != 2000 || rep.Restarts < 390 || len(rep.Causes) != 1 || rep.Causes[0].Kind != diagnosis.Misbehaviour || rep.Causes[0].Name != "crash" {
+		t.Fatalf("%d cases, %d restarts, causes %s, problems %q", rep.Total(), rep.Restarts, names(rep), rep.Problems)
+	}
+	for _, f := range rep.Causes[0].Findings {
+		if f.Repeatable {
+			t.Errorf("%s is repeatable", f.Test.ID)
+		}
+	}
+}
+
+// An input that disagrees in both profiles counts once, as an example
+// that says so.
+func TestOneInputCountsOnce(t *testing.T) {
+	f, _ := faults.Named("zero-fill")
+	rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 5000, Seed: 1, Categories: []suite.Category{suite.Strict, suite.Lenient}})
+	inputs := map[string]bool{}
+	also := 0
+	for _, fd := range rep.Findings() {
+		in := inputOf(&fd.Test)
+		if inputs[in] {
+			t.Errorf("%q is an example twice", in)
+		}
+		inputs[in] = true
+		also += len(fd.Also)
+	}
+	if also == 0 {
+		t.Errorf("no example found in both profiles: %s", names(rep))
 	}
 }

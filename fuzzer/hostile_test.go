@@ -1,6 +1,7 @@
 package fuzzer
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"strings"
@@ -27,7 +28,8 @@ func TestHostile(t *testing.T) {
 		says    string // in the text report
 		procs   int    // processes the fake started, at least
 	}{
-		{"normal", nil, true, "fuzz: 3000 cases, 0 disagreements", 1},
+		{"normal", nil, true, "fuzz: 3000 cases, 0 disagreements, 0 causes", 1},
+		{"crash-every-5th", nil, false, "crash: the implementation exited", 100},
 		{"strict-only", nil, true, "cases: strict 3000: 3000", 1},
 		{"padded", nil, true, "0 disagreements", 1},
 		{"crash-4th", nil, false, "not repeatable", 3},
@@ -66,10 +68,10 @@ func TestHostile(t *testing.T) {
 				command = []string{os.Args[0], "-test.run=^$"}
 			}
 			start := time.Now()
-			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: 300 * time.Millisecond, StartTimeout: 2 * time.Second}, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxFindings: 3})
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: 300 * time.Millisecond, StartTimeout: 2 * time.Second}, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxCauses: 3})
 			took := time.Since(start)
 			var b strings.Builder
-			rep.WriteText(&b)
+			rep.WriteText(&b, true)
 			text := b.String()
 			if rep.OK() != c.ok || !strings.Contains(text, c.says) {
 				t.Errorf("OK %v, want %v saying %q:\n%s", rep.OK(), c.ok, c.says, text)
@@ -80,10 +82,17 @@ func TestHostile(t *testing.T) {
 			if !utf8.ValidString(text) || strings.ContainsAny(text, "\x1b\x00\r") {
 				t.Errorf("the report holds invalid UTF-8 or control characters:\n%q", text)
 			}
+			var j bytes.Buffer
+			if err := rep.WriteJSON(&j); err != nil {
+				t.Fatal(err)
+			}
+			if err := ValidateReport(j.Bytes()); err != nil {
+				t.Error(err)
+			}
 			fakes.NoSurvivors(t, dir, c.procs)
 			// Only the repeatable findings become vectors.
 			repeatable := 0
-			for _, f := range rep.Findings {
+			for _, f := range rep.Findings() {
 				if f.Repeatable {
 					repeatable++
 				}
@@ -123,8 +132,8 @@ func TestInterrupted(t *testing.T) {
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("the run took %v", took)
 	}
-	if rep.OK() || len(rep.Problems) != 1 || rep.Problems[0] != "the run was interrupted" || len(rep.Findings) != 0 || rep.Total() == 0 {
-		t.Errorf("%d cases, %d findings, problems %q", rep.Total(), len(rep.Findings), rep.Problems)
+	if rep.OK() || len(rep.Problems) != 1 || rep.Problems[0] != "the run was interrupted" || len(rep.Causes) != 0 || rep.Total() == 0 {
+		t.Errorf("%d cases, %d causes, problems %q", rep.Total(), len(rep.Causes), rep.Problems)
 	}
 	fakes.NoSurvivors(t, dir, 1)
 }

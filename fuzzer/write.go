@@ -8,20 +8,28 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// WriteText writes the report for people: the implementation,
-// the cases by category and per second, each finding as qf check shows a
-// failing vector, what else went wrong, and a closing line "fuzz: N
-// cases, N disagreements (seed S: ...)". Text from the implementation is
-// escaped.
-func (r *Report) WriteText(w io.Writer) {
+// Screen is the most lines WriteText writes without verbose, with room
+// for the shell's prompt on a 24-line terminal three times over.
+const Screen = 60
+
+// WriteText writes the report for people: the implementation, the cases
+// by category and per second, the causes of the disagreements as qf
+// check shows them (with the ids of each cause's examples), what else
+// went wrong, and a closing line "fuzz: N cases, N disagreements, N
+// causes (seed S: ...)"; in at most Screen lines, unless verbose, which
+// also writes every example as qf check writes a failing vector, with
+// how it was found and shrunk. Text from the implementation is escaped.
+func (r *Report) WriteText(w io.Writer, verbose bool) {
+	var head, tail strings.Builder
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(w, "implementation: %s %s; ops %s; profiles %s\n", suite.Printable(h.Name, false), suite.Printable(h.Version, false),
-			suite.Printable(strings.Join(h.Ops, ", "), false), suite.Printable(strings.Join(h.Profiles, ", "), false))
+		fmt.Fprintf(&head, "implementation: %s %s; ops %s; profiles %s\n", suite.Clip(suite.Printable(h.Name, false), 80), suite.Clip(suite.Printable(h.Version, false), 40),
+			suite.Clip(suite.Printable(strings.Join(h.Ops, ", "), false), 80), suite.Clip(suite.Printable(strings.Join(h.Profiles, ", "), false), 80))
 	}
 	var counts []string
 	for _, c := range suite.Categories {
@@ -30,21 +38,71 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 	}
 	rate := float64(r.Total()) / max(r.Duration.Seconds(), 1e-9)
-	fmt.Fprintf(w, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+	fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+	if r.Skipped > 0 {
+		fmt.Fprintf(&head, "left out: %d cases drawn that the faults found predict, to look elsewhere\n", r.Skipped)
+	}
 	if r.Restarts > 0 {
-		fmt.Fprintf(w, "restarts: %d, after crashes, timeouts and protocol errors\n", r.Restarts)
+		fmt.Fprintf(&head, "restarts: %d, after crashes, timeouts and protocol errors (%.0f/s)\n", r.Restarts, float64(r.Restarts)/max(r.Duration.Seconds(), 1e-9))
 	}
-	if len(r.Findings) > 0 {
-		fmt.Fprintf(w, "\n%d %s:\n", len(r.Findings), plural(len(r.Findings), "disagreement"))
-	}
-	for _, f := range r.Findings {
-		fmt.Fprintln(w)
-		f.writeText(w)
+	if r.Capped {
+		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", len(r.Causes))
 	}
 	for _, p := range r.Problems {
-		fmt.Fprintln(w, "\nproblem: "+strings.ReplaceAll(suite.Printable(p, true), "\n", "\n    "))
+		fmt.Fprintln(&tail, "\nproblem: "+suite.Clip(strings.ReplaceAll(suite.Printable(p, true), "\n", "\n    "), 2000))
 	}
-	fmt.Fprintf(w, "\nfuzz: %d cases, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), len(r.Findings), plural(len(r.Findings), "disagreement"), r.Seed, r.Seed)
+	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), r.Disagreements, plural(r.Disagreements, "disagreement"),
+		len(r.Causes), plural(len(r.Causes), "cause"), r.Seed, r.Seed)
+	io.WriteString(w, head.String())
+	if len(r.Causes) > 0 {
+		causes := make([]diagnosis.Cause, len(r.Causes))
+		for i, c := range r.Causes {
+			causes[i] = c.Cause
+		}
+		fmt.Fprintln(w)
+		room := Screen - lines(head.String()) - lines(tail.String()) - 1
+		diagnosis.WriteText(w, causes, diagnosis.Text{Lines: room, Unit: "disagreement", Hint: "-v shows every example, -o writes them as vectors",
+			Extra: func(i int) []string { return r.Causes[i].examples() }})
+	}
+	if verbose {
+		for _, f := range r.Findings() {
+			fmt.Fprintln(w)
+			f.writeText(w)
+		}
+	}
+	io.WriteString(w, tail.String())
+}
+
+func lines(s string) int { return strings.Count(s, "\n") }
+
+// examples returns the line under a cause that lists its examples.
+func (c *Cause) examples() []string {
+	if len(c.Findings) == 0 {
+		return nil
+	}
+	var each []string
+	for _, f := range c.Findings {
+		e := f.Test.ID
+		switch {
+		case !f.Repeatable:
+			e += " (not repeatable)"
+		case !f.Minimal:
+			e += " (shrink stopped early)"
+		}
+		if len(f.Also) > 0 {
+			e += " (also " + joinCategories(f.Also) + ")"
+		}
+		each = append(each, e)
+	}
+	return []string{suite.Clip(plural2(len(each), "example: ", "examples: ")+strings.Join(each, ", "), 220)}
+}
+
+func joinCategories(cs []suite.Category) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Name()
+	}
+	return strings.Join(names, ", ")
 }
 
 // writeText writes the finding as qf check writes a failing vector, then
@@ -53,18 +111,22 @@ func (f *Finding) writeText(w io.Writer) {
 	res := f.Result
 	res.ID, res.Comment, res.Flags = f.Test.ID, f.Test.Comment, f.Test.Flags
 	res.WriteText(w)
-	again := ""
-	if f.Again > 0 {
-		again = fmt.Sprintf(", %d more %s the same way", f.Again, plural(f.Again, "case"))
+	also := ""
+	if len(f.Also) > 0 {
+		also = "; the same input disagrees in " + joinCategories(f.Also)
 	}
-	if f.Repeatable {
-		fmt.Fprintf(w, "  found:  after %d %s%s; shrunk in %d %s (%d %s) from %d to %d bytes, %.1f s into the run\n",
-			f.Cases, plural(f.Cases, "case"), again, f.Steps, plural(f.Steps, "step"), f.Tries, plural(f.Tries, "try"), len(f.Original), len(inputOf(&f.Test)), f.Elapsed.Seconds())
-	} else {
-		fmt.Fprintf(w, "  found:  after %d %s%s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
+	if !f.Repeatable {
+		fmt.Fprintf(w, "  found:  after %d %s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
 			"          The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
-			f.Cases, plural(f.Cases, "case"), again, f.Elapsed.Seconds(), suite.Printable(f.Alone, false))
+			f.Cases, plural(f.Cases, "case"), f.Elapsed.Seconds(), suite.Printable(f.Alone, false))
+		return
 	}
+	end := "a minimum: no simpler case disagrees so"
+	if !f.Minimal {
+		end = "stopped early, at its budget"
+	}
+	fmt.Fprintf(w, "  found:  after %d %s; shrunk in %d %s (%d %s) from %d to %d bytes, %s; %.1f s into the run%s\n",
+		f.Cases, plural(f.Cases, "case"), f.Steps, plural(f.Steps, "step"), f.Tries, plural(f.Tries, "try"), len(f.Original), len(inputOf(&f.Test)), end, f.Elapsed.Seconds(), also)
 }
 
 // inputOf returns a test's input: its code, or an encode test's value.
@@ -74,16 +136,6 @@ func inputOf(t *vectors.Test) string {
 	}
 	s, _ := t.Input()
 	return s
-}
-
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return word
-	case word == "try":
-		return "tries"
-	}
-	return word + "s"
 }
 
 // WriteVectors writes the findings into dir as vector files in the suite's
@@ -105,7 +157,7 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		}
 	}
 	byCategory := map[suite.Category][]vectors.Test{}
-	for _, f := range r.Findings {
+	for _, f := range r.Findings() {
 		if f.Repeatable && !have[f.Test.ID] {
 			have[f.Test.ID] = true
 			byCategory[f.Result.Category] = append(byCategory[f.Result.Category], f.Test)

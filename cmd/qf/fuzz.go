@@ -26,11 +26,19 @@ const fuzzSynopsis = `[flags] [-- COMMAND [ARGS...]]
 Checks COMMAND, a program that speaks the protocol of spec/protocol.md,
 against the reference with generated cases: codes across the whole space
 and mutated, broken values for the encoder, games steered to where the
-rules are subtle, States that break each rule; many requests at once. Each
-distinct disagreement is shrunk to a minimal case and shown like a failing
-vector of qf check; -o writes them as vector files that
-'qf check -vectors DIR' runs. Without COMMAND, fuzzes the built-in
-reference. The seed is always printed: -seed repeats a run exactly.
+rules are subtle, States that break each rule; many requests at once,
+for the whole budget (-duration, or -n cases).
+
+The disagreements are grouped by root cause, as qf check names them (a
+known fault and its flag, a way of reporting errors, the field where the
+answers first differ, ...), and the run spends its time on causes not yet
+seen: the cases a known cause explains count for it, and the draws lean
+away from them. Each cause keeps a few examples (-examples), each shrunk
+to a minimal case that the same cause explains; -v shows them as qf check
+shows a failing vector, -o writes them as vector files that
+'qf check -vectors DIR' runs, -json writes the whole report. Without
+COMMAND, fuzzes the built-in reference. The seed is always printed: with
+-n, -seed repeats a run exactly.
 
 Exit status: 0 when the budget ran out with no disagreement; 1 when there
 was one, or the implementation misbehaved; 2 on a usage error or when
@@ -51,15 +59,18 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	})
 	ops := fs.String("ops", "", "check only these comma-separated `ops` (decode, encode, replay, validate); default every one the hello lists")
 	profiles := fs.String("profiles", "", "decode only in these comma-separated `profiles` (strict, lenient); default every one the hello lists")
-	maxFailures := fs.Int("max-failures", 10, "find and shrink at most `N` distinct disagreements, then stop")
-	out := fs.String("o", "", "write the shrunk cases as vector files into `DIR`")
+	examples := fs.Int("examples", 3, "keep and shrink at most `N` examples of each cause, each disagreeing another way")
+	maxCauses := fs.Int("max-causes", 25, "end the run once `N` distinct causes are found")
+	out := fs.String("o", "", "write the shrunk examples as vector files into `DIR`")
+	jsonOut := fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
+	verbose := fs.Bool("v", false, "also show every example, as qf check shows a failing vector, with how it was found and shrunk")
 	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process")
 	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process")
 	window := fs.Int("window", 64, "keep `N` requests in flight at once")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	opts := fuzzer.Options{N: *n, MaxFindings: *maxFailures, Window: *window}
+	opts := fuzzer.Options{N: *n, Examples: *examples, MaxCauses: *maxCauses, Window: *window}
 	opts.Command, opts.Timeout, opts.StartTimeout = fs.Args(), *timeout, *startTimeout
 	if len(opts.Command) == 0 {
 		opts.Handler = serve.Reference
@@ -67,8 +78,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	if *n == 0 {
 		opts.Duration = *duration
 	}
-	if opts.Duration <= 0 && opts.N <= 0 || *maxFailures <= 0 || *window <= 0 || *timeout <= 0 || *startTimeout <= 0 {
-		fmt.Fprintln(stderr, "qf fuzz: -duration or -n, -max-failures, -window, -timeout and -start-timeout must be positive")
+	if opts.Duration <= 0 && opts.N <= 0 || *examples <= 0 || *maxCauses <= 0 || *window <= 0 || *timeout <= 0 || *startTimeout <= 0 {
+		fmt.Fprintln(stderr, "qf fuzz: -duration or -n, -examples, -max-causes, -window, -timeout and -start-timeout must be positive")
 		return errUsage
 	}
 	cats, err := categories(*ops, *profiles)
@@ -83,12 +94,16 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		seed = binary.LittleEndian.Uint64(b[:]) % 1e9 // short enough to type again
 	}
 	opts.Seed = seed
-	if isTerminal(stdout) {
-		opts.Progress = stdout
+	text := stdout // the text report; standard error when the JSON report goes to standard output
+	if *jsonOut == "-" {
+		text = stderr
+	}
+	if isTerminal(text) {
+		opts.Progress = text
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fmt.Fprintf(stdout, "qf fuzz: seed %d\n", seed) // at once, should the run not end
+	fmt.Fprintf(text, "qf fuzz: seed %d\n", seed) // at once, should the run not end
 
 	rep, err := fuzzer.Run(ctx, opts)
 	var start *driver.StartError
@@ -99,14 +114,25 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(stdout)
-	if *out != "" && len(rep.Findings) > 0 {
+	rep.WriteText(text, *verbose)
+	if *out != "" && len(rep.Findings()) > 0 {
 		paths, err := rep.WriteVectors(*out)
 		if err != nil {
 			return err
 		}
 		for _, p := range paths {
-			fmt.Fprintf(stdout, "wrote %s (run it: qf check -vectors %s -- COMMAND)\n", p, *out)
+			fmt.Fprintf(text, "wrote %s (run it: qf check -vectors %s -- COMMAND)\n", p, *out)
+		}
+	}
+	switch *jsonOut {
+	case "":
+	case "-":
+		if err := rep.WriteJSON(stdout); err != nil {
+			return err
+		}
+	default:
+		if err := writeFile(*jsonOut, rep.WriteJSON); err != nil {
+			return err
 		}
 	}
 	if !rep.OK() {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/fuzzer"
 	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/runner"
 )
@@ -359,19 +360,25 @@ func TestAction(t *testing.T) {
 }
 
 // qf fuzz: 0 when the budget runs out with no disagreement, 1 with one,
-// whose shrunk cases -o writes as vectors that qf check -vectors runs; 2
-// for usage errors and a command that cannot start.
+// its causes on the screen, -v showing the examples, whose shrunk cases
+// -o writes as vectors that qf check -vectors runs, and -json the whole
+// report; 2 for usage errors and a command that cannot start.
 func TestFuzz(t *testing.T) {
 	out, errOut, status := qf("", "fuzz", "-n", "2000", "-seed", "1")
-	if status != 0 || !strings.HasPrefix(out, "qf fuzz: seed 1\n") || !strings.Contains(out, "fuzz: 2000 cases, 0 disagreements (seed 1:") {
+	if status != 0 || !strings.HasPrefix(out, "qf fuzz: seed 1\n") || !strings.Contains(out, "fuzz: 2000 cases, 0 disagreements, 0 causes (seed 1:") {
 		t.Errorf("the reference: status %d\n%s%s", status, out, errOut)
 	}
 
 	t.Setenv("QF_FAKE", "mutant:wall-count-max-9")
 	dir := t.TempDir()
-	out, errOut, status = qf("", append([]string{"fuzz", "-n", "3000", "-seed", "1", "-o", dir}, fake...)...)
-	if status != 1 || !regexp.MustCompile(`(?m)^FAIL (strict|lenient)/fuzz-[0-9a-f]{10}: `).MatchString(out) || !strings.Contains(out, "wrote "+dir) {
+	report := filepath.Join(t.TempDir(), "fuzz.json")
+	out, errOut, status = qf("", append([]string{"fuzz", "-n", "3000", "-seed", "1", "-v", "-o", dir, "-json", report}, fake...)...)
+	if status != 1 || !regexp.MustCompile(`(?m)^FAIL (strict|lenient|replay|validate)/fuzz-[0-9a-f]{10}: `).MatchString(out) ||
+		!strings.Contains(out, " 1. state.walls.white.h.count: ") || !strings.Contains(out, "wrote "+dir) {
 		t.Fatalf("a faulty implementation: status %d\n%s%s", status, out, errOut)
+	}
+	if b, err := os.ReadFile(report); err != nil || fuzzer.ValidateReport(b) != nil {
+		t.Errorf("the JSON report: %v %v", err, fuzzer.ValidateReport(b))
 	}
 	out, errOut, status = qf("", append([]string{"check", "-vectors", dir, "-run", "/fuzz-"}, fake...)...)
 	if status != 1 || !regexp.MustCompile(`(?m)^check: 0 passed, [1-9]\d* failed, 0 skipped$`).MatchString(out) {
@@ -381,13 +388,19 @@ func TestFuzz(t *testing.T) {
 	if status != 0 || !regexp.MustCompile(`(?m)^check: [1-9]\d* passed, 0 failed, 0 skipped$`).MatchString(out) {
 		t.Errorf("the found vectors, against the reference: status %d\n%s%s", status, out, errOut)
 	}
+	// -json - writes the report to standard output, the text to standard error.
+	out, errOut, status = qf("", append([]string{"fuzz", "-n", "500", "-seed", "1", "-json", "-"}, fake...)...)
+	if status != 1 || fuzzer.ValidateReport([]byte(out)) != nil || !strings.Contains(errOut, "fuzz: 500 cases") {
+		t.Errorf("-json -: status %d, %v\n%s", status, fuzzer.ValidateReport([]byte(out)), errOut)
+	}
 
 	for _, args := range [][]string{
 		{"fuzz", "-n", "-1"},
 		{"fuzz", "-ops", "decode,frobnicate"},
 		{"fuzz", "-profiles", "loose"},
 		{"fuzz", "-seed", "x"},
-		{"fuzz", "-max-failures", "0"},
+		{"fuzz", "-examples", "0"},
+		{"fuzz", "-max-causes", "0"},
 		{"fuzz", "-n", "10", "--", "/nonexistent/impl"},
 	} {
 		if _, errOut, status := qf("", args...); status != 2 || errOut == "" {

@@ -1,0 +1,343 @@
+package fuzzer
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Grouping by cause. The fuzzer keeps a pool of the cases it has seen
+// (every case of the first poolAll; after them the disagreements that no
+// cause explains, a few of each cause, and a sample of the agreements),
+// and diagnoses it (package diagnosis) when there are disagreements no
+// cause explains and gap cases have passed since the last diagnosis. A
+// disagreement that the last diagnosis explains counts for its cause at
+// once; the others wait for the next diagnosis, and what it does not
+// explain is grouped by its signature, as unexplained.
+const (
+	poolAll    = 1024 // the first cases, every one kept
+	poolMax    = 4096 // cases in the pool, at most
+	perCause   = 16   // disagreements of each cause kept, after the first cases
+	passSample = 64   // one in passSample agreements kept, after the first cases
+	poolPasses = 1024 // agreements kept, at most
+	maxPending = 2048 // disagreements waiting for a diagnosis, at most
+	maxGap     = 1 << 14
+)
+
+// A sighting is a disagreement: its case, its verdict, and what the
+// diagnosis needs of it.
+type sighting struct {
+	c   fcase
+	v   verdict
+	obs diagnosis.Observation
+	at  int // cases asked before it
+}
+
+func newSighting(c fcase, v verdict, t *vectors.Test, resp *protocol.Response, at int) *sighting {
+	s := &sighting{c: c, v: v, at: at}
+	s.obs = diagnosis.Observation{Result: &s.v.result, Test: t, Answer: resp}
+	return s
+}
+
+// A group is the disagreements of one cause.
+type group struct {
+	key      string // the cause's kind and name; an unexplained one's signature
+	cause    diagnosis.Cause
+	cases    int // the disagreements it explains
+	kept     int // of those, in the pool
+	findings []*Finding
+	tried    map[string]bool // the signatures of the examples tried
+}
+
+// causes is what the fuzzer knows of the causes of its disagreements.
+type causes struct {
+	diag    *diagnosis.Diagnosis // of the pool; nil before the first diagnosis
+	reach   suite.Level          // the level decoding is graded at: lower once errors are known to be reported otherwise
+	pool    []diagnosis.Observation
+	passes  int // agreements in the pool
+	seen    int // cases offered to the pool
+	pending []*sighting
+	since   int // cases since the last diagnosis
+	gap     int // cases between diagnoses
+	groups  map[string]*group
+	order   []*group            // the groups, in the order found
+	inputs  map[string]*Finding // the examples by op and input: an input counts once
+}
+
+func newCauses(opts *Options) causes {
+	return causes{reach: opts.Level, gap: batchSize, groups: map[string]*group{}, inputs: map[string]*Finding{}}
+}
+
+// keep offers the pool a case that agreed.
+func (f *fuzzer) keep(c fcase, t *vectors.Test, resp *protocol.Response) {
+	f.seen++
+	f.since++
+	if f.seen <= poolAll || f.seen%passSample == 0 && f.passes < poolPasses && len(f.pool) < poolMax {
+		r := c.cat.NewResult(t)
+		r.Status = suite.Pass
+		f.pool = append(f.pool, diagnosis.Observation{Result: &r, Test: t, Answer: resp})
+		f.passes++
+	}
+}
+
+// file files a disagreement: under the cause that explains it, or to
+// wait for the next diagnosis.
+func (f *fuzzer) file(ctx context.Context, s *sighting) {
+	f.seen++
+	f.since++
+	if f.diag != nil {
+		if k, ok := f.diag.Explain(&s.obs); ok {
+			g := f.group(f.diag.Causes[k], "")
+			g.cases++
+			if g.kept < perCause && len(f.pool) < poolMax {
+				f.pool = append(f.pool, s.obs)
+				g.kept++
+			}
+			f.example(ctx, g, s)
+			return
+		}
+	}
+	if f.seen <= poolAll || len(f.pool) < poolMax {
+		f.pool = append(f.pool, s.obs)
+	}
+	if len(f.pending) < maxPending {
+		f.pending = append(f.pending, s)
+		return
+	}
+	f.unexplained(ctx, s)
+}
+
+// unexplained files a disagreement that no cause explains, by its
+// signature.
+func (f *fuzzer) unexplained(ctx context.Context, s *sighting) {
+	g := f.group(diagnosis.Cause{Kind: diagnosis.Unexplained, Name: s.v.signature, Title: "disagreements no cause explains"}, s.v.signature)
+	g.cases++
+	f.example(ctx, g, s)
+}
+
+// keyOf returns the key of a cause's group.
+func keyOf(c diagnosis.Cause) string { return string(c.Kind) + " " + c.Name }
+
+// group returns the group of a cause, made when there is none; signature
+// is set for an unexplained cause.
+func (f *fuzzer) group(c diagnosis.Cause, signature string) *group {
+	key := keyOf(c)
+	g := f.groups[key]
+	if g == nil {
+		g = &group{key: key, cause: c, tried: map[string]bool{}}
+		f.groups[key] = g
+		f.order = append(f.order, g)
+	}
+	return g
+}
+
+// diagnoseIfDue diagnoses the pool when disagreements wait for it and
+// the gap since the last diagnosis has passed.
+func (f *fuzzer) diagnoseIfDue(ctx context.Context) {
+	if len(f.pending) > 0 && f.since >= f.gap {
+		f.diagnose(ctx)
+	}
+}
+
+// diagnose diagnoses the pool and files the disagreements that waited.
+// The gap to the next diagnosis doubles when this one found no new
+// cause.
+func (f *fuzzer) diagnose(ctx context.Context) {
+	before := len(f.groups)
+	f.diag = diagnosis.Diagnose(f.pool)
+	f.reach = min(f.opts.Level, f.diag.Level())
+	pending := f.pending
+	f.pending, f.since = nil, 0
+	for _, s := range pending {
+		if k, ok := f.diag.Explain(&s.obs); ok {
+			g := f.group(f.diag.Causes[k], "")
+			g.cases++
+			g.kept++
+			f.example(ctx, g, s)
+		} else {
+			f.unexplained(ctx, s)
+		}
+	}
+	if len(f.groups) > before {
+		f.gap = batchSize
+	} else {
+		f.gap = min(2*f.gap, maxGap)
+	}
+}
+
+// level returns the level decoding is graded at.
+func (f *fuzzer) level() suite.Level { return f.reach }
+
+// causeOf returns the key of the cause that explains a disagreement, and
+// the cause: its signature's when no cause does.
+func (f *fuzzer) causeOf(s *sighting) (string, diagnosis.Cause) {
+	if f.diag != nil {
+		if k, ok := f.diag.Explain(&s.obs); ok {
+			c := f.diag.Causes[k]
+			return keyOf(c), c
+		}
+	}
+	c := diagnosis.Cause{Kind: diagnosis.Unexplained, Name: s.v.signature, Title: "disagreements no cause explains"}
+	return keyOf(c), c
+}
+
+// example makes a disagreement an example of its group, shrunk, when the
+// group has fewer than Examples and none that disagrees the same way.
+func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
+	if len(g.findings) >= f.opts.Examples || g.tried[s.v.signature] || ctx.Err() != nil {
+		return
+	}
+	if s.v.result.Reason == suite.Mismatch && s.c.cat.Passes(s.obs.Test, s.obs.Answer, f.level()) {
+		return // graded before the level was lowered to what the implementation's errors reach
+	}
+	if !f.explains(g, s) {
+		return // it needs other faults too: wait for a case that does not
+	}
+	g.tried[s.v.signature] = true
+	finding := &Finding{Signature: s.v.signature, Original: s.c.input, Cases: s.at, Repeatable: true}
+	same := func(x *sighting) bool { return f.explains(g, x) }
+	shrunk := f.evaluate(s.c)
+	if !same(shrunk) {
+		finding.Repeatable = false
+		finding.Alone = "it passed"
+		if shrunk.v.signature != "" {
+			finding.Alone = "it disagreed otherwise: " + shrunk.v.signature
+		}
+		shrunk = s
+	} else {
+		shrunk = f.shrink(ctx, shrunk, same, finding)
+		// Once more, alone, for the standard error that goes with it.
+		f.client.Stderr()
+		if final := f.evaluate(shrunk.c); same(final) {
+			shrunk = final
+			shrunk.v.result.Stderr = f.client.Stderr()
+		}
+	}
+	in := string(shrunk.c.cat.Op()) + "\x00" + shrunk.c.input
+	if other := f.inputs[in]; other != nil && finding.Repeatable {
+		if other.Result.Category != shrunk.c.cat && !slices.Contains(other.Also, shrunk.c.cat) {
+			other.Also = append(other.Also, shrunk.c.cat)
+		}
+		return
+	}
+	t := shrunk.c.test()
+	suite.AddFields(&t)
+	t.Comment = comment(&t, finding, f.opts.Seed)
+	t.Flags = shrunk.c.cat.Flags(shrunk.c.input, &t)
+	finding.Test, finding.Result, finding.answer = t, shrunk.v.result, shrunk.obs.Answer
+	finding.Elapsed = time.Since(f.began)
+	if finding.Repeatable {
+		f.inputs[in] = finding
+	}
+	g.findings = append(g.findings, finding)
+}
+
+// explains reports whether the cause of group g explains disagreement s:
+// for a known fault, one that shows in s alone.
+func (f *fuzzer) explains(g *group, s *sighting) bool {
+	if s.v.signature == "" {
+		return false
+	}
+	if g.cause.Kind == diagnosis.Unexplained || f.diag == nil {
+		key, _ := f.causeOf(s)
+		return key == g.key
+	}
+	k, ok := f.diag.Explain(&s.obs)
+	return ok && keyOf(f.diag.Causes[k]) == g.key && f.diag.Shows(k, &s.obs)
+}
+
+// finish diagnoses the pool a last time, puts each example under the
+// cause that explains it then, and writes the causes into the report.
+func (f *fuzzer) finish(ctx context.Context) {
+	if len(f.pending) > 0 {
+		f.diagnose(ctx)
+	}
+	final := map[string]*group{}
+	var order []*group
+	put := func(key string, c diagnosis.Cause) *group {
+		g := final[key]
+		if g == nil {
+			g = &group{key: key, cause: c}
+			final[key] = g
+			order = append(order, g)
+		}
+		return g
+	}
+	for _, g := range f.order {
+		home := g
+		for i, fd := range g.findings {
+			key, c := f.causeOf(&sighting{v: verdict{result: fd.Result, signature: fd.Signature},
+				obs: diagnosis.Observation{Result: &fd.Result, Test: &fd.Test, Answer: fd.answer}})
+			if !fd.Repeatable {
+				key, c = g.key, g.cause
+			}
+			h := put(key, c)
+			h.findings = append(h.findings, fd)
+			if i == 0 {
+				home = h
+			}
+		}
+		if home == g {
+			home = put(g.key, g.cause)
+		}
+		home.cases += g.cases
+	}
+	for _, g := range order {
+		f.rep.Causes = append(f.rep.Causes, g.report())
+	}
+
+	sort.SliceStable(f.rep.Causes, func(i, j int) bool {
+		a, b := f.rep.Causes[i], f.rep.Causes[j]
+		if ra, rb := rank(a.Kind), rank(b.Kind); ra != rb {
+			return ra < rb
+		}
+		return a.Failed > b.Failed
+	})
+}
+
+// rank orders the kinds of cause as package diagnosis does: misbehaviour
+// first, the unexplained last.
+func rank(k diagnosis.Kind) int {
+	switch k {
+	case diagnosis.Misbehaviour:
+		return 0
+	case diagnosis.Unexplained:
+		return 2
+	}
+	return 1
+}
+
+// report returns the group as a cause of the report: its disagreements,
+// the ids of its examples' vectors, its shortest example.
+func (g *group) report() *Cause {
+	c := &Cause{Cause: g.cause, Findings: g.findings}
+	c.Failed, c.IDs, c.Example, c.Only = g.cases, nil, nil, nil
+	if c.Kind == diagnosis.Unexplained {
+		c.Evidence = fmt.Sprintf("%d %s disagreed this way, and no cause explains %s", g.cases, plural(g.cases, "case"), plural2(g.cases, "it", "them"))
+	}
+	sort.SliceStable(c.Findings, func(i, j int) bool { return len(inputOf(&c.Findings[i].Test)) < len(inputOf(&c.Findings[j].Test)) })
+	for _, fd := range c.Findings {
+		if fd.Repeatable {
+			c.IDs = append(c.IDs, fd.Test.ID)
+		}
+	}
+	if len(c.Findings) > 0 {
+		fd := c.Findings[0]
+		c.Example = &diagnosis.Example{ID: fd.Test.ID, Input: suite.Clip(string(fd.Result.Input), 60), Difference: fd.Result.Explain()}
+	}
+	return c
+}
+
+func plural2(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
