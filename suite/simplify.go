@@ -385,15 +385,7 @@ func simplerJSON(text string) iter.Seq[string] {
 					queue = append(queue, node{v, func(y any) { x[i] = y }})
 				}
 			case json.Number:
-				smaller := []string{"0", "1"}
-				if i, err := strconv.ParseInt(string(x), 10, 64); err == nil && i > 0 && i <= 1<<20 {
-					for _, k := range smallerInts(int(i)) {
-						smaller = append(smaller, strconv.Itoa(k))
-					}
-				} else if h := halve(string(x)); h != "" {
-					smaller = append(smaller, h)
-				}
-				for _, y := range smaller {
+				for _, y := range smallerNumbers(x) {
 					if y != string(x) {
 						n.set(json.Number(y))
 						if !emit() {
@@ -501,6 +493,20 @@ func numberTokens(text string) []string {
 		}
 	}
 	return out
+}
+
+// smallerNumbers returns numbers smaller than x, the simplest first: 0,
+// 1, then smaller integers or half of x.
+func smallerNumbers(x json.Number) []string {
+	smaller := []string{"0", "1"}
+	if i, err := strconv.ParseInt(string(x), 10, 64); err == nil && i > 0 && i <= 1<<20 {
+		for _, k := range smallerInts(int(i)) {
+			smaller = append(smaller, strconv.Itoa(k))
+		}
+	} else if h := halve(string(x)); h != "" {
+		smaller = append(smaller, h)
+	}
+	return smaller
 }
 
 // allAlike returns a list as long as x whose every element is x's
