@@ -199,13 +199,24 @@ func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*proto
 // check checks an answer to req, whose id is id: an answer to another
 // request is described by stray.
 func check(resp *protocol.Response, req *protocol.Request, id string, stray func() string) error {
-	if string(resp.ID) != id {
+	if !sameID(resp.ID, id) {
 		return &Failure{Reason: ReasonProtocol, Detail: stray()}
 	}
 	if err := resp.Check(req.Op); err != nil {
 		return &Failure{Reason: ReasonProtocol, Detail: err.Error()}
 	}
 	return nil
+}
+
+// sameID reports whether got, an id echoed, is the integer id want as a
+// JSON value: 7, 7.0 and 7e0 are the same id, "7" is not.
+func sameID(got json.RawMessage, want string) bool {
+	if string(got) == want {
+		return true
+	}
+	g, err1 := strconv.ParseFloat(string(got), 64)
+	w, err2 := strconv.ParseFloat(want, 64)
+	return err1 == nil && err2 == nil && g == w && len(got) > 0 && (got[0] == '-' || '0' <= got[0] && got[0] <= '9')
 }
 
 // strayAnswer describes an answer whose id is not want, the request's;
@@ -501,7 +512,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 			switch {
 			case err != nil:
 				err = &Failure{Reason: ReasonProtocol, Detail: err.Error()}
-			case string(resp.ID) != ids[k]:
+			case !sameID(resp.ID, ids[k]):
 				c.ops[0], c.ops[1] = reqs[k].Op, ""
 				if k > 0 {
 					c.ops[1] = reqs[k-1].Op

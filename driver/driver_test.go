@@ -263,3 +263,20 @@ func TestSpares(t *testing.T) {
 		})
 	}
 }
+
+// Ids are compared as JSON values: an implementation that echoes 7 as
+// 7.0e0 is in step.
+func TestIDsAsValues(t *testing.T) {
+	t.Setenv("QF_FAKE", "float-ids")
+	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, k, _, err := c.Batch(decodes(20), 8); k != 20 || err != nil {
+		t.Errorf("%d answered, %v", k, err)
+	}
+	if _, _, err := c.Call(decodes(1)[0]); err != nil {
+		t.Error(err)
+	}
+}

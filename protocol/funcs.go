@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // Funcs is a Handler made of an implementation's functions, one per op:
@@ -28,6 +29,9 @@ type Funcs struct {
 
 // Handle answers req.
 func (f *Funcs) Handle(req *Request) *Response {
+	if m := req.Mistyped(); len(m) > 0 && (f.has(req.Op) || req.Op == Hello) {
+		return BadRequest(`not a string: "` + strings.Join(m, `", "`) + `"`)
+	}
 	switch req.Op {
 	case Hello:
 		return f.hello()

@@ -45,6 +45,8 @@ type Request struct {
 	Code    *string         `json:"code,omitempty"`    // decode, replay, validate
 	Profile string          `json:"profile,omitempty"` // decode: "strict" (the default when absent) or "lenient"
 	Value   json.RawMessage `json:"value,omitempty"`   // encode
+
+	mistyped []string // the members of the wrong type (ParseRequest)
 }
 
 // A Response is one response line. Which members are set depends on the

@@ -5,7 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"slices"
-	"strings"
+	"strconv"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -13,24 +14,36 @@ import (
 // ParseRequest parses one request line as spec/protocol.md says a request
 // is: a JSON object in UTF-8 with no repeated member names, whose members
 // are matched by their exact names ("OP" is not "op"; members it does not
-// know are ignored), with a string "op" and members of the right types. It
-// returns the request, or the bad_request response to send for a line
-// that is not one; the response has the line's "id" when it could be read,
-// null otherwise. The request's ID and Value are slices of line.
+// know are ignored), with a string "op". Inside "value" (the encoder's
+// input) names may repeat: that is the encoder's malformed. A string
+// escape of a lone surrogate ("\ud800") is read as U+FFFD. It returns the
+// request, or the bad_request response to send for a line that is not
+// one; the response has the line's "id" when it could be read, null
+// otherwise. Members of the wrong type ("code": 5) do not make the line a
+// bad request by themselves: an op the implementation does not have is
+// unsupported whatever its members (Request.Mistyped). The request's ID
+// and Value are slices of line.
 func ParseRequest(line []byte) (*Request, *Response) {
-	dec := jsontext.NewDecoder(bytes.NewBuffer(line))
+	if !utf8.Valid(line) {
+		return nil, badRequest(null, "not UTF-8")
+	}
+	dec := jsontext.NewDecoder(bytes.NewBuffer(line), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, badRequest(null, "not a JSON object")
 	}
 	req := new(Request)
 	var op *string
-	var wrong []string // members of the wrong type
+	var names []string
 	for dec.PeekKind() != '}' {
 		tok, err := dec.ReadToken()
 		if err != nil {
 			return nil, badRequest(null, notJSON(err))
 		}
 		key := tok.String() // before the next read, which voids tok
+		if slices.Contains(names, key) {
+			return nil, badRequest(null, "member "+strconv.Quote(key)+" repeated")
+		}
+		names = append(names, key)
 		val, err := dec.ReadValue()
 		if err != nil {
 			return nil, badRequest(null, notJSON(err))
@@ -44,7 +57,7 @@ func ParseRequest(line []byte) (*Request, *Response) {
 			req.Value = raw
 		case "op", "code", "profile":
 			if val.Kind() != '"' {
-				wrong = append(wrong, key)
+				req.mistyped = append(req.mistyped, key)
 				continue
 			}
 			s := unquote(val)
@@ -69,14 +82,18 @@ func ParseRequest(line []byte) (*Request, *Response) {
 		id = null
 	}
 	switch {
-	case op == nil && !slices.Contains(wrong, "op"):
+	case slices.Contains(req.mistyped, "op"):
+		return nil, badRequest(id, `not a string: "op"`)
+	case op == nil:
 		return nil, badRequest(id, `no "op"`)
-	case len(wrong) > 0:
-		return nil, badRequest(id, `not a string: "`+strings.Join(wrong, `", "`)+`"`)
 	}
 	req.Op = Op(*op)
 	return req, nil
 }
+
+// Mistyped returns the members of the request of the wrong type ("code":
+// 5): for an op the implementation has, the request is a bad_request.
+func (r *Request) Mistyped() []string { return r.mistyped }
 
 // unquote returns the string a JSON string token holds.
 func unquote(v jsontext.Value) string {

@@ -166,8 +166,11 @@ func TestServeFlushesEachResponse(t *testing.T) {
 	}
 }
 
-// Requests are read strictly: exact member names, no repeated members,
-// UTF-8; an empty op is an op the server does not have.
+// Requests are read strictly: exact member names, no repeated members
+// (but inside value, where a repeated key is the encoder's malformed),
+// UTF-8, nesting at most 10,000 deep; an empty op is an op the server
+// does not have, and an op it does not have is unsupported whatever its
+// members; a lone surrogate escape reads as U+FFFD.
 func TestServeStrictRequests(t *testing.T) {
 	cases := []struct{ request, response string }{
 		{`{"id":1,"OP":"hello"}`, `{"error":{"kind":"bad_request"},"id":1}`},
@@ -176,7 +179,7 @@ func TestServeStrictRequests(t *testing.T) {
 		{`{"id":3,"op":"decode","code":"QA","Code":"A"}`, `{"id":3,"value":{"record":{"moves":[]},"state":null}}`},
 		{`{"id":4,"op":"decode","code":"QA","code":"A"}`, `{"error":{"kind":"bad_request"},"id":null}`},
 		{`{"id":5,"op":"hello","op":"hello"}`, `{"error":{"kind":"bad_request"},"id":null}`},
-		{`{"id":6,"op":"encode","value":{"state":null,"state":null,"record":null}}`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":6,"op":"encode","value":{"state":null,"state":null,"record":null}}`, `{"error":{"field":"state","kind":"malformed"},"id":6}`}, // the encoder's, inside value
 		{`{"id":7,"op":""}`, `{"error":{"kind":"unsupported"},"id":7}`},
 		{"{\"id\":\"\xff\",\"op\":\"hello\"}", `{"error":{"kind":"bad_request"},"id":null}`},
 		{"{\"id\":8,\"op\":\"decode\",\"code\":\"Q\xc3\x28\"}", `{"error":{"kind":"bad_request"},"id":null}`},
@@ -186,6 +189,11 @@ func TestServeStrictRequests(t *testing.T) {
 		{`{"id":12,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":1e-400}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"malformed"},"id":12}`},
 		{`{"id":13,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":1e400}]}}}`, `{"error":{"field":"record.moves[0].dir","kind":"out_of_range"},"id":13}`},
 		{`{"id":14,"op":"encode","value":{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0}]}}}`, `{"code":"QBc","id":14}`},
+		{`{"id":15,"op":"decode","code":"QA\ud800"}`, `{"error":{"char":2,"kind":"invalid_character"},"id":15}`}, // a lone surrogate is U+FFFD
+		{`{"id":16,"op":"frobnicate","code":5,"profile":[]}`, `{"error":{"kind":"unsupported"},"id":16}`},        // unsupported whatever its members
+		{`{"id":17,"op":7}`, `{"error":{"kind":"bad_request"},"id":17}`},
+		{`{"id":18,"op":"encode","value":` + strings.Repeat("[", 10001) + strings.Repeat("]", 10001) + `}`, `{"error":{"kind":"bad_request"},"id":null}`},
+		{`{"id":19,"op":"encode","value":` + strings.Repeat("[", 9990) + strings.Repeat("]", 9990) + `}`, `{"error":{"kind":"malformed"},"id":19}`},
 		{`{"id": [1, {"a": "b"}], "op": "hello", "id2": 1}`, `{"id":[1,{"a":"b"}],"name":"qf-conformance reference (ref)","ops":["decode","encode","replay","validate"],"profiles":["strict","lenient"],"version":"1.1.0"}`},
 	}
 	var input strings.Builder

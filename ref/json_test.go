@@ -171,6 +171,9 @@ func TestUnmarshalFaultOrder(t *testing.T) {
 		{`{"state":null,"record":{"moves":[{"kind":"piece","dir":1},{"kind":"piece","dir":1,"dir":2}]}}`, "record.moves[1].dir", "a repeated key in a move"},
 		{`{"state":{"white":4,"black":76,` + walls + `,"last_move":{"kind":"wall","player":"red"},"turn":1},"record":null}`, "state.last_move.player", "player before kind and place"},
 		{`{"state":{"white":4,"black":76,` + walls + `,"last_move":{"player":"white","kind":"piece","place":1,"a":1},"turn":1},"record":null}`, "state.last_move.a", "unknown keys in byte order, place unknown on a pawn move"},
+		{`{"state":null,"record":null,"a.b":1}`, `["a.b"]`, "a key with a dot, in brackets: not a.b"},
+		{`{"state":null,"record":{"moves":[],"":1}}`, `record[""]`, "the empty key"},
+		{`{"state":null,"record":{"moves":[],"x\u001b":1}}`, `record["x\u001b"]`, "a control character, escaped"},
 	} {
 		var v ref.Value
 		err := v.UnmarshalJSON([]byte(c.json))

@@ -238,11 +238,32 @@ func (o *object) fault(order ...int) error {
 	return nil
 }
 
+// child returns the path of key in the object at path: path.key, or, for
+// a key not made only of ASCII letters, digits and '_' (an unknown key,
+// "x.y" or ""), path["x.y"], the key as a JSON string in brackets, so
+// that a path names one place.
 func child(path, key string) string {
+	if !plainKey(key) {
+		quoted, _ := jsontext.AppendQuote(nil, key) // invalid UTF-8 as U+FFFD
+		return path + "[" + string(quoted) + "]"
+	}
 	if path == "" {
 		return key
 	}
 	return path + "." + key
+}
+
+func plainKey(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *reader) value(v *Value) error {

@@ -111,6 +111,8 @@ func run(mode string) {
 			continue
 		case mode == "wrong-id-2nd" && n == 2:
 			resp.ID = json.RawMessage("12345")
+		case mode == "float-ids" && len(req.ID) > 0:
+			resp.ID = json.RawMessage(string(req.ID) + ".0e0") // the same JSON value
 		case mode == "flood-stderr":
 			os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
 		case mode == "wrong-answers" && resp.Error != nil && resp.Error.Bit != nil:
