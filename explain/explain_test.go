@@ -75,6 +75,19 @@ func TestCaret(t *testing.T) {
 	}
 }
 
+// However long the input, and however wide its span at fault (a million
+// characters of trailing data), the explanation is a screen: the input
+// windowed, the underline as wide as the window.
+func TestLongInputWindowed(t *testing.T) {
+	for _, input := range []string{"QA" + strings.Repeat("A", 1<<20), "gA" + strings.Repeat("A", 1<<20), strings.Repeat("A", 1<<20) + "!"} {
+		for _, p := range ref.Profiles {
+			if out := text(t, explain.Code(input, p)); len(out) > 4<<10 {
+				t.Errorf("%s, %s: %d bytes of explanation", explain.Short(input), p, len(out))
+			}
+		}
+	}
+}
+
 // Fields and meanings of the worked example of spec/qf.md.
 func TestWorkedExample(t *testing.T) {
 	e := explain.Code("j7oklAHMe1ICg", ref.Strict)

@@ -111,7 +111,7 @@ func (e *Explanation) writeBoard(w io.Writer) {
 		moves = len(positions)
 		if violation != nil {
 			m := v.Record.Moves[violation.Move]
-			fmt.Fprintf(w, "record: move %d (%s) breaks the rules: %s; the board after move %d:\n", violation.Move+1, rules.MoveName(m), violation.Kind, moves)
+			fmt.Fprintf(w, "record: %s, %s, breaks the rules: %s; the board after the %d %s before it:\n", rules.MoveLabel(violation.Move), rules.MoveName(m), violation.Kind, moves, plural(moves, "move"))
 		} else {
 			fmt.Fprintf(w, "record: %d %s, all legal; the board after the last:\n", moves, plural(moves, "move"))
 		}
@@ -230,7 +230,9 @@ func (e *Explanation) pointer() (line, carets string) {
 		return n
 	}
 	if width(0, len(toks)) > window {
-		lo, hi = first, min(last+1, len(toks))
+		// From the span's first token, as much of the span as fits: a
+		// span wider than the window (trailing data) is shown in part.
+		lo, hi = first, min(first+1, len(toks))
 		for lo > 0 && width(lo-1, hi) <= window/2 {
 			lo--
 		}
@@ -267,10 +269,18 @@ func (e *Explanation) pointer() (line, carets string) {
 	return b.String(), strings.TrimRight(c.String(), " ")
 }
 
-// Short returns input escaped (printable ASCII as it is, anything else as
-// a Go escape) and cut to about 40 columns, saying how long it was: for a
-// message that names an input that may be long or hold anything.
-func Short(input string) string { return clipped(input, 40) }
+// Short returns input quoted and escaped (printable ASCII as it is, '"'
+// and anything else as a Go escape) and cut to about 40 columns, saying
+// how long it was: for a message that names an input that may be long,
+// empty, end in a space or hold anything: "A ", "", "QA\xff".
+func Short(input string) string {
+	s := clipped(input, 40)
+	end := ""
+	if i := strings.LastIndex(s, "...("); i >= 0 && strings.HasSuffix(s, " bytes)") {
+		s, end = s[:i], s[i:]
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `\"`) + `"` + end
+}
 
 // clipped returns s escaped, at most n columns of it.
 func clipped(s string, n int) string {

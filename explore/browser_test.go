@@ -312,7 +312,7 @@ func TestBrowserPlayground(t *testing.T) {
 			return strings.Contains(s.Verdict, "truncated") && s.Junk == 1 && s.Ends == 1
 		}},
 		{"#code=QCAA", func(s shownPlay) bool { // white north, then black north off the board
-			return s.SliderMax == 1 && s.Value == 1 && strings.Contains(s.Info, "move 2, black's pawn north, breaks the rules: off_board") && s.White == "e2"
+			return s.SliderMax == 1 && s.Value == 1 && strings.Contains(s.Info, "move 2 (record.moves[1]), black's pawn north, breaks the rules: off_board") && s.White == "e2"
 		}},
 		{"#code=gkwAAAAQ", func(s shownPlay) bool { // the initial board, turn 0
 			return strings.HasPrefix(s.Verdict, "Accepted") && s.White == "e1" && s.Black == "e9"

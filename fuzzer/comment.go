@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -24,7 +25,7 @@ func expectation(t *vectors.Test) string {
 		return s
 	case t.Squares != nil:
 		if t.Violation != nil {
-			return fmt.Sprintf("move %d is %s", t.Violation.Move, t.Violation.Kind)
+			return fmt.Sprintf("%s is %s", rules.MoveLabel(t.Violation.Move), t.Violation.Kind)
 		}
 		return fmt.Sprintf("%d legal moves", len(*t.Squares))
 	case t.Violations != nil:

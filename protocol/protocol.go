@@ -33,6 +33,9 @@ const (
 var Ops = []Op{Decode, Encode, Replay, Validate}
 
 // Error kinds of the protocol itself, beside the codec's kinds.
+// Version is the version of the protocol, spec/protocol.md's.
+const Version = "1.2.1"
+
 const (
 	KindUnsupported = "unsupported" // an op or profile the implementation lacks
 	KindBadRequest  = "bad_request" // a line that is not a request

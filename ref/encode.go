@@ -1,6 +1,7 @@
 package ref
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/qf-format/qf-conformance/spec"
@@ -55,6 +56,18 @@ type encoder struct {
 	trace *[]FieldValue
 }
 
+// outOfRange says that the value v of a field, described, is out of its
+// range 0-max: "move 1 direction 8 out of range 0-7". A JSON number
+// beyond 64-bit integers, which reading saturated to the largest or
+// smallest int, is said to be so rather than to be that int.
+func outOfRange(described string, v, max int) string {
+	s := described + " " + strconv.Itoa(v) + " out of range 0-" + strconv.Itoa(max)
+	if v == math.MaxInt || v == math.MinInt {
+		s = described + " out of range 0-" + strconv.Itoa(max) + ": a number beyond 64-bit integers"
+	}
+	return s
+}
+
 // field checks that v is in field f's range, with index i for a field that
 // repeats, and writes it.
 func (e *encoder) field(f spec.Field, i, v int) error {
@@ -62,7 +75,7 @@ func (e *encoder) field(f spec.Field, i, v int) error {
 		return &Error{
 			Kind:   ErrOutOfRange,
 			Field:  f.Path(i),
-			Detail: f.Describe(i) + " " + strconv.Itoa(v) + " out of range 0-" + strconv.Itoa(f.Max),
+			Detail: outOfRange(f.Describe(i), v, f.Max),
 		}
 	}
 	if e.trace != nil {

@@ -72,7 +72,7 @@ func ExampleEncode() {
 	fmt.Println(err)
 	// Output:
 	// QEBAQ <nil> 28
-	// ref: move 0 direction 8 out of range 0-7
+	// ref: move 1 direction 8 out of range 0-7
 }
 
 func ExampleValue_MarshalJSON() {

@@ -199,3 +199,19 @@ func TestUnmarshalNotJSON(t *testing.T) {
 		}
 	}
 }
+
+// A number beyond 64-bit integers is out of range, and said to be so,
+// not to be the largest int it was read as.
+func TestHugeNumberMessage(t *testing.T) {
+	for _, n := range []string{"1e400", "-1e400", "99999999999999999999"} {
+		var v ref.Value
+		if err := v.UnmarshalJSON([]byte(`{"state":null,"record":{"moves":[{"kind":"piece","dir":` + n + `}]}}`)); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ref.Encode(&v)
+		var e *ref.Error
+		if !errors.As(err, &e) || e.Kind != ref.ErrOutOfRange || !strings.Contains(err.Error(), "a number beyond 64-bit integers") || strings.Contains(err.Error(), "922337") {
+			t.Errorf("%s: %v", n, err)
+		}
+	}
+}

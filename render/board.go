@@ -59,11 +59,11 @@ func BoardOf(v *ref.Value, moves int) (Board, error) {
 		n = len(v.Record.Moves)
 	}
 	if moves < 0 || moves > n {
-		return b, fmt.Errorf("render: move %d: the record has %d moves", moves, n)
+		return b, fmt.Errorf("render: after %d moves: the record has %d", moves, n)
 	}
 	positions, violation := rules.Replay(v)
 	if violation != nil && violation.Move < moves {
-		return b, fmt.Errorf("render: move %d (%d of the record) is illegal: %s", violation.Move+1, violation.Move, violation.Kind)
+		return b, fmt.Errorf("render: %s is illegal: %s", rules.MoveLabel(violation.Move), violation.Kind)
 	}
 	before := b.Position
 	if moves > 1 {

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/qf-format/qf-conformance/ref"
 )
 
@@ -254,3 +256,8 @@ func (p *Position) WallMoves() []ref.Move {
 	}
 	return moves
 }
+
+// MoveLabel names the record's move of 0-based index i in text, as every
+// message of this module does: counted from 1, with its path, "move 1
+// (record.moves[0])". JSON answers keep the 0-based index ("move": 0).
+func MoveLabel(i int) string { return fmt.Sprintf("move %d (record.moves[%d])", i+1, i) }

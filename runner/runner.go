@@ -43,7 +43,10 @@ type Options struct {
 	Level    suite.Level // L1, L2 or L3: the level a decoding test must meet to pass; None means L3
 	Run      *regexp.Regexp
 	Skip     *regexp.Regexp
-	Flags    []string        // run only tests with one of these flags
+	Flags    []string // run only tests with one of these flags
+	// Require lists levels that categories must reach: a category not
+	// checked, or below its level, is a problem of the run.
+	Require  []suite.Requirement
 	Expect   []Expectation   // expected failures
 	Extra    []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (suite.LoadVectors)
 	Progress io.Writer       // when set, a progress line is written there
@@ -165,6 +168,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if why := nothingChecked(rep, len(tests)); why != "" {
 		rep.Problems = append([]string{"nothing was checked: " + why}, rep.Problems...)
 	}
+	rep.Problems = append(rep.Problems, unmet(opts.Require, rep.Results, rep.Summaries, ceiling)...)
 	obs := make([]diagnosis.Observation, len(tests))
 	for i := range tests {
 		obs[i] = diagnosis.Observation{Result: &rep.Results[i], Test: &tests[i].test, Answer: answers[i]}
@@ -323,6 +327,36 @@ func notListed(h *suite.Implementation, c suite.Category) string {
 	}
 	p, _ := c.Profile()
 	return fmt.Sprintf("the implementation does not list profile %q", p)
+}
+
+// unmet returns a problem for each requirement the results do not meet;
+// ceiling is the highest decoding level the mode grades.
+func unmet(require []suite.Requirement, results []suite.Result, summaries []Summary, ceiling suite.Level) []string {
+	var out []string
+	for _, req := range require {
+		i := slices.IndexFunc(summaries, func(s Summary) bool { return s.Category == req.Category })
+		switch {
+		case i < 0 || summaries[i].Ran == 0:
+			why := "no vector of it was selected"
+			if i >= 0 && summaries[i].Skipped > 0 {
+				why = "its vectors were skipped: the implementation does not list it"
+			} else if i >= 0 && summaries[i].NotRun > 0 {
+				why = "its vectors were not run"
+			}
+			out = append(out, fmt.Sprintf("required %s, not checked: %s", req, why))
+		case req.Level > req.Category.Required(ceiling):
+			out = append(out, fmt.Sprintf("required %s, which this mode cannot grade (it grades up to %s)", req, req.Category.Required(ceiling)))
+		case summaries[i].Level < req.Level:
+			s, at := summaries[i], 0
+			for _, r := range results {
+				if r.Category == req.Category && r.Status.Ran() && r.Level >= req.Level {
+					at++
+				}
+			}
+			out = append(out, fmt.Sprintf("required %s, reached %s (%d of %d vectors run meet %s)", req, s.LevelText(), at, s.Ran, req.Level))
+		}
+	}
+	return out
 }
 
 // summarize counts the results by category, in the order of the files;

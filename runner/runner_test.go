@@ -267,6 +267,31 @@ func TestUnlistedOpsAreSkipped(t *testing.T) {
 	}
 }
 
+// Names in a hello that are no op or profile ("Encode", "replays",
+// "Lenient") are a problem of the run, named; what they meant is not
+// checked. Requirements not met are problems too.
+func TestMisspelledHelloAndRequirements(t *testing.T) {
+	rep := runFake(t, "misspelled", Options{Run: regexp.MustCompile(`corpus-`)})
+	p := strings.Join(rep.Problems, "\n")
+	if rep.OK() || !strings.Contains(p, `the hello lists op "Encode", op "replays", profile "Lenient"`) {
+		t.Errorf("OK %v, problems %q", rep.OK(), rep.Problems)
+	}
+	req, err := suite.ParseRequirements("strict:L3,lenient:L1,encode:E")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep = runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^(strict|lenient)/`), Require: req})
+	p = strings.Join(rep.Problems, "\n")
+	for _, want := range []string{"required strict:L3, reached L2", "required encode:E, not checked: no vector of it was selected"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("problems %q, want %q", rep.Problems, want)
+		}
+	}
+	if strings.Contains(p, "lenient:L1") {
+		t.Errorf("a requirement met is a problem: %q", rep.Problems)
+	}
+}
+
 func TestOneshot(t *testing.T) {
 	rep := runFake(t, "oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^(strict|encode)/(corpus-|square-8|empty)`)})
 	s := summary(rep, suite.Strict)

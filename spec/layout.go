@@ -24,7 +24,8 @@ const Version = "1.1.0"
 // Name is the field's path as it appears in error objects and field
 // breakdowns, such as "state.white" or "record.moves[].dir". A field that
 // repeats has "[]" in its name, where the 0-based index goes; Path fills it
-// in. Desc is the same field in words, with "#" where the index goes.
+// in. Desc is the same field in words, with "#" where the item's number,
+// counted from 1, goes.
 //
 // Every field is an unsigned integer, most significant bit first, that may
 // hold 0 through Max. Max is 1<<Width - 1 for every field except the squares
@@ -42,9 +43,11 @@ func (f Field) Path(i int) string {
 	return strings.Replace(f.Name, "[]", "["+strconv.Itoa(i)+"]", 1)
 }
 
-// Describe returns the field in words with index i in place of "#".
+// Describe returns the field in words with item i, counted from 1 as
+// text counts (the path's index is i), in place of "#": MoveDir.Describe(0)
+// is "move 1 direction", the field record.moves[0].dir.
 func (f Field) Describe(i int) string {
-	return strings.Replace(f.Desc, "#", strconv.Itoa(i), 1)
+	return strings.Replace(f.Desc, "#", strconv.Itoa(i+1), 1)
 }
 
 // Limit reports whether the field's range is narrower than its width:

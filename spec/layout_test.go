@@ -90,7 +90,7 @@ func TestPath(t *testing.T) {
 	if got := WallGroups[0].Count.Describe(0); got != "white horizontal wall count" {
 		t.Errorf("white h count in words: %q", got)
 	}
-	if got := MoveDir.Describe(3); got != "move 3 direction" {
+	if got := MoveDir.Describe(3); got != "move 4 direction" {
 		t.Errorf("MoveDir.Describe(3) = %q", got)
 	}
 }

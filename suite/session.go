@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
 )
 
 // Implementation is what an implementation says of itself in its hello.
@@ -27,6 +31,24 @@ func (h *Implementation) Lists(c Category) bool {
 	}
 	p, decoding := c.Profile()
 	return !decoding || slices.Contains(h.Profiles, p.String())
+}
+
+// Unknown returns the names in the implementation's hello that are no op
+// or profile of the protocol ("Encode", "replays", "Lenient": names are
+// compared exactly), each as `op "Encode"`; nothing of them is checked.
+func (h *Implementation) Unknown() []string {
+	var out []string
+	for _, op := range h.Ops {
+		if !slices.Contains(protocol.Ops, protocol.Op(op)) {
+			out = append(out, "op "+strconv.Quote(op))
+		}
+	}
+	for _, p := range h.Profiles {
+		if _, err := ref.ParseProfile(p); err != nil {
+			out = append(out, "profile "+strconv.Quote(p))
+		}
+	}
+	return out
 }
 
 // A Session is a conversation with one implementation through the
@@ -86,10 +108,41 @@ func (s *Session) Listed(cats []Category) []Category {
 // Finish ends the session: it clears the progress line, ends the
 // implementation (package driver: it must exit with status 0 at the end
 // of its input) and returns what went wrong at the end, with the tail of
-// its standard error; nothing when the run was interrupted.
+// its standard error; nothing of the end when the run was interrupted.
+//
+// An implementation whose hello lists names that are no op or profile of
+// the protocol is a problem too: what it meant is not checked.
 func (s *Session) Finish() []string {
 	s.Progress.Clear()
-	return s.Client.Finish()
+	var problems []string
+	if unknown := s.Implementation.Unknown(); len(unknown) > 0 {
+		problems = append(problems, fmt.Sprintf("the hello lists %s, which the protocol does not have, so nothing of %s was checked (names are exact: ops %s; profiles %s)",
+			strings.Join(unknown, ", "), plural(len(unknown), "it", "them"), joinOps(protocol.Ops), strings.Join(profileNames(), ", ")))
+	}
+	return append(problems, s.Client.Finish()...)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func joinOps(ops []protocol.Op) string {
+	names := make([]string, len(ops))
+	for i, op := range ops {
+		names[i] = string(op)
+	}
+	return strings.Join(names, ", ")
+}
+
+func profileNames() []string {
+	var names []string
+	for _, p := range ref.Profiles {
+		names = append(names, p.String())
+	}
+	return names
 }
 
 // A Progress writes a line of progress to a terminal, rewriting it in

@@ -3,19 +3,23 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 const checkSynopsis = `[flags] [-- COMMAND [ARGS...]]
@@ -26,108 +30,182 @@ reads a code on stdin and exits 0 with its JSON value, or 1). Without
 COMMAND, checks the built-in reference. COMMAND runs in its own process
 group, ended as a whole after a timeout, a crash and at the end of the run.
 
+For CI, -require makes the run fail unless each category named was checked
+and reached its level: -require strict:L3,lenient:L3,encode:E,replay:R
+fails an implementation whose hello leaves out encode, or whose lenient
+decoding reaches only L2. Names in the hello that are no op or profile of
+the protocol ("Encode", "Lenient") fail the run too.
+
 Exit status: 0 when the run passes; 1 when a vector failed unexpectedly,
-an expected-failure entry is stale, nothing was checked, the run ended
-early, or COMMAND did not exit with status 0 at the end of its input; 2 on
-a usage error or when COMMAND cannot be started. The report's last line is
+an expected-failure entry is stale, a requirement is not met, nothing was
+checked, the run ended early, or COMMAND did not exit with status 0 at the
+end of its input; 2 on a usage error (bad flags, a report that cannot be
+written) or when COMMAND cannot be started. The report's last line is
 "check: N passed, N failed, N skipped".
 
 flags:`
 
-func runCheck(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check", checkSynopsis, stderr)
-	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process (not used by -oneshot)")
-	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process (its hello; with -oneshot, its exit)")
-	oneshot := fs.Bool("oneshot", false, "start COMMAND once per vector, the code on stdin (strict decoding, L1 only)")
-	parallel := fs.Int("parallel", runtime.NumCPU(), "with -oneshot, the `N`umber of processes at once")
-	level := fs.String("level", "L3", "the `level` a decode vector must meet to pass: L1, L2 or L3")
-	expectFail := fs.String("expect-fail", "", "read expected failures from `FILE`: an id or glob and a reason per line")
-	writeExpect := fs.String("write-expect-fail", "", "write the current failures to `FILE` as an expected-failures list")
-	runRe := fs.String("run", "", "run only the vectors whose id matches `REGEX`")
-	skipRe := fs.String("skip", "", "leave out the vectors whose id matches `REGEX`")
-	flags := fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`")
-	jsonOut := fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
-	junitOut := fs.String("junit", "", "write the report as JUnit XML to `FILE` (- for standard output, likewise)")
-	verbose := fs.Bool("v", false, "also list every failing vector and expected failure")
-	var extra []string
+// checkFlags are qf check's flags.
+type checkFlags struct {
+	timeout, startTimeout                   *time.Duration
+	oneshot, verbose                        *bool
+	parallel                                *int
+	level, require, expectFail, writeExpect *string
+	runRe, skipRe, flags, jsonOut, junitOut *string
+	extra                                   []string
+	levelSet                                bool // -level was given
+}
+
+func newCheckFlags(fs *flag.FlagSet) *checkFlags {
+	f := &checkFlags{}
+	f.timeout = fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process (not used by -oneshot)")
+	f.startTimeout = fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process (its hello; with -oneshot, its exit)")
+	f.oneshot = fs.Bool("oneshot", false, "start COMMAND once per vector, the code on stdin (strict decoding, L1 only)")
+	f.parallel = fs.Int("parallel", runtime.NumCPU(), "with -oneshot, how many `N` processes at once")
+	f.level = fs.String("level", "L3", "the `level` a decode vector must meet to pass: L1, L2 or L3 (-oneshot: L1)")
+	f.require = fs.String("require", "", "fail the run unless each category reaches its level: comma-separated `CATEGORY:LEVEL`, such as strict:L3,lenient:L3,encode:E,replay:R,validate:R")
+	f.expectFail = fs.String("expect-fail", "", "read expected failures from `FILE`: an id or glob and a reason per line")
+	f.writeExpect = fs.String("write-expect-fail", "", "write the current failures to `FILE` as an expected-failures list")
+	f.runRe = fs.String("run", "", "run only the vectors whose id matches `REGEX`")
+	f.skipRe = fs.String("skip", "", "leave out the vectors whose id matches `REGEX`")
+	f.flags = fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`, such as Truncated,EqualsSign (CONFORMANCE.md lists them)")
+	f.jsonOut = fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
+	f.junitOut = fs.String("junit", "", "write the report as JUnit XML to `FILE` (- for standard output, likewise)")
+	f.verbose = fs.Bool("v", false, "also list every failing vector and expected failure")
 	fs.Func("vectors", "also run the vector files in `DIR`, such as qf fuzz -o writes (repeatable)", func(dir string) error {
-		extra = append(extra, dir)
+		f.extra = append(f.extra, dir)
 		return nil
 	})
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	opts := runner.Options{Oneshot: *oneshot, Parallel: *parallel}
-	opts.Command, opts.Timeout, opts.StartTimeout = fs.Args(), *timeout, *startTimeout
+	return f
+}
+
+// options returns the runner's options of the flags and the command, or
+// a usage error, checked before anything runs: reports that cannot be
+// written are usage errors too.
+func (f *checkFlags) options(command []string) (runner.Options, error) {
+	opts := runner.Options{Oneshot: *f.oneshot, Parallel: *f.parallel}
+	opts.Command, opts.Timeout, opts.StartTimeout = command, *f.timeout, *f.startTimeout
 	if len(opts.Command) == 0 {
 		opts.Handler = serve.Reference
 	}
-	if *timeout <= 0 || *startTimeout <= 0 || *parallel <= 0 {
-		fmt.Fprintln(stderr, "qf check: -timeout, -start-timeout and -parallel must be positive")
-		return errUsage
+	if opts.Timeout <= 0 || opts.StartTimeout <= 0 || opts.Parallel <= 0 {
+		return opts, errors.New("-timeout, -start-timeout and -parallel must be positive")
 	}
-	dashes := 0
-	for _, path := range []string{*jsonOut, *junitOut, *writeExpect} {
-		if path == "-" {
-			dashes++
-		}
-	}
-	if dashes > 1 {
-		fmt.Fprintln(stderr, "qf check: only one of -json, -junit and -write-expect-fail can write to standard output (-)")
-		return errUsage
-	}
-	text := stdout // the text report; standard error when a report goes to standard output
-	if dashes == 1 {
-		text = stderr
-	}
-	if l, err := suite.ParseLevel(strings.ToUpper(*level)); err == nil && l >= suite.L1 && l <= suite.L3 {
+	if l, err := suite.ParseLevel(strings.ToUpper(*f.level)); err == nil && l >= suite.L1 && l <= suite.L3 {
 		opts.Level = l
 	} else {
-		fmt.Fprintf(stderr, "qf check: -level %q: want L1, L2 or L3\n", *level)
-		return errUsage
+		return opts, fmt.Errorf("-level %q: want L1, L2 or L3", *f.level)
+	}
+	if opts.Oneshot && len(opts.Command) == 0 {
+		return opts, errors.New("-oneshot needs a COMMAND")
+	}
+	if opts.Oneshot && f.levelSet && opts.Level > suite.L1 {
+		return opts, fmt.Errorf("-oneshot grades L1 only (a process's exit status says accepted or rejected, not the error's kind or offset): -level %s cannot be met", opts.Level)
+	}
+	if *f.require != "" {
+		req, err := suite.ParseRequirements(*f.require)
+		if err != nil {
+			return opts, fmt.Errorf("-require: %v", strings.TrimPrefix(err.Error(), "suite: "))
+		}
+		opts.Require = req
 	}
 	for _, re := range []struct {
 		text string
 		dst  **regexp.Regexp
 		name string
-	}{{*runRe, &opts.Run, "-run"}, {*skipRe, &opts.Skip, "-skip"}} {
+	}{{*f.runRe, &opts.Run, "-run"}, {*f.skipRe, &opts.Skip, "-skip"}} {
 		if re.text == "" {
 			continue
 		}
 		compiled, err := regexp.Compile(re.text)
 		if err != nil {
-			fmt.Fprintf(stderr, "qf check: %s: %v\n", re.name, err)
-			return errUsage
+			return opts, fmt.Errorf("%s: %v", re.name, err)
 		}
 		*re.dst = compiled
 	}
-	if *flags != "" {
-		opts.Flags = strings.Split(*flags, ",")
+	flags, err := knownFlags(*f.flags)
+	if err != nil {
+		return opts, fmt.Errorf("-flags: %v", err)
 	}
-	if *oneshot && len(opts.Command) == 0 {
-		fmt.Fprintln(stderr, "qf check: -oneshot needs a COMMAND")
-		return errUsage
-	}
-	if *expectFail != "" {
-		f, err := os.Open(*expectFail)
+	opts.Flags = flags
+	if *f.expectFail != "" {
+		file, err := os.Open(*f.expectFail)
 		if err != nil {
-			fmt.Fprintf(stderr, "qf check: %v\n", err)
-			return errUsage
+			return opts, err
 		}
-		opts.Expect, err = runner.ParseExpectations(f)
-		f.Close()
+		opts.Expect, err = runner.ParseExpectations(file)
+		file.Close()
 		if err != nil {
-			fmt.Fprintf(stderr, "qf check: %s: %v\n", *expectFail, err)
-			return errUsage
+			return opts, fmt.Errorf("%s: %v", *f.expectFail, err)
 		}
 	}
-	for _, dir := range extra {
+	for _, dir := range f.extra {
 		files, err := suite.LoadVectors(dir)
 		if err != nil {
-			fmt.Fprintf(stderr, "qf check: -vectors: %v\n", err)
-			return errUsage
+			return opts, fmt.Errorf("-vectors: %v", err)
 		}
 		opts.Extra = append(opts.Extra, files...)
+	}
+	return opts, f.checkOutputs()
+}
+
+// checkOutputs checks the reports' paths: at most one on standard
+// output, and each one writable.
+func (f *checkFlags) checkOutputs() error {
+	outputs := []struct{ flag, path string }{{"-json", *f.jsonOut}, {"-junit", *f.junitOut}, {"-write-expect-fail", *f.writeExpect}}
+	dashes := 0
+	for _, o := range outputs {
+		if o.path == "-" {
+			dashes++
+		}
+		if err := checkOutput(o.path); err != nil {
+			return fmt.Errorf("%s: %v", o.flag, err)
+		}
+	}
+	if dashes > 1 {
+		return errors.New("only one of -json, -junit and -write-expect-fail can write to standard output (-)")
+	}
+	return nil
+}
+
+// knownFlags returns the flags of a comma-separated list, spaces around
+// them allowed; a name that is no flag of the vectors is an error, with
+// the flag it may have meant.
+func knownFlags(list string) ([]string, error) {
+	var out []string
+	for _, name := range split(list) {
+		if name == "" {
+			continue
+		}
+		if _, ok := vectors.Notes[name]; ok {
+			out = append(out, name)
+			continue
+		}
+		for known := range vectors.Notes {
+			if strings.EqualFold(known, name) {
+				return nil, fmt.Errorf("no flag %q: flags are case-sensitive; did you mean %s?", name, known)
+			}
+		}
+		return nil, fmt.Errorf("no flag %q (CONFORMANCE.md, \"Flags\", lists them)", name)
+	}
+	return out, nil
+}
+
+func runCheck(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("check", checkSynopsis, stderr)
+	f := newCheckFlags(fs)
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	f.levelSet = isSet(fs, "level")
+	opts, err := f.options(fs.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "qf check: %v\n", err)
+		return errUsage
+	}
+	text := stdout // the text report; standard error when a report goes to standard output
+	if slices.Contains([]string{*f.jsonOut, *f.junitOut, *f.writeExpect}, "-") {
+		text = stderr
 	}
 	if isTerminal(text) {
 		opts.Progress = text
@@ -146,25 +224,16 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(text, *verbose)
+	rep.WriteText(text, *f.verbose)
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error
 	}{
-		{*jsonOut, rep.WriteJSON},
-		{*junitOut, rep.WriteJUnit},
-		{*writeExpect, func(w io.Writer) error { return runner.FormatExpectations(w, rep.Results) }},
+		{*f.jsonOut, rep.WriteJSON},
+		{*f.junitOut, rep.WriteJUnit},
+		{*f.writeExpect, func(w io.Writer) error { return runner.FormatExpectations(w, rep.Results) }},
 	} {
-		if out.path == "" {
-			continue
-		}
-		if out.path == "-" {
-			if err := out.write(stdout); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := writeFile(out.path, out.write); err != nil {
+		if err := writeOutput(out.path, stdout, out.write); err != nil {
 			return err
 		}
 	}
@@ -172,6 +241,18 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return errReported
 	}
 	return nil
+}
+
+// writeOutput writes a report to path: nowhere for "", standard output
+// for "-".
+func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) error {
+	switch path {
+	case "":
+		return nil
+	case "-":
+		return write(stdout)
+	}
+	return writeFile(path, write)
 }
 
 func writeFile(path string, write func(io.Writer) error) error {

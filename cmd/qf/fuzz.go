@@ -75,11 +75,23 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	if len(opts.Command) == 0 {
 		opts.Handler = serve.Reference
 	}
-	if *n == 0 {
+	if !isSet(fs, "n") {
 		opts.Duration = *duration
+	}
+	if isSet(fs, "n") && *n <= 0 {
+		fmt.Fprintf(stderr, "qf fuzz: -n %d: want a positive number of cases (or no -n, for -duration)\n", *n)
+		return errUsage
 	}
 	if opts.Duration <= 0 && opts.N <= 0 || *examples <= 0 || *maxCauses <= 0 || *window <= 0 || *timeout <= 0 || *startTimeout <= 0 {
 		fmt.Fprintln(stderr, "qf fuzz: -duration or -n, -examples, -max-causes, -window, -timeout and -start-timeout must be positive")
+		return errUsage
+	}
+	if err := checkOutputDir(*out); err != nil {
+		fmt.Fprintf(stderr, "qf fuzz: -o: %v\n", err)
+		return errUsage
+	}
+	if err := checkOutput(*jsonOut); err != nil {
+		fmt.Fprintf(stderr, "qf fuzz: -json: %v\n", err)
 		return errUsage
 	}
 	cats, err := categories(*ops, *profiles)
@@ -124,16 +136,8 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(text, "wrote %s (run it: qf check -vectors %s -- COMMAND)\n", p, *out)
 		}
 	}
-	switch *jsonOut {
-	case "":
-	case "-":
-		if err := rep.WriteJSON(stdout); err != nil {
-			return err
-		}
-	default:
-		if err := writeFile(*jsonOut, rep.WriteJSON); err != nil {
-			return err
-		}
+	if err := writeOutput(*jsonOut, stdout, rep.WriteJSON); err != nil {
+		return err
 	}
 	if !rep.OK() {
 		return errReported

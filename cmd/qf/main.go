@@ -7,13 +7,14 @@
 //	qf check [flags] [-- COMMAND [ARGS...]]
 //	qf fuzz [flags] [-- COMMAND [ARGS...]]
 //	qf report [-o FILE] [-format html|md] REPORT.json...
-//	qf decode [-lenient] [CODE...]
+//	qf decode [-lenient] [-json] [CODE...]
 //	qf explain [-lenient] [CODE...]
 //	qf encode [FILE]
 //	qf replay CODE
 //	qf render [-flags N] [-move K] [-format svg|text] CODE
 //	qf explore -o DIR
 //	qf serve
+//	qf version
 //
 // check runs the conformance vectors against COMMAND, a program that
 // speaks the conformance protocol, or against the built-in reference; see
@@ -35,24 +36,19 @@
 // code with the reference compiled to WebAssembly, and a page for every
 // vector with its board. serve speaks the
 // conformance protocol (spec/protocol.md) on standard input and output.
+// version prints the versions of qf, the vector suite (with its digest),
+// the spec and the protocol.
 //
 // The exit status is 0 on success; 1 when a code or value was rejected, or
 // a check failed; and 2 on a usage error or a COMMAND that cannot start.
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-
-	"github.com/qf-format/qf-conformance/explain"
-	"github.com/qf-format/qf-conformance/protocol"
-	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/serve"
 )
 
 const usage = `usage:
@@ -60,7 +56,8 @@ const usage = `usage:
   qf fuzz [flags] [-- COMMAND]   check COMMAND against the reference with generated cases
   qf report [-o FILE] REPORT.json...
                                  compare the -json reports of several implementations
-  qf decode [-lenient] [CODE...] print each code's value as JSON (codes from stdin when none)
+  qf decode [-lenient] [-json] [CODE...]
+                                 print each code's value as JSON (codes from stdin when none)
   qf explain [-lenient] [CODE...]
                                  show each code field by field, and where and why it is rejected
   qf encode [FILE]               print the code of each JSON value in FILE or stdin
@@ -69,6 +66,7 @@ const usage = `usage:
                                  draw the board of a code
   qf explore -o DIR              write a static site: a playground that explains any code, and every vector
   qf serve                       answer the conformance protocol on stdin/stdout
+  qf version                     print the versions of qf, the suite, the spec and the protocol
 
 Run 'qf COMMAND -h' for a command's flags. Exit status: 0 success,
 1 a code or value was rejected, 2 usage error.
@@ -127,6 +125,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runReport(args, stdout, stderr)
 	case "fuzz":
 		return runFuzz(args, stdout, stderr)
+	case "version":
+		return runVersion(args, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -147,6 +147,13 @@ func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // parse parses a subcommand's flags, mapping a parse error to errUsage.
 func parse(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
@@ -156,102 +163,4 @@ func parse(fs *flag.FlagSet, args []string) error {
 		return errUsage
 	}
 	return nil
-}
-
-func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", "[-lenient] [CODE...]\n\nPrints each code's value as canonical JSON, or its error on standard error.\nCodes are the arguments, or the lines of standard input when there are\nnone or where an argument is \"-\". Exit status 1 when a code is rejected.\n\nflags:", stderr)
-	lenient := fs.Bool("lenient", false, "decode leniently: delete characters outside the alphabet, ignore trailing data and padding")
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	decode := ref.Strict.Decode
-	if *lenient {
-		decode = ref.Lenient.Decode
-	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	failed := false
-	err := eachCode(fs, args, stdin, stderr, func(code string) error {
-		v, err := decode(code)
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "qf: %s: %v (qf explain shows where)\n", explain.Short(code), err)
-			failed = true
-			return nil
-		}
-		b, err := json.MarshalIndent(v, "", "  ")
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(out, "%s\n", b)
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	if failed {
-		return errReported
-	}
-	return nil
-}
-
-func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("encode", "[FILE]", stderr)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 1 {
-		fs.Usage()
-		return errUsage
-	}
-	in, name := stdin, "stdin"
-	if fs.NArg() == 1 {
-		f, err := os.Open(fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in, name = f, fs.Arg(0)
-	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	dec := json.NewDecoder(in)
-	failed := false
-	for n := 1; ; n++ {
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err == io.EOF {
-			break
-		} else if err != nil {
-			return fmt.Errorf("%s: value %d: %v", name, n, err)
-		}
-		var v ref.Value
-		err := json.Unmarshal(raw, &v)
-		var code string
-		if err == nil {
-			code, err = ref.Encode(&v)
-		}
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "qf: %s: value %d: %v\n", name, n, err)
-			failed = true
-			continue
-		}
-		fmt.Fprintln(out, code)
-	}
-	if failed {
-		return errReported
-	}
-	return nil
-}
-
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", "", stderr)
-	if err := parse(fs, args); err != nil {
-		return err
-	}
-	if fs.NArg() > 0 {
-		fs.Usage()
-		return errUsage
-	}
-	return protocol.Serve(stdin, stdout, serve.Reference)
 }

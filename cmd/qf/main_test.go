@@ -12,7 +12,10 @@ import (
 
 	"github.com/qf-format/qf-conformance/fuzzer"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // qf runs the command with args and stdin, and returns its output, its
@@ -60,7 +63,7 @@ func TestDecodeInput(t *testing.T) {
 		{"QA\r\nj7oklAHMe1ICg", []string{"decode", "-"}, 0, 2, ""},
 		{"QA\n", []string{"decode", "A", "-", "QA"}, 0, 3, ""},
 		{"QA==\n", []string{"decode", "-lenient"}, 0, 1, ""},
-		{"", []string{"decode", "QA", "-lenient"}, 2, 0, "-lenient after the codes"},
+		{"", []string{"decode", "QA", "-lenient"}, 2, 0, `"-lenient" after the codes`},
 		{"", []string{"decode", "--", "-QA"}, 1, 0, "invalid character '-'"},
 		{"", []string{"decode", "-lenient", "--", "-QA"}, 0, 1, ""},
 		{strings.Repeat("x", 2<<20) + "\n", []string{"decode"}, 1, 0, "(2097152 bytes)"},
@@ -115,13 +118,23 @@ func TestEncode(t *testing.T) {
 	}
 	// Refused values are reported with their number; the rest is encoded.
 	out, errOut, status = qf(`{"state":null,"record":{"moves":[{"kind":"piece","dir":9}]}} {"state":null,"record":null}`, "encode")
-	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 0 direction 9 out of range 0-7") {
+	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 1 direction 9 out of range 0-7") {
 		t.Errorf("status %d, stdout %q, stderr %q", status, out, errOut)
 	}
-	// Text that is not JSON stops the run.
-	_, errOut, status = qf(`{"state":`, "encode")
-	if status != 1 || !strings.Contains(errOut, "value 1") {
-		t.Errorf("status %d, stderr %q", status, errOut)
+	// Text that is not JSON stops the run, saying where; what quotes the
+	// input is escaped.
+	for _, c := range []struct{ in, says string }{
+		{`{"state":`, "stdin: line 1, column 10: not JSON: the text ends inside a value"},
+		{"{\"state\":null,\n \"record\": nul}", "stdin: line 2, column 15: not JSON: invalid character '}' in literal null"},
+		{"A\n\xff", `line 1, column 1: not JSON: invalid character 'A' at start of value`},
+		{"{\"state\":null,\"record\":null}\n\xff", `line 2, column 1: not JSON: invalid character '\xff' at start of value`},
+		{`{"state":null,"record":null,"\u001b]0;PWN\u0007key":1}`, `value 1: ref: malformed value: ["\u001b]0;PWN\u0007key"]: unknown key`},
+		{`{"state":null,"record":{"moves":[{"kind":"piece","dir":1e400}]}}`, "move 1 direction out of range 0-7: a number beyond 64-bit integers"},
+	} {
+		_, errOut, status = qf(c.in, "encode")
+		if status != 1 || !strings.Contains(errOut, c.says) || strings.ContainsAny(errOut, "\x1b\x07") {
+			t.Errorf("%q: status %d, stderr %q, want %q", c.in, status, errOut, c.says)
+		}
 	}
 }
 
@@ -149,8 +162,47 @@ func TestUsage(t *testing.T) {
 	if out, _, status := qf("", "help"); status != 0 || !strings.Contains(out, "qf decode") {
 		t.Errorf("qf help: status %d, %q", status, out)
 	}
-	if _, _, status := qf("", "decode", "-h"); status != 0 {
-		t.Errorf("qf decode -h: status %d, want 0", status)
+	// Every subcommand answers -h with what it does, not only its usage
+	// line.
+	for _, cmd := range []string{"check", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "serve", "version"} {
+		_, errOut, status := qf("", cmd, "-h")
+		if status != 0 || strings.Count(errOut, "\n") < 4 {
+			t.Errorf("qf %s -h: status %d, want 0 and a few lines; got %q", cmd, status, errOut)
+		}
+	}
+}
+
+// qf version: qf's version, the suite's with its digest, the spec's and
+// the protocol's.
+func TestVersion(t *testing.T) {
+	out, _, status := qf("", "version")
+	manifest, err := vectors.LoadManifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"qf ", "suite " + manifest.SuiteVersion + ", " + manifest.Digest, "format " + spec.Version, "protocol " + protocol.Version} {
+		if status != 0 || !strings.Contains(out, want) {
+			t.Errorf("status %d, want %q in:\n%s", status, want, out)
+		}
+	}
+}
+
+// qf decode -json: a line per code, in input order, a value or an error
+// object; codes in messages are quoted.
+func TestDecodeJSON(t *testing.T) {
+	out, errOut, status := qf("QA\nj7o\n\nA\n", "decode", "-json")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	want := []string{`{"value":{"state":null,"record":{"moves":[]}}}`, `{"error":{"kind":"truncated","bit":16,"field":"state.walls.white.h.count"`, `{"error":{"kind":"truncated","bit":0,"field":"flags.state"`, `{"value":{"state":null,"record":null}}`}
+	if status != 1 || errOut != "" || len(lines) != len(want) {
+		t.Fatalf("status %d, stderr %q, %d lines:\n%s", status, errOut, len(lines), out)
+	}
+	for i := range want {
+		if !strings.HasPrefix(lines[i], want[i]) {
+			t.Errorf("line %d: %s, want %s...", i+1, lines[i], want[i])
+		}
+	}
+	if _, errOut, _ := qf("", "decode", "A ", ""); !strings.Contains(errOut, `qf decode: "A ": ref:`) || !strings.Contains(errOut, `qf decode: "": ref:`) {
+		t.Errorf("codes not quoted: %q", errOut)
 	}
 }
 
@@ -172,16 +224,42 @@ func TestCheck(t *testing.T) {
 		t.Errorf("status %d\n%s", status, out)
 	}
 	// A command that cannot start, and usage errors, are status 2.
-	for _, args := range [][]string{
-		{"check", "--", "/nonexistent/impl"},
-		{"check", "-level", "L4"},
-		{"check", "-run", "("},
-		{"check", "-oneshot"},
-		{"check", "-expect-fail", "/nonexistent/list"},
+	// Each is found before anything runs, and named after "qf check: ".
+	for _, c := range []struct {
+		args []string
+		says string
+	}{
+		{[]string{"check", "--", "/nonexistent/impl"}, "cannot start"},
+		{[]string{"check", "-level", "L4"}, "-level"},
+		{[]string{"check", "-run", "("}, "-run"},
+		{[]string{"check", "-oneshot"}, "-oneshot needs a COMMAND"},
+		{[]string{"check", "-oneshot", "-level", "L3", "--", "sh", "-c", "exit 0"}, "-oneshot grades L1 only"},
+		{[]string{"check", "-expect-fail", "/nonexistent/list"}, "/nonexistent/list"},
+		{[]string{"check", "-json", "/nonexistent/x.json"}, "-json: open /nonexistent/x.json"},
+		{[]string{"check", "-junit", t.TempDir()}, "-junit: "},
+		{[]string{"check", "-write-expect-fail", "/nonexistent/dir/list"}, "-write-expect-fail"},
+		{[]string{"check", "-json", "-", "-junit", "-"}, "only one of"},
+		{[]string{"check", "-flags", "truncated"}, `no flag "truncated": flags are case-sensitive; did you mean Truncated?`},
+		{[]string{"check", "-flags", "NoSuchFlag"}, `no flag "NoSuchFlag"`},
+		{[]string{"check", "-require", "strict:E"}, "strict cannot reach level"},
+		{[]string{"check", "-require", "strikt:L3"}, `no category "strikt"`},
+		{[]string{"check", "-require", "encode"}, "no level"},
 	} {
-		if _, errOut, status := qf("", args...); status != 2 {
-			t.Errorf("qf %q: status %d, want 2; stderr %q", args, status, errOut)
+		_, errOut, status := qf("", c.args...)
+		if status != 2 || !strings.HasPrefix(errOut, "qf check: ") || !strings.Contains(errOut, c.says) {
+			t.Errorf("qf %q: status %d, want 2 saying %q; stderr %q", c.args, status, c.says, errOut)
 		}
+	}
+	// A flag list may have spaces; a report path is checked, not left.
+	if out, _, status := qf("", "check", "-flags", "Truncated, EqualsSign", "-run", "^strict/"); status != 0 || !regexp.MustCompile(`check: \d+ passed`).MatchString(out) {
+		t.Errorf("-flags with a space: status %d\n%s", status, out)
+	}
+	// -require: met, or the run fails saying what was not reached.
+	if out, _, status := qf("", "check", "-require", "strict:L3, lenient:L3,encode:E,replay:R,validate:R"); status != 0 {
+		t.Errorf("-require met by the reference: status %d\n%s", status, out)
+	}
+	if out, _, status := qf("", "check", "-run", "^strict/", "-require", "strict:L3,encode:E"); status != 1 || !strings.Contains(out, "required encode:E, not checked") {
+		t.Errorf("-require of a category not run: status %d\n%s", status, out)
 	}
 	// A stale expected failure is status 1.
 	list := filepath.Join(t.TempDir(), "expect.txt")
@@ -203,7 +281,7 @@ func TestReplay(t *testing.T) {
 		t.Errorf("status %d, got\n%s\nwant\n%s", status, out, want)
 	}
 	out, _, status = qf("", "replay", "QBQ")
-	if status != 1 || !strings.Contains(out, "1. white pawn south: illegal, off_board (move 0 of the record)") {
+	if status != 1 || !strings.Contains(out, "1. white pawn south: illegal (off_board): move 1 (record.moves[0])") {
 		t.Errorf("status %d\n%s", status, out)
 	}
 	out, _, status = qf("", "replay", "j7oklAHMe1ICg")
@@ -343,15 +421,23 @@ func TestAction(t *testing.T) {
 	}
 	junit := filepath.Join(t.TempDir(), "report.xml")
 	for _, c := range []struct {
-		mode   string
-		status int
-	}{{"normal", 0}, {"exit-3", 1}} {
+		mode, args, require string
+		status              int
+		says                string
+	}{
+		{"normal", `-run '^strict/corpus-'`, "", 0, "check: 9 passed"},
+		{"exit-3", `-run '^strict/corpus-'`, "", 1, "check: 9 passed"},
+		// Quotes group words as a shell's do: one -run pattern with a space.
+		{"normal", `-run "^strict/(corpus-initial-board|corpus-viewer-record) *$" -v`, "", 0, "check: 2 passed"},
+		{"normal", `-run '^strict/corpus-'`, "strict:L3,encode:E", 1, "required encode:E, not checked"},
+		{"normal", `-run '^strict/corpus-`, "", 2, "cannot split into words"},
+	} {
 		cmd := exec.Command("../../.ci/qf-check.sh")
 		cmd.Env = append(os.Environ(), "QF_FAKE="+c.mode, "QF_COMMAND="+os.Args[0]+" -test.run=^$",
-			"QF_ARGS=-run ^strict/corpus-", "QF_JUNIT="+junit)
+			"QF_ARGS="+c.args, "QF_REQUIRE="+c.require, "QF_JUNIT="+junit)
 		out, _ := cmd.CombinedOutput()
-		if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), "check: 9 passed") {
-			t.Errorf("%s: exit %d, want %d:\n%s", c.mode, cmd.ProcessState.ExitCode(), c.status, out)
+		if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), c.says) {
+			t.Errorf("%s, args %s, require %q: exit %d, want %d saying %q:\n%s", c.mode, c.args, c.require, cmd.ProcessState.ExitCode(), c.status, c.says, out)
 		}
 	}
 	if b, err := os.ReadFile(junit); err != nil || !bytes.Contains(b, []byte("<testsuites")) {
@@ -402,8 +488,11 @@ func TestFuzz(t *testing.T) {
 		{"fuzz", "-examples", "0"},
 		{"fuzz", "-max-causes", "0"},
 		{"fuzz", "-n", "10", "--", "/nonexistent/impl"},
+		{"fuzz", "-n", "0"},
+		{"fuzz", "-n", "10", "-o", "/proc/no/such/dir"},
+		{"fuzz", "-n", "10", "-json", "/nonexistent/x.json"},
 	} {
-		if _, errOut, status := qf("", args...); status != 2 || errOut == "" {
+		if _, errOut, status := qf("", args...); status != 2 || !strings.HasPrefix(errOut, "qf fuzz: ") && !strings.Contains(errOut, "usage") {
 			t.Errorf("qf %q: status %d, want 2 with a message; stderr %q", args, status, errOut)
 		}
 	}
@@ -422,7 +511,9 @@ func TestRender(t *testing.T) {
 		t.Errorf("-move 0: status %d\n%s", status, out)
 	}
 	out, errOut, status = qf("", "render", "-flags", "1", "QCAA") // white north, then black north: off the board
-	if status != 0 || !strings.Contains(errOut, "move 2 breaks the rules (off_board): the board after move 1") || !strings.Contains(out, "<title>qf board: white on e2, black on e9") {
+	// One convention with qf replay and qf explain: move 2 is
+	// record.moves[1], and the status is 1, the board drawn all the same.
+	if status != 1 || !strings.Contains(errOut, "move 2 (record.moves[1]) breaks the rules: off_board; drawn: the board after the 1 move before it") || !strings.Contains(out, "<title>qf board: white on e2, black on e9") {
 		t.Errorf("an illegal move: status %d\n%s%s", status, out, errOut)
 	}
 	if _, _, status := qf("", "render", "-move", "-2", record); status != 2 {

@@ -4,15 +4,27 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/qf-format/qf-conformance/explain"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 )
+
+const replaySynopsis = `CODE
+
+Plays the record of CODE, decoded strictly, under the rules of Quoridor
+(spec/qf.md, "Replay and validation"): from its State, or from the initial
+position, each move in players' notation (e2, c3h) with the squares after
+it, up to the first illegal move, named with its rule. A State is shown
+first, with the rules it breaks. Moves are counted from 1 in text: move 1
+is record.moves[0].
+
+Exit status 1 when the code is rejected or a move is illegal.`
 
 // runReplay prints the moves of a code's record in players' notation, the
 // squares after each, and the first violation of the rules, if any (then
 // the status is 1). A State is shown first, with its violations.
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", "CODE", stderr)
+	fs := newFlagSet("replay", replaySynopsis, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -22,7 +34,8 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	v, err := ref.Decode(fs.Arg(0))
 	if err != nil {
-		return err
+		fmt.Fprintf(stderr, "qf replay: %s: %v (qf explain shows where)\n", explain.Short(fs.Arg(0)), err)
+		return errReported
 	}
 	start := rules.Start(v)
 	if v.State != nil {
@@ -50,7 +63,7 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 	}
 	if violation != nil {
 		what := rules.MoveName(v.Record.Moves[violation.Move])
-		fmt.Fprintf(stdout, "%4d. %-5s %s: illegal, %s (move %d of the record)\n", prev.Turn, prev.ToMove, what, violation.Kind, violation.Move)
+		fmt.Fprintf(stdout, "%4d. %-5s %s: illegal (%s): %s\n", prev.Turn, prev.ToMove, what, violation.Kind, rules.MoveLabel(violation.Move))
 		return errReported
 	}
 	fmt.Fprintf(stdout, "%d moves, all legal\n", len(positions))

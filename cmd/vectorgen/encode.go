@@ -162,7 +162,7 @@ func addEncode(s *builder) {
 			`{"state":null,"record":{"moves":[{"zz":1,"dir":"x","kind":"piece"}]}}`},
 		{"orientation-before-place", "A wall move with a bad place and no orientation: the orientation comes first.",
 			`{"state":null,"record":{"moves":[{"kind":"wall","place":"x"}]}}`},
-		{"earlier-move-first", "Move 0 with an unknown key, move 1 with a bad kind: move 0 comes first.",
+		{"earlier-move-first", "The first move (record.moves[0]) with an unknown key, the second with a bad kind: the first comes first.",
 			`{"state":null,"record":{"moves":[{"kind":"piece","dir":0,"x":1},{"kind":"jump"}]}}`},
 	} {
 		s.encode("malformed-order-"+m.id, m.comment, malformed, m.value, "Malformed", "MalformedOrder")

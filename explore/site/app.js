@@ -98,7 +98,7 @@ class Board {
     }
     if (this.step === n && r.violation) {
       const v = r.violation;
-      text += `${text ? "; then " : ""}move ${v.move + 1}, ${v.player}'s ${v.what}, breaks the rules: ${v.kind}`;
+      text += `${text ? "; then " : ""}move ${v.move + 1} (record.moves[${v.move}]), ${v.player}'s ${v.what}, breaks the rules: ${v.kind}`;
     }
     this.info.textContent = text;
   }

@@ -121,6 +121,8 @@ func run(mode string) {
 			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
 		case mode == "strict-only" && req.Op == protocol.Hello:
 			resp.Ops, resp.Profiles = []string{string(protocol.Decode)}, []string{ref.Strict.String()}
+		case mode == "misspelled" && req.Op == protocol.Hello: // names no runner knows
+			resp.Ops, resp.Profiles = []string{"decode", "Encode", "replays"}, []string{"strict", "Lenient"}
 
 		// The hostile fakes: correct answers, delivered badly.
 		case mode == "busy-5th" && n == 5:
