@@ -96,6 +96,10 @@ type Example struct {
 	ID         string `json:"id"`
 	Input      string `json:"input"`      // the input as the report shows it (JSON), clipped
 	Difference string `json:"difference"` // where the answer first differs from the expected one, or what happened
+	// Stderr is the end of what the implementation wrote to its standard
+	// error on a failure of the cause (the example's, or the first
+	// other's), at most a few lines: often what says why it crashed.
+	Stderr string `json:"stderr,omitempty"`
 }
 
 // A Diagnosis is the root causes of a run's failures, and what was
@@ -237,7 +241,32 @@ func (d *diagnosis) example(failures []int) *Example {
 		}
 	}
 	r := d.obs[best].Result
-	return &Example{ID: r.ID, Input: suite.Clip(string(r.Input), 60), Difference: r.Explain()}
+	e := &Example{ID: r.ID, Input: suite.Clip(string(r.Input), 60), Difference: r.Explain(), Stderr: LastWords(r.Stderr)}
+	for _, i := range failures {
+		if e.Stderr != "" {
+			break
+		}
+		e.Stderr = LastWords(d.obs[i].Result.Stderr)
+	}
+	return e
+}
+
+// LastWords returns the end of an implementation's standard error for a
+// report: its last three lines that are not blank, at most 300 bytes,
+// escaped.
+func LastWords(stderr string) string {
+	var lines []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, strings.TrimRight(l, "\r"))
+		}
+	}
+	lines = lines[max(0, len(lines)-3):]
+	s := strings.Join(lines, "\n")
+	if len(s) > 300 {
+		s = "..." + s[len(s)-300:]
+	}
+	return suite.Printable(s, true)
 }
 
 // only returns the flags and facets that every failure of members has and

@@ -133,6 +133,9 @@ func details(c *Cause) []string {
 	}
 	if e := c.Example; e != nil {
 		out = append(out, suite.Printable(suite.Clip(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference), 220), false))
+		if e.Stderr != "" {
+			out = append(out, suite.Clip("stderr: "+strings.ReplaceAll(e.Stderr, "\n", " | "), 220))
+		}
 	}
 	if c.Fix != "" {
 		out = append(out, "fix: "+c.Fix)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
 )
@@ -67,7 +68,7 @@ func TestDial(t *testing.T) {
 	began := time.Now()
 	c, err = driver.Dial(context.Background(), driver.Options{Command: self, StartTimeout: 200 * time.Millisecond})
 	var f *driver.Failure
-	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || c != nil || time.Since(began) > 20*time.Second {
+	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || c != nil || time.Since(began) > measure.Allowance(20*time.Second) {
 		t.Errorf("silent: %v after %v, client %v", err, time.Since(began), c)
 	}
 	fakes.NoSurvivors(t, dir, 1)
@@ -133,13 +134,13 @@ func TestRunOnce(t *testing.T) {
 	began := time.Now()
 	_, err = driver.RunOnce(ctx, self, nil, 200*time.Millisecond, 10)
 	var f *driver.Failure
-	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || time.Since(began) > 3*time.Second {
+	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || time.Since(began) > measure.Allowance(3*time.Second) {
 		t.Errorf("busy: %v after %v", err, time.Since(began))
 	}
 	ctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer cancel()
 	began = time.Now()
-	if _, err = driver.RunOnce(ctx, self, nil, time.Minute, 10); !errors.As(err, &f) || f.Detail != "interrupted" || time.Since(began) > 3*time.Second {
+	if _, err = driver.RunOnce(ctx, self, nil, time.Minute, 10); !errors.As(err, &f) || f.Detail != "interrupted" || time.Since(began) > measure.Allowance(3*time.Second) {
 		t.Errorf("cancelled: %v after %v", err, time.Since(began))
 	}
 }
@@ -195,7 +196,7 @@ func TestBatchFailures(t *testing.T) {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Setenv("QF_FAKE", c.mode)
 			t.Setenv("QF_FAKE_DIR", t.TempDir())
-			cl, err := driver.Dial(context.Background(), driver.Options{Command: self, Timeout: 300 * time.Millisecond})
+			cl, err := driver.Dial(context.Background(), driver.Options{Command: self, Timeout: measure.Allowance(300 * time.Millisecond)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,9 +39,31 @@ func strictTests(t *testing.T) int {
 	return len(f.Tests)
 }
 
+// testsOf returns the number of strict decoding vectors whose input is
+// code.
+func testsOf(t *testing.T, code string) int {
+	f, err := vectors.Load(vectors.DecodeStrictFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, test := range f.Tests {
+		if in, _ := test.Input(); in == code {
+			n++
+		}
+	}
+	return n
+}
+
 // run runs a loop in dir, where the vector file is at
-// vectors/decode_strict.json, and checks its closing line.
+// vectors/decode_strict.json, and checks its closing line: want passed,
+// none failed.
 func run(t *testing.T, dir string, want int, name string, args ...string) {
+	runFailing(t, dir, want, 0, name, args...)
+}
+
+// runFailing is run, with failed failures wanted, and then status 1.
+func runFailing(t *testing.T, dir string, want, failed int, name string, args ...string) {
 	vecdir := filepath.Join(dir, "vectors")
 	if err := os.MkdirAll(vecdir, 0o755); err != nil {
 		t.Fatal(err)
@@ -53,11 +75,11 @@ func run(t *testing.T, dir string, want int, name string, args ...string) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
-	if err != nil {
+	if (err != nil) != (failed > 0) || failed > 0 && cmd.ProcessState.ExitCode() != 1 {
 		t.Fatalf("%s: %v\n%s", name, err, out)
 	}
-	if last := lastLine(out); last != fmt.Sprintf("%d passed, 0 failed", want) {
-		t.Errorf("the loop ends with %q, want %d passed, 0 failed", last, want)
+	if last := lastLine(out); last != fmt.Sprintf("%d passed, %d failed", want, failed) {
+		t.Errorf("the loop ends with %q, want %d passed, %d failed", last, want, failed)
 	}
 }
 
@@ -79,6 +101,12 @@ module.exports = { decode: (s) => { try { return decode(s); } catch (e) { throw 
 	write(t, dir, "my-qf.js", shim)
 	write(t, dir, "loop.js", loop(t, "js"))
 	run(t, dir, strictTests(t), "node", "loop.js")
+	// A decoder that crashes on one code: a failure, and the loop goes on.
+	write(t, dir, "my-qf.js", `const real = require("./real-qf");
+module.exports = { decode: (s) => { if (s === "QA") throw new TypeError("a bug"); return real.decode(s); } };
+`)
+	write(t, dir, "real-qf.js", shim)
+	runFailing(t, dir, strictTests(t)-testsOf(t, "QA"), testsOf(t, "QA"), "node", "loop.js")
 }
 
 // The Python loop, with a "my_qf" that asks the reference through
@@ -111,6 +139,9 @@ def decode(data):
 	write(t, dir, "my_qf.py", shim)
 	write(t, dir, "loop.py", loop(t, "python"))
 	run(t, dir, strictTests(t), python, "loop.py")
+	// A decoder that crashes on one code: a failure, and the loop goes on.
+	write(t, dir, "my_qf.py", strings.Replace(shim, "def decode(data):\n", "def decode(data):\n    if data == b\"QA\":\n        raise ValueError(\"a bug\")\n", 1))
+	runFailing(t, dir, strictTests(t)-testsOf(t, "QA"), testsOf(t, "QA"), python, "loop.py")
 }
 
 func write(t *testing.T, dir, name, content string) {

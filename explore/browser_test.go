@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/internal/browsertest"
 	"github.com/qf-format/qf-conformance/ref"
@@ -50,6 +51,23 @@ func (p *page) visit(hash string) {
 		window.addEventListener("hashchange", () => setTimeout(() => resolve(true), 0), { once: true });
 		location.hash = hash;
 	})`, hash), &ok)
+}
+
+// waitFor waits until the JavaScript expression cond is true, polling,
+// at most 30 s (a loaded machine is slow, not wrong); it reports whether
+// it came true.
+func (p *page) waitFor(cond string) bool {
+	p.t.Helper()
+	var ok bool
+	p.eval(fmt.Sprintf(`new Promise((resolve) => {
+		const t0 = Date.now();
+		(function poll() {
+			if (%s) { resolve(true); return; }
+			if (Date.now() - t0 > 30000) { resolve(false); return; }
+			setTimeout(poll, 20);
+		})();
+	})`, cond), &ok)
+	return ok
 }
 
 // noErrors fails the test on any console error or uncaught exception so
@@ -323,6 +341,24 @@ func TestBrowserPlayground(t *testing.T) {
 		}
 	}
 	p.noErrors("the playground's codes")
+	// A byte outside the alphabet holds no bits: strictly, each of é's two
+	// bytes is a character of the code with six empty positions; leniently
+	// it is deleted, with none.
+	for _, c := range []struct {
+		hash string
+		want []string
+	}{
+		{"#code=gA%C3%A9", []string{"······", "······"}},
+		{"#code=gA!", []string{"······"}},
+		{"#code=gA%C3%A9&profile=lenient", nil},
+	} {
+		p.play(c.hash)
+		var groups []string
+		p.eval(`[...[...document.querySelectorAll("#input-view .cell")][2].querySelectorAll(".bits")].map((b) => b.textContent)`, &groups)
+		if !cmp.Equal(groups, c.want, cmpopts.EquateEmpty()) {
+			t.Errorf("%s: the third character's bits %q, want %q", c.hash, groups, c.want)
+		}
+	}
 	// Hovering a field's row lights up its bits: state.white's 7, in 'g' and 'k'.
 	p.play("#code=j7oklAHMe1ICg")
 	var hot int
@@ -516,7 +552,8 @@ func TestBrowserNotes(t *testing.T) {
 	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#list a", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
 	}
-	p.eval(`new Promise((r) => setTimeout(() => r(document.body.dataset.route), 50))`, &route)
+	p.waitFor(fmt.Sprintf("document.body.dataset.route === %q", first))
+	p.eval(`document.body.dataset.route`, &route)
 	p.eval(`document.getElementById("vector-id").textContent`, &title)
 	if route != first || title != first {
 		t.Errorf("a click on the first item, %s, led to %q showing %q", first, route, title)
@@ -528,7 +565,7 @@ func TestBrowserNotes(t *testing.T) {
 		t.Fatal(err)
 	}
 	var s shownPlay
-	p.eval(`new Promise((r) => setTimeout(r, 50))`, new(any))
+	p.waitFor(`!document.body.dataset.route.startsWith("lenient/") && !!document.querySelector("#play-board svg")`)
 	p.eval(readPlay, &s)
 	if !strings.HasPrefix(s.Verdict, "Accepted (lenient)") || s.Junk != 1 {
 		t.Errorf("the vector's playground link: %+v", s)
@@ -573,6 +610,17 @@ func TestBrowserNarrow(t *testing.T) {
 		}
 		if hash == "#replay/corpus-viewer-record" {
 			p.screenshot("narrow-vector")
+		}
+		// In the fields table, numbers, bits and paths stay on one line
+		// (the table scrolls); only the meaning wraps.
+		var wrapped []string
+		p.eval(`[...document.querySelectorAll("#fields td:not(:last-child)")].filter((td) => {
+			const r = document.createRange();
+			r.selectNodeContents(td);
+			return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+		}).map((td) => td.textContent)`, &wrapped)
+		if len(wrapped) > 0 {
+			t.Errorf("%s at 360 px: fields table cells broken over lines: %q", hash, wrapped)
 		}
 	}
 	var open bool

@@ -331,6 +331,11 @@ func (g *group) report() *Cause {
 	if len(c.Findings) > 0 {
 		fd := c.Findings[0]
 		c.Example = &diagnosis.Example{ID: fd.Test.ID, Input: suite.Clip(string(fd.Result.Input), 60), Difference: fd.Result.Explain()}
+		for _, other := range c.Findings {
+			if c.Example.Stderr = diagnosis.LastWords(other.Result.Stderr); c.Example.Stderr != "" {
+				break
+			}
+		}
 	}
 	return c
 }

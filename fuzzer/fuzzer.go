@@ -286,6 +286,9 @@ func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, fa
 		return
 	}
 	f.rep.Disagreements++
+	if failure != nil {
+		v.result.Stderr = f.client.Stderr() // what it said as it failed
+	}
 	f.file(ctx, newSighting(c, v, &t, resp, f.rep.Total()-1))
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -68,7 +69,7 @@ func TestHostile(t *testing.T) {
 				command = []string{os.Args[0], "-test.run=^$"}
 			}
 			start := time.Now()
-			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: 300 * time.Millisecond, StartTimeout: 2 * time.Second}, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxCauses: 3})
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second)}, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxCauses: 3})
 			took := time.Since(start)
 			var b strings.Builder
 			rep.WriteText(&b, true)
@@ -76,7 +77,7 @@ func TestHostile(t *testing.T) {
 			if rep.OK() != c.ok || !strings.Contains(text, c.says) {
 				t.Errorf("OK %v, want %v saying %q:\n%s", rep.OK(), c.ok, c.says, text)
 			}
-			if took > 30*time.Second {
+			if took > measure.Allowance(30*time.Second) {
 				t.Errorf("the run took %v", took)
 			}
 			if !utf8.ValidString(text) || strings.ContainsAny(text, "\x1b\x00\r") {
@@ -129,7 +130,7 @@ func TestInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > 5*time.Second {
+	if took := time.Since(start); took > measure.Allowance(5*time.Second) {
 		t.Errorf("the run took %v", took)
 	}
 	if rep.OK() || len(rep.Problems) != 1 || rep.Problems[0] != "the run was interrupted" || len(rep.Causes) != 0 || rep.Total() == 0 {

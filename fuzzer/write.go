@@ -38,7 +38,11 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		}
 	}
 	rate := float64(r.Total()) / max(r.Duration.Seconds(), 1e-9)
-	fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+	if r.Total() == 0 {
+		fmt.Fprintln(&head, "cases: none")
+	} else {
+		fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+	}
 	if r.Skipped > 0 {
 		fmt.Fprintf(&head, "left out: %d cases drawn that the faults found predict, to look elsewhere\n", r.Skipped)
 	}

@@ -30,7 +30,7 @@ var behindShell = []string{"sh", "-c", `"$0" -test.run='^$'; :`}
 
 func TestBusyLoopBehindShell(t *testing.T) {
 	start := time.Now()
-	rep, dir := runFakeIn(t, "busy-5th", Options{Options: driver.Options{Command: behindShell, Timeout: 300 * time.Millisecond}, Run: corpus})
+	rep, dir := runFakeIn(t, "busy-5th", Options{Options: driver.Options{Command: behindShell, Timeout: measure.Allowance(300 * time.Millisecond)}, Run: corpus})
 	want := "pass/ pass/ pass/ pass/ fail/timeout pass/ pass/ pass/ pass/"
 	if got := strings.Join(statuses(rep), " "); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -39,7 +39,7 @@ func TestBusyLoopBehindShell(t *testing.T) {
 		t.Errorf("OK %v, %d restarts", rep.OK(), rep.Restarts)
 	}
 	fakes.NoSurvivors(t, dir, 2) // the first fake and its replacement
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > measure.Allowance(10*time.Second) {
 		t.Errorf("took %v", d)
 	}
 }
@@ -92,7 +92,7 @@ func TestAnswerTwice(t *testing.T) {
 	if !strings.Contains(strings.Join(rep.Problems, "\n"), "failed 3 times in a row") {
 		t.Errorf("problems %q", rep.Problems)
 	}
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > measure.Allowance(10*time.Second) {
 		t.Errorf("took %v", d)
 	}
 	fakes.NoSurvivors(t, dir, 3)
@@ -141,7 +141,7 @@ func TestPaddedAnswers(t *testing.T) {
 func TestFloodStdout(t *testing.T) {
 	var rep *Report
 	peak := measure.HeapPeak(func() {
-		rep = runFake(t, "flood-stdout", Options{Options: driver.Options{Timeout: 500 * time.Millisecond}, Run: corpus})
+		rep = runFake(t, "flood-stdout", Options{Options: driver.Options{Timeout: measure.Allowance(500 * time.Millisecond)}, Run: corpus})
 	})
 	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" &&
 		got != "pass/ fail/protocol pass/ fail/protocol pass/ fail/protocol pass/ fail/protocol pass/" {
@@ -154,7 +154,7 @@ func TestFloodStdout(t *testing.T) {
 
 // An implementation that stops reading its input.
 func TestDeaf(t *testing.T) {
-	rep := runFake(t, "deaf", Options{Options: driver.Options{Timeout: 300 * time.Millisecond}, Run: corpus})
+	rep := runFake(t, "deaf", Options{Options: driver.Options{Timeout: measure.Allowance(300 * time.Millisecond)}, Run: corpus})
 	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" {
 		t.Errorf("got %s", got)
 	}
@@ -179,7 +179,7 @@ func TestGrandchildHoldsOutput(t *testing.T) {
 	if got := strings.Join(statuses(rep), " "); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
-	if d := time.Since(start); d > 15*time.Second {
+	if d := time.Since(start); d > measure.Allowance(15*time.Second) {
 		t.Errorf("took %v", d)
 	}
 	fakes.NoSurvivors(t, dir, 7)
@@ -188,7 +188,7 @@ func TestGrandchildHoldsOutput(t *testing.T) {
 // A slow start is within the start-up allowance, not the answer timeout.
 func TestSlowStart(t *testing.T) {
 	t.Setenv("QF_FAKE_DELAY", "700ms")
-	rep := runFake(t, "slow-start", Options{Options: driver.Options{Timeout: 200 * time.Millisecond, StartTimeout: 3 * time.Second}, Run: corpus})
+	rep := runFake(t, "slow-start", Options{Options: driver.Options{Timeout: measure.Allowance(200 * time.Millisecond), StartTimeout: measure.Allowance(3 * time.Second)}, Run: corpus})
 	if !rep.OK() {
 		t.Errorf("%v %q", statuses(rep), rep.Problems)
 	}
@@ -320,7 +320,7 @@ func TestInterrupted(t *testing.T) {
 	time.AfterFunc(300*time.Millisecond, cancel)
 	start := time.Now()
 	rep, dir := runFakeUntil(t, ctx, "busy-5th", Options{Options: driver.Options{Command: behindShell, Timeout: time.Minute}, Run: corpus})
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > measure.Allowance(5*time.Second) {
 		t.Errorf("took %v", d)
 	}
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "interrupted") {

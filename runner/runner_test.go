@@ -16,6 +16,7 @@ import (
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
@@ -146,7 +147,7 @@ func TestFakeMisbehaviour(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
-			rep := runFake(t, c.mode, Options{Options: driver.Options{Timeout: 500 * time.Millisecond}, Run: corpus})
+			rep := runFake(t, c.mode, Options{Options: driver.Options{Timeout: measure.Allowance(500 * time.Millisecond)}, Run: corpus})
 			if rep.Restarts != strings.Count(strings.Join(statuses(rep), " "), "fail/") {
 				t.Errorf("%d restarts for %v", rep.Restarts, statuses(rep))
 			}
@@ -182,7 +183,7 @@ func TestFakeNeverAnswers(t *testing.T) {
 	if s := summary(rep, suite.Strict); s.NotRun != 9 || s.Total != 9 {
 		t.Errorf("%+v", s)
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > measure.Allowance(5*time.Second) {
 		t.Errorf("took %v", d)
 	}
 }
@@ -312,7 +313,7 @@ func TestOneshot(t *testing.T) {
 	// A hang whose child keeps the output open still ends at the timeout.
 	start := time.Now()
 	rep = runFake(t, "oneshot-grandchild", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
-	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" || time.Since(start) > 10*time.Second {
+	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" || time.Since(start) > measure.Allowance(10*time.Second) {
 		t.Errorf("oneshot-grandchild: %s after %v", got, time.Since(start))
 	}
 }

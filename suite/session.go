@@ -67,8 +67,8 @@ type HelloError struct{ Failure *driver.Failure }
 
 func (e *HelloError) Error() string {
 	s := "the implementation never answered hello: " + e.Failure.Error()
-	if e.Failure.Stderr != "" {
-		s += "\nstderr:\n" + e.Failure.Stderr
+	if stderr := strings.TrimRight(e.Failure.Stderr, "\n"); stderr != "" {
+		s += "\nstderr:\n" + stderr
 	}
 	return s
 }

@@ -520,3 +520,26 @@ func TestRender(t *testing.T) {
 		t.Errorf("-move -2: status %d", status)
 	}
 }
+
+// The standard error of an implementation that dies is always shown: at
+// hello, and beside the cause of the crashes mid-run, in check and fuzz,
+// run after run.
+func TestStderrShown(t *testing.T) {
+	dying := []string{"--", "sh", "-c", "echo boom >&2; exit 3"}
+	for i := 0; i < 10; i++ {
+		for _, cmd := range [][]string{append([]string{"check"}, dying...), append([]string{"fuzz", "-n", "10"}, dying...)} {
+			out, errOut, status := qf("", cmd...)
+			if status != 1 || !strings.Contains(out+errOut, "stderr:\n    boom\n") {
+				t.Fatalf("qf %s, run %d: status %d, no stderr:\n%s%s", cmd[0], i, status, out, errOut)
+			}
+		}
+	}
+	t.Setenv("QF_FAKE", "crash-4th")
+	if out, _, _ := qf("", append([]string{"check", "-run", "^strict/"}, fake...)...); !strings.Contains(out, "    stderr: fake: crashing on request 4\n") {
+		t.Errorf("check: no stderr beside the crashes:\n%s", out)
+	}
+	t.Setenv("QF_FAKE", "crash-every-5th")
+	if out, _, _ := qf("", append([]string{"fuzz", "-n", "200", "-seed", "1"}, fake...)...); !strings.Contains(out, "    stderr: fake: crashing on request 5\n") {
+		t.Errorf("fuzz: no stderr beside the crashes:\n%s", out)
+	}
+}

@@ -182,7 +182,7 @@ func edgeCaseTable(suites []*builder) []byte {
 // the number of tests that carry each in each file.
 func flagTable(suites []*builder) []byte {
 	var b bytes.Buffer
-	b.WriteString("\n| flag | meaning | refs | tests (strict, lenient, encode) |\n|---|---|---|---|\n")
+	b.WriteString("\n| flag | meaning | refs | tests (strict, lenient, encode, replay, validate) |\n|---|---|---|---|\n")
 	for _, flag := range sortedKeys(vectors.Notes) {
 		var counts []string
 		for _, s := range suites {

@@ -149,31 +149,20 @@ function showInput(j) {
     view.append(el("span", { className: "more", textContent: `…${from} characters before… ` }));
   }
   for (const c of cs.slice(from, from + MAX_CELLS)) {
-    const k = usedAt.get(c.start);
+    // The positions of the character's bytes: one, or two to four for a
+    // character that is not ASCII, each a character of the code.
+    const ks = [];
+    for (let i = c.start; i < c.end; i++) if (usedAt.has(i)) ks.push(usedAt.get(i));
     const cell = el("span", { className: "cell" });
     cell.append(el("span", { className: "char", textContent: shown(c.text) }));
-    if (k === undefined) {
+    if (ks.length === 0) {
       cell.classList.add("junk");
       cell.title = "not in the alphabet" + (j.profile === "lenient" ? ": deleted" : "");
-    } else {
-      const bits = el("span", { className: "bits" });
-      const value = j.values[k];
-      for (let b = 0; b < 6; b++) {
-        const bit = 6 * k + b;
-        const f = fieldOf[bit];
-        const span = el("span", { textContent: (value >> (5 - b)) & 1 });
-        if (f !== undefined) {
-          span.className = "c" + (f % 6) + (j.fields[f].fault ? " fault" : "");
-          span.dataset.field = f;
-          span.title = `bit ${bit}: ${j.fields[f].path}`;
-        } else {
-          const padding = bit < Math.ceil(j.bits / 6) * 6;
-          span.className = padding ? "pad" : "extra";
-          span.title = `bit ${bit}: ` + (padding ? "padding" : j.accepted ? "ignored" : "not read");
-        }
-        bits.append(span);
-      }
-      cell.append(bits);
+    }
+    for (const k of ks) cell.append(bitsOf(j, k, fieldOf));
+    if (ks.some((k) => j.values[k] < 0)) {
+      cell.classList.add("junk");
+      cell.title = ks.length > 1 ? `${ks.length} bytes, not in the alphabet: they hold no bits` : "not in the alphabet: it holds no bits";
     }
     if (!j.accepted && c.end > j.span[0] && c.start < j.span[1]) cell.classList.add("fault");
     view.append(cell);
@@ -182,6 +171,33 @@ function showInput(j) {
   if (!j.accepted && j.error.kind === "truncated") {
     view.append(el("span", { className: "cell fault end", textContent: "▲ the code ends here" }));
   }
+}
+
+// bitsOf returns the six bit positions of the code's character k: its
+// bits coloured by field, or, for a byte outside the alphabet (strict
+// decoding stops there), six empty positions.
+function bitsOf(j, k, fieldOf) {
+  const bits = el("span", { className: "bits" });
+  const value = j.values[k];
+  for (let b = 0; b < 6; b++) {
+    const bit = 6 * k + b;
+    const f = fieldOf[bit];
+    const span = el("span", { textContent: value < 0 ? "·" : (value >> (5 - b)) & 1 });
+    if (value < 0) {
+      span.className = "none";
+      span.title = `bits ${6 * k}-${6 * k + 5}: none, the byte is not in the alphabet`;
+    } else if (f !== undefined) {
+      span.className = "c" + (f % 6) + (j.fields[f].fault ? " fault" : "");
+      span.dataset.field = f;
+      span.title = `bit ${bit}: ${j.fields[f].path}`;
+    } else {
+      const padding = bit < Math.ceil(j.bits / 6) * 6;
+      span.className = padding ? "pad" : "extra";
+      span.title = `bit ${bit}: ` + (padding ? "padding" : j.accepted ? "ignored" : "not read");
+    }
+    bits.append(span);
+  }
+  return bits;
 }
 
 function showFields(j) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/qf-format/qf-conformance/internal/measure"
 )
 
 // NoSurvivors checks that the fakes started at least n processes (by the
@@ -24,7 +26,7 @@ func NoSurvivors(t testing.TB, dir string, n int) {
 	if len(pids) < n {
 		t.Errorf("%d processes noted, want at least %d", len(pids), n)
 	}
-	deadline := time.Now().Add(2 * time.Second) // a killed process takes a moment to go
+	deadline := time.Now().Add(measure.Allowance(2 * time.Second)) // a killed process takes a moment to go
 	for _, pid := range pids {
 		for {
 			state, parent, alive := processState(pid)
