@@ -63,14 +63,10 @@ type edgeCase struct {
 	HTML  string `json:"html"`
 }
 
-// Write writes the site into dir, creating it if needed. It builds the
-// WebAssembly with the go command, from this module's source found from
-// the working directory: run it in a clone of the module.
+// Write writes the site into dir, creating it if needed: the pages, the
+// vectors, and the WebAssembly embedded in this package. It needs no go
+// command and no network.
 func Write(dir string) error {
-	module, support, err := buildWASM()
-	if err != nil {
-		return err
-	}
 	data, err := dataScript()
 	if err != nil {
 		return err
@@ -79,7 +75,7 @@ func Write(dir string) error {
 		return err
 	}
 	files := map[string][]byte{"index.html": indexHTML, "app.js": appJS, "style.css": styleCSS,
-		"data.js": data, "qf-wasm.js": wasmScript(module), "wasm_exec.js": support}
+		"data.js": data, "qf-wasm.js": wasmScript(wasmGz), "wasm_exec.js": wasmExec}
 	for _, name := range Files {
 		if err := os.WriteFile(filepath.Join(dir, name), files[name], 0o644); err != nil {
 			return err

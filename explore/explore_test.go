@@ -115,17 +115,33 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
-// Outside a clone of the module there is no source to build the
-// WebAssembly from: Write says so, and what to do.
+// Outside a clone of the module, with no go command on the PATH, Write
+// writes the same site: the WebAssembly is embedded.
 func TestWriteOutsideTheModule(t *testing.T) {
 	wd, _ := os.Getwd()
 	if err := os.Chdir(t.TempDir()); err != nil {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	t.Setenv("GOFLAGS", "")
-	err := explore.Write(filepath.Join(t.TempDir(), "site"))
-	if err == nil || !strings.Contains(err.Error(), "run qf explore in a clone of qf-conformance") {
-		t.Errorf("got %v", err)
+	t.Setenv("PATH", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := explore.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	if js, err := os.ReadFile(filepath.Join(dir, "qf-wasm.js")); err != nil || !bytes.Contains(js, []byte("window.QF_WASM_GZ")) || len(js) < 500<<10 {
+		t.Errorf("qf-wasm.js: %d bytes, %v", len(js), err)
+	}
+}
+
+// The embedded WebAssembly was built from the sources as they are: else
+// go run ./cmd/vectorgen rebuilds it (and vectorgen -check fails in CI).
+func TestEmbeddedWASMFresh(t *testing.T) {
+	digest, err := explore.SourcesDigest("..")
+	if err != nil {
+		t.Skipf("no go command to list the sources: %v", err)
+	}
+	if !strings.HasPrefix(explore.WASMSources, digest+"\n") {
+		t.Errorf("%s is stale: its sources are now %s, it was built from %s; run go run ./cmd/vectorgen",
+			explore.WASMFile, digest, strings.SplitN(explore.WASMSources, "\n", 2)[0])
 	}
 }

@@ -16,8 +16,9 @@ Writes the explorer, a static site that needs no network and works from
 file:// as well as served: a playground that explains any code pasted
 into it (index.html#code=CODE, &profile=lenient for the lenient profile)
 with the reference compiled to WebAssembly, and a page for every vector
-(index.html#ID) with its input, expectation, board and flags. It builds
-the WebAssembly with the go command, so run it in a clone of the module.
+(index.html#ID) with its input, expectation, board and flags. The
+WebAssembly is built into qf: it needs no go command, no clone and no
+network.
 
 flags:`, stderr)
 	dir := fs.String("o", "", "write the site into `DIR`")

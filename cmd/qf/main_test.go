@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -442,6 +445,48 @@ func TestAction(t *testing.T) {
 	}
 	if b, err := os.ReadFile(junit); err != nil || !bytes.Contains(b, []byte("<testsuites")) {
 		t.Errorf("the JUnit report: %v", err)
+	}
+	actionRelease(t)
+}
+
+// actionRelease: with a version, the Action's script downloads that
+// release's archive for this platform, checks it against the release's
+// SHA256SUMS and runs it, with no go command on the PATH; a corrupt
+// archive is refused.
+func actionRelease(t *testing.T) {
+	releases := t.TempDir()
+	build := exec.Command("go", "build", "-o", filepath.Join(releases, "qf"), ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	archive := fmt.Sprintf("qf_9.9.9_%s_%s.tar.gz", runtime.GOOS, runtime.GOARCH)
+	if out, err := exec.Command("tar", "-czf", filepath.Join(releases, archive), "-C", releases, "qf").CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v\n%s", err, out)
+	}
+	data, _ := os.ReadFile(filepath.Join(releases, archive))
+	sums := fmt.Sprintf("%x  %s\n", sha256.Sum256(data), archive)
+	var path []string // without the go command
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := os.Stat(filepath.Join(dir, "go")); err != nil {
+			path = append(path, dir)
+		}
+	}
+	for _, c := range []struct {
+		sums   string
+		status int
+		says   string
+	}{
+		{sums, 0, "checksum verified"},
+		{strings.Repeat("0", 64) + "  " + archive + "\n", 2, "does not match the release's SHA256SUMS"},
+	} {
+		os.WriteFile(filepath.Join(releases, "SHA256SUMS"), []byte(c.sums), 0o644)
+		cmd := exec.Command("../../.ci/qf-check.sh")
+		cmd.Env = append(os.Environ(), "QF_FAKE=normal", "QF_COMMAND="+os.Args[0]+" -test.run=^$", "QF_ARGS=-run ^strict/corpus-",
+			"QF_VERSION=v9.9.9", "QF_RELEASE_BASE=file://"+releases, "PATH="+strings.Join(path, string(os.PathListSeparator)))
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), c.says) {
+			t.Errorf("a release: exit %d, want %d saying %q:\n%s", cmd.ProcessState.ExitCode(), c.status, c.says, out)
+		}
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/explore"
 	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
@@ -132,6 +133,15 @@ func generate(root string) (map[string][]byte, error) {
 	}
 	out[conformanceFile] = doc
 	for name, data := range pictures() {
+		out[name] = data
+	}
+	// The explorer's WebAssembly, rebuilt when its sources change; not
+	// under a root without them (the tests' copies of the files).
+	wasm, err := explore.Generate(root)
+	if err != nil && !errors.Is(err, explore.ErrNoSource) {
+		return nil, err
+	}
+	for name, data := range wasm {
 		out[name] = data
 	}
 	return out, nil

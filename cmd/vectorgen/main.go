@@ -2,8 +2,10 @@
 // vectors/*.json, from the reference codec, deterministically: every
 // expectation comes from package ref, every random value from a fixed seed.
 // It also writes the manifest, the tables of edge cases and flags in
-// CONFORMANCE.md and the pictures of spec/img, and validates every vector
-// file it writes against its schema.
+// CONFORMANCE.md, the pictures of spec/img and the explorer's WebAssembly
+// (explore/qf.wasm.gz, rebuilt with the go command when its sources
+// change: package explore, Generate), and validates every vector file it
+// writes against its schema.
 //
 // Usage, from the module's root:
 //
@@ -31,8 +33,9 @@ import (
 
 const usage = `usage: vectorgen [-check] [-root DIR]
 
-Writes vectors/*.json, vectors/manifest.json and the generated tables of
-CONFORMANCE.md from the reference codec. With -check, writes nothing and
+Writes vectors/*.json, vectors/manifest.json, the generated tables of
+CONFORMANCE.md, the pictures of spec/img and the explorer's WebAssembly
+from the reference codec. With -check, writes nothing and
 exits 1 when the committed files differ from what it would write.
 `
 
