@@ -53,7 +53,7 @@ version=$(sed -n 's/.*"version":"\([^"]*\)".*/\1/p' dist/metadata.json)
 go run ./release/npm -dist dist -version "$version"
 
 echo "release.sh: qf $version in dist/:"
-(cd dist && ls -1 SHA256SUMS qf_* npm/*.tgz | sed 's/^/  /')
+(cd dist && ls -l SHA256SUMS qf_*.tar.gz qf_*.zip npm/*.tgz | awk '{printf "  %10d  %s\n", $5, $9}')
 
 if [ "$mode" = publish ]; then
   for tgz in dist/npm/qf-conformance-{linux,darwin,win32}-*.tgz dist/npm/qf-conformance-"$version".tgz; do
