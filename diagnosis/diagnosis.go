@@ -134,14 +134,7 @@ func Diagnose(obs []Observation) *Diagnosis {
 	for i := range order {
 		order[i] = i
 	}
-	sort.SliceStable(order, func(i, j int) bool {
-		ci, cj := &d.causes[order[i]], &d.causes[order[j]]
-		ri, rj := rank(ci.Kind), rank(cj.Kind)
-		if ri != rj {
-			return ri < rj
-		}
-		return ci.Failed > cj.Failed
-	})
+	sort.SliceStable(order, func(i, j int) bool { return Before(&d.causes[order[i]], &d.causes[order[j]]) })
 	x := &Diagnosis{d: d, index: make([]int, len(order))}
 	for place, i := range order {
 		x.Causes = append(x.Causes, d.causes[i])
@@ -150,8 +143,16 @@ func Diagnose(obs []Observation) *Diagnosis {
 	return x
 }
 
-// rank orders the kinds of cause in a report: misbehaviour first, the
-// unexplained last, the others by what they explain.
+// Before reports whether cause a comes before b in a report:
+// misbehaviour first, the unexplained last, the others by how many
+// failures they explain.
+func Before(a, b *Cause) bool {
+	if ra, rb := rank(a.Kind), rank(b.Kind); ra != rb {
+		return ra < rb
+	}
+	return a.Failed > b.Failed
+}
+
 func rank(k Kind) int {
 	switch k {
 	case Misbehaviour:
@@ -234,19 +235,29 @@ func (d *diagnosis) add(c Cause, members []int) bool {
 // example returns the example of failures: the one with the shortest
 // input, the first of those.
 func (d *diagnosis) example(failures []int) *Example {
+	results := make([]*suite.Result, len(failures))
+	for k, i := range failures {
+		results[k] = d.obs[i].Result
+	}
+	return ExampleOf(results)
+}
+
+// ExampleOf returns the example of failures of one cause: the one with
+// the shortest input, the first of those, with the last words on standard
+// error of the first that has any.
+func ExampleOf(failures []*suite.Result) *Example {
 	best := failures[0]
-	for _, i := range failures[1:] {
-		if len(d.obs[i].Result.Input) < len(d.obs[best].Result.Input) {
-			best = i
+	for _, r := range failures[1:] {
+		if len(r.Input) < len(best.Input) {
+			best = r
 		}
 	}
-	r := d.obs[best].Result
-	e := &Example{ID: r.ID, Input: suite.Clip(string(r.Input), 60), Difference: r.Explain(), Stderr: LastWords(r.Stderr)}
-	for _, i := range failures {
+	e := &Example{ID: best.ID, Input: suite.Clip(string(best.Input), 60), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
+	for _, r := range failures {
 		if e.Stderr != "" {
 			break
 		}
-		e.Stderr = LastWords(d.obs[i].Result.Stderr)
+		e.Stderr = LastWords(r.Stderr)
 	}
 	return e
 }

@@ -94,7 +94,7 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 	f.since++
 	if f.diag != nil {
 		if k, ok := f.diag.Explain(&s.obs); ok {
-			g := f.group(f.diag.Causes[k], "")
+			g := f.group(f.diag.Causes[k])
 			g.cases++
 			if g.kept < perCause && len(f.pool) < poolMax {
 				f.pool = append(f.pool, s.obs)
@@ -104,7 +104,7 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 			return
 		}
 	}
-	if f.seen <= poolAll || len(f.pool) < poolMax {
+	if len(f.pool) < poolMax {
 		f.pool = append(f.pool, s.obs)
 	}
 	if len(f.pending) < maxPending {
@@ -117,7 +117,7 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 // unexplained files a disagreement that no cause explains, by its
 // signature.
 func (f *fuzzer) unexplained(ctx context.Context, s *sighting) {
-	g := f.group(diagnosis.Cause{Kind: diagnosis.Unexplained, Name: s.v.signature, Title: "disagreements no cause explains"}, s.v.signature)
+	g := f.group(unexplainedCause(s.v.signature))
 	g.cases++
 	f.example(ctx, g, s)
 }
@@ -125,9 +125,14 @@ func (f *fuzzer) unexplained(ctx context.Context, s *sighting) {
 // keyOf returns the key of a cause's group.
 func keyOf(c diagnosis.Cause) string { return string(c.Kind) + " " + c.Name }
 
-// group returns the group of a cause, made when there is none; signature
-// is set for an unexplained cause.
-func (f *fuzzer) group(c diagnosis.Cause, signature string) *group {
+// unexplainedCause returns the cause of disagreements of a signature that
+// no cause explains.
+func unexplainedCause(signature string) diagnosis.Cause {
+	return diagnosis.Cause{Kind: diagnosis.Unexplained, Name: signature, Title: "disagreements no cause explains"}
+}
+
+// group returns the group of a cause, made when there is none.
+func (f *fuzzer) group(c diagnosis.Cause) *group {
 	key := keyOf(c)
 	g := f.groups[key]
 	if g == nil {
@@ -157,7 +162,7 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 	f.pending, f.since = nil, 0
 	for _, s := range pending {
 		if k, ok := f.diag.Explain(&s.obs); ok {
-			g := f.group(f.diag.Causes[k], "")
+			g := f.group(f.diag.Causes[k])
 			g.cases++
 			g.kept++
 			f.example(ctx, g, s)
@@ -172,9 +177,6 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 	}
 }
 
-// level returns the level decoding is graded at.
-func (f *fuzzer) level() suite.Level { return f.reach }
-
 // causeOf returns the key of the cause that explains a disagreement, and
 // the cause: its signature's when no cause does.
 func (f *fuzzer) causeOf(s *sighting) (string, diagnosis.Cause) {
@@ -184,7 +186,7 @@ func (f *fuzzer) causeOf(s *sighting) (string, diagnosis.Cause) {
 			return keyOf(c), c
 		}
 	}
-	c := diagnosis.Cause{Kind: diagnosis.Unexplained, Name: s.v.signature, Title: "disagreements no cause explains"}
+	c := unexplainedCause(s.v.signature)
 	return keyOf(c), c
 }
 
@@ -194,7 +196,7 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 	if len(g.findings) >= f.opts.Examples || g.tried[s.v.signature] || ctx.Err() != nil {
 		return
 	}
-	if s.v.result.Reason == suite.Mismatch && s.c.cat.Passes(s.obs.Test, s.obs.Answer, f.level()) {
+	if s.v.result.Reason == suite.Mismatch && s.c.cat.Passes(s.obs.Test, s.obs.Answer, f.reach) {
 		return // graded before the level was lowered to what the implementation's errors reach
 	}
 	if !f.explains(g, s) {
@@ -293,25 +295,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 		f.rep.Causes = append(f.rep.Causes, g.report())
 	}
 
-	sort.SliceStable(f.rep.Causes, func(i, j int) bool {
-		a, b := f.rep.Causes[i], f.rep.Causes[j]
-		if ra, rb := rank(a.Kind), rank(b.Kind); ra != rb {
-			return ra < rb
-		}
-		return a.Failed > b.Failed
-	})
-}
-
-// rank orders the kinds of cause as package diagnosis does: misbehaviour
-// first, the unexplained last.
-func rank(k diagnosis.Kind) int {
-	switch k {
-	case diagnosis.Misbehaviour:
-		return 0
-	case diagnosis.Unexplained:
-		return 2
-	}
-	return 1
+	sort.SliceStable(f.rep.Causes, func(i, j int) bool { return diagnosis.Before(&f.rep.Causes[i].Cause, &f.rep.Causes[j].Cause) })
 }
 
 // report returns the group as a cause of the report: its disagreements,
@@ -329,13 +313,13 @@ func (g *group) report() *Cause {
 		}
 	}
 	if len(c.Findings) > 0 {
-		fd := c.Findings[0]
-		c.Example = &diagnosis.Example{ID: fd.Test.ID, Input: suite.Clip(string(fd.Result.Input), 60), Difference: fd.Result.Explain()}
-		for _, other := range c.Findings {
-			if c.Example.Stderr = diagnosis.LastWords(other.Result.Stderr); c.Example.Stderr != "" {
-				break
-			}
+		results := make([]*suite.Result, len(c.Findings))
+		for i, fd := range c.Findings {
+			r := fd.Result
+			r.ID = fd.Test.ID
+			results[i] = &r
 		}
+		c.Example = diagnosis.ExampleOf(results)
 	}
 	return c
 }

@@ -280,7 +280,7 @@ func (f *fuzzer) ask(ctx context.Context, cases []fcase) {
 func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, failure error) {
 	f.rep.Cases[c.cat]++
 	t := c.test()
-	v := judge(c, &t, resp, failure, f.level())
+	v := judge(c, &t, resp, failure, f.reach)
 	if v.signature == "" {
 		f.keep(c, &t, resp)
 		return
@@ -296,7 +296,7 @@ func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, fa
 func (f *fuzzer) evaluate(c fcase) *sighting {
 	t := c.test()
 	resp, _, err := f.client.Call(c.request())
-	return newSighting(c, judge(c, &t, resp, err, f.level()), &t, resp, 0)
+	return newSighting(c, judge(c, &t, resp, err, f.reach), &t, resp, 0)
 }
 
 func plural(n int, word string) string {

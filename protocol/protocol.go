@@ -12,6 +12,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/spec"
 )
@@ -31,6 +32,16 @@ const (
 // Ops lists the ops an implementation may list in its hello, in the order
 // of spec/protocol.md.
 var Ops = []Op{Decode, Encode, Replay, Validate}
+
+// OpNames returns the names of Ops, comma-separated: "decode, encode,
+// replay, validate", for messages.
+func OpNames() string {
+	names := make([]string, len(Ops))
+	for i, op := range Ops {
+		names[i] = string(op)
+	}
+	return strings.Join(names, ", ")
+}
 
 // Error kinds of the protocol itself, beside the codec's kinds.
 // Version is the version of the protocol, spec/protocol.md's.

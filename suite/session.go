@@ -117,7 +117,7 @@ func (s *Session) Finish() []string {
 	var problems []string
 	if unknown := s.Implementation.Unknown(); len(unknown) > 0 {
 		problems = append(problems, fmt.Sprintf("the hello lists %s, which the protocol does not have, so nothing of %s was checked (names are exact: ops %s; profiles %s)",
-			strings.Join(unknown, ", "), plural(len(unknown), "it", "them"), joinOps(protocol.Ops), strings.Join(profileNames(), ", ")))
+			strings.Join(unknown, ", "), plural(len(unknown), "it", "them"), protocol.OpNames(), strings.Join(profileNames(), ", ")))
 	}
 	return append(problems, s.Client.Finish()...)
 }
@@ -127,14 +127,6 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
-}
-
-func joinOps(ops []protocol.Op) string {
-	names := make([]string, len(ops))
-	for i, op := range ops {
-		names[i] = string(op)
-	}
-	return strings.Join(names, ", ")
 }
 
 func profileNames() []string {

@@ -155,7 +155,7 @@ func categories(ops, profiles string) ([]suite.Category, error) {
 	var opList []protocol.Op
 	for _, item := range split(ops) {
 		if !slices.Contains(protocol.Ops, protocol.Op(item)) {
-			return nil, fmt.Errorf("-ops: %q is not one of %s", item, joinOps(protocol.Ops))
+			return nil, fmt.Errorf("-ops: %q is not one of %s", item, protocol.OpNames())
 		}
 		opList = append(opList, protocol.Op(item))
 	}
@@ -191,12 +191,4 @@ func split(list string) []string {
 		items[i] = strings.TrimSpace(items[i])
 	}
 	return items
-}
-
-func joinOps(ops []protocol.Op) string {
-	var names []string
-	for _, op := range ops {
-		names = append(names, string(op))
-	}
-	return strings.Join(names, ", ")
 }

@@ -7,6 +7,10 @@
 // the fake named by the environment variable QF_FAKE when its TestMain
 // calls Main; the tests then run os.Args[0] as the implementation.
 //
+// Mode "list-realistic" is no fake: it prints the realistic sets of
+// mutants, a line each, their names and faults (fuzzer/testdata/realistic.sh
+// reads them).
+//
 // QF_FAKE_DIR, when set, is a directory where a fake keeps what must
 // outlive one process (a crash that happens once) and appends the pid of
 // every process it starts to the file "pids", so that a test can check
@@ -56,6 +60,16 @@ func run(mode string) {
 	}
 	if mode == "serve" { // exactly what qf serve runs
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
+		return
+	}
+	if mode == "list-realistic" { // not a fake: the realistic sets, a line each, "typescript junk-as-zeros ..."
+		for _, m := range mutants.Realistic {
+			names := []string{m.Name}
+			for _, f := range m.Faults {
+				names = append(names, f.Name)
+			}
+			fmt.Println(strings.Join(names, " "))
+		}
 		return
 	}
 	if name, ok := strings.CutPrefix(mode, "mutant:"); ok { // a faulty implementation, served well

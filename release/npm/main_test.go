@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -103,5 +104,35 @@ func files(t *testing.T, tgz []byte) map[string]file {
 		}
 		data, _ := io.ReadAll(tr)
 		out[h.Name] = file{data, h.Mode}
+	}
+}
+
+// The launcher runs the platform's qf with the arguments and gives back
+// its exit status; without the platform's package it says which is
+// missing, with status 2.
+func TestLauncher(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node: the launcher was not run")
+	}
+	p, ok := map[string]string{"linux/amd64": "linux-x64", "linux/arm64": "linux-arm64", "darwin/amd64": "darwin-x64", "darwin/arm64": "darwin-arm64"}[runtime.GOOS+"/"+runtime.GOARCH]
+	if !ok {
+		t.Skip("the launcher's test runs a shell script as qf: not on " + runtime.GOOS)
+	}
+	modules := filepath.Join(t.TempDir(), "node_modules")
+	os.MkdirAll(filepath.Join(modules, Name, "bin"), 0o755)
+	os.WriteFile(filepath.Join(modules, Name, "bin", "qf.js"), launcher, 0o755)
+	run := func() (string, int) {
+		cmd := exec.Command("node", filepath.Join(modules, Name, "bin", "qf.js"), "check", "a b")
+		out, _ := cmd.CombinedOutput()
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	if out, status := run(); status != 2 || !strings.Contains(out, "the package qf-conformance-"+p+" is not installed") {
+		t.Errorf("no platform package: status %d, %q", status, out)
+	}
+	bin := filepath.Join(modules, Name+"-"+p, "bin")
+	os.MkdirAll(bin, 0o755)
+	os.WriteFile(filepath.Join(bin, "qf"), []byte("#!/bin/sh\necho \"args: $1|$2\"\nexit 3\n"), 0o755)
+	if out, status := run(); status != 3 || out != "args: check|a b\n" {
+		t.Errorf("the platform's qf: status %d, %q; want 3 and its arguments whole", status, out)
 	}
 }
