@@ -89,9 +89,9 @@ func mustJSON(v any) []byte {
 }
 
 // observed returns what the implementation did with a test.
-func observed(o *Observation) answer {
+func observed(o *suite.Result) answer {
 	switch {
-	case o.Result.Reason == suite.Crash:
+	case o.Reason == suite.Crash:
 		return answer{crash: true}
 	case o.Answer != nil:
 		// A value written as the test's is canonical already.
@@ -104,18 +104,18 @@ func observed(o *Observation) answer {
 // answers predicts what models of faults answer to the observations'
 // tests, and remembers it.
 type answers struct {
-	obs      []Observation
+	obs      []*suite.Result
 	observed []answer
 	memo     map[string][]*answer // by model, by observation
 	requests []*protocol.Request  // by observation, made once
 	ids      []uint64             // by observation: its request's hash, for the shared cache
 }
 
-func newAnswers(obs []Observation) *answers {
+func newAnswers(obs []*suite.Result) *answers {
 	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[string][]*answer{},
 		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs))}
 	for i := range obs {
-		a.observed[i] = observed(&obs[i])
+		a.observed[i] = observed(obs[i])
 	}
 	return a
 }
@@ -149,11 +149,11 @@ func shift(e *spec.ErrorObject, bits, chars int) *spec.ErrorObject {
 // request returns the request of test i, and its hash.
 func (a *answers) request(i int) (*protocol.Request, uint64) {
 	if a.requests[i] == nil {
-		o := &a.obs[i]
-		req := o.Result.Category.Request(o.Test)
+		o := a.obs[i]
+		req := o.Category.Request(o.Test)
 		var h maphash.Hash
 		h.SetSeed(seed)
-		h.WriteString(o.Result.ID)
+		h.WriteString(o.ID)
 		h.WriteString(string(req.Op))
 		h.WriteString(req.Profile)
 		if req.Code != nil {

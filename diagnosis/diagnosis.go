@@ -29,20 +29,9 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/faults"
-	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
-	"github.com/qf-format/qf-conformance/vectors"
 )
-
-// An Observation is one test of a run and what the implementation did
-// with it.
-type Observation struct {
-	Result *suite.Result // the test graded
-	Test   *vectors.Test
-	// Answer is the implementation's answer; nil when it gave none (the
-	// result's reason says why) or the test was not run.
-	Answer *protocol.Response
-}
 
 // A Kind is what sort of root cause a Cause is.
 type Kind string
@@ -118,8 +107,10 @@ type Diagnosis struct {
 	index  []int // the place in Causes of each cause of d, as d found them
 }
 
-// Diagnose explains the failures among obs as their root causes.
-func Diagnose(obs []Observation) *Diagnosis {
+// Diagnose explains the failures among the results of a run as their
+// root causes, from the tests and the answers the results carry (an
+// answer is nil where the implementation gave none).
+func Diagnose(obs []*suite.Result) *Diagnosis {
 	d := newDiagnosis(obs)
 	if len(d.failed) == 0 {
 		return &Diagnosis{d: d}
@@ -165,7 +156,7 @@ func rank(k Kind) int {
 
 // A diagnosis is the work in progress.
 type diagnosis struct {
-	obs       []Observation
+	obs       []*suite.Result
 	failed    []int       // indexes of the failures in obs
 	explained map[int]int // failure -> index of its cause in causes
 	causes    []Cause
@@ -179,11 +170,11 @@ type diagnosis struct {
 	roots   []locus       // the loci of fields where answers first differ, in the order of the layout
 }
 
-func newDiagnosis(obs []Observation) *diagnosis {
+func newDiagnosis(obs []*suite.Result) *diagnosis {
 	d := &diagnosis{obs: obs, explained: map[int]int{}, answers: newAnswers(obs),
 		byFault: map[*faults.Fault]int{}, byLocus: map[locus]int{}}
 	for i := range obs {
-		if obs[i].Result.Status == suite.Fail {
+		if obs[i].Status == suite.Fail {
 			d.failed = append(d.failed, i)
 		}
 	}
@@ -207,7 +198,7 @@ func (d *diagnosis) unexplainedFailures() []int {
 func (d *diagnosis) add(c Cause, members []int) bool {
 	var fresh []int
 	for _, i := range members {
-		if _, ok := d.explained[i]; !ok && d.obs[i].Result.Status == suite.Fail {
+		if _, ok := d.explained[i]; !ok && d.obs[i].Status == suite.Fail {
 			fresh = append(fresh, i)
 		}
 	}
@@ -216,7 +207,7 @@ func (d *diagnosis) add(c Cause, members []int) bool {
 	}
 	for _, i := range fresh {
 		d.explained[i] = len(d.causes)
-		c.IDs = append(c.IDs, d.obs[i].Result.ID)
+		c.IDs = append(c.IDs, d.obs[i].ID)
 	}
 	c.Failed = len(fresh)
 	if c.Example == nil {
@@ -237,7 +228,7 @@ func (d *diagnosis) add(c Cause, members []int) bool {
 func (d *diagnosis) example(failures []int) *Example {
 	results := make([]*suite.Result, len(failures))
 	for k, i := range failures {
-		results[k] = d.obs[i].Result
+		results[k] = d.obs[i]
 	}
 	return ExampleOf(results)
 }
@@ -252,7 +243,7 @@ func ExampleOf(failures []*suite.Result) *Example {
 			best = r
 		}
 	}
-	e := &Example{ID: best.ID, Input: suite.Clip(string(best.Input), 60), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
+	e := &Example{ID: best.ID, Input: term.Clip(string(best.Input), 60), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
 	for _, r := range failures {
 		if e.Stderr != "" {
 			break
@@ -277,7 +268,7 @@ func LastWords(stderr string) string {
 	if len(s) > 300 {
 		s = "..." + s[len(s)-300:]
 	}
-	return suite.Printable(s, true)
+	return term.Printable(s, true)
 }
 
 // only returns the flags and facets that every failure of members has and
@@ -287,14 +278,14 @@ func (d *diagnosis) only(members []int) []string {
 	count := map[string]int{}
 	cats := map[suite.Category]bool{}
 	for _, i := range members {
-		for _, n := range names(d.obs[i].Result) {
+		for _, n := range names(d.obs[i]) {
 			count[n]++
 		}
-		cats[d.obs[i].Result.Category] = true
+		cats[d.obs[i].Category] = true
 	}
 	carried, ran := map[string]int{}, 0
 	for i := range d.obs {
-		r := d.obs[i].Result
+		r := d.obs[i]
 		if !cats[r.Category] || !r.Status.Ran() {
 			continue
 		}

@@ -37,11 +37,11 @@ func named(f *faults.Fault, causes []diagnosis.Cause) bool {
 // check checks a diagnosis of an implementation with the faults of
 // have, the visible ones: every visible fault is named, no known fault it
 // does not have is named, and every failure is explained once.
-func check(t *testing.T, what string, have, visible []*faults.Fault, obs []diagnosis.Observation, causes []diagnosis.Cause) {
+func check(t *testing.T, what string, have, visible []*faults.Fault, obs []*suite.Result, causes []diagnosis.Cause) {
 	t.Helper()
 	failed := 0
 	for _, o := range obs {
-		if o.Result.Status == suite.Fail {
+		if o.Status == suite.Fail {
 			failed++
 		}
 	}
@@ -110,7 +110,7 @@ func TestRealisticSets(t *testing.T) {
 // fails alone: the other's answers cannot be told from its (a field read
 // with the wrong width early in the layout hides most faults after it).
 func TestEveryPair(t *testing.T) {
-	alone := map[*faults.Fault][]diagnosis.Observation{}
+	alone := map[*faults.Fault][]*suite.Result{}
 	for _, f := range faults.Catalogue {
 		alone[f] = observe(t, faults.Model(f))
 	}
@@ -118,9 +118,9 @@ func TestEveryPair(t *testing.T) {
 	hides := func(b, a *faults.Fault) bool {
 		failed, both := 0, 0
 		for i, o := range alone[a] {
-			if o.Result.Status == suite.Fail {
+			if o.Status == suite.Fail {
 				failed++
-				if alone[b][i].Result.Status == suite.Fail {
+				if alone[b][i].Status == suite.Fail {
 					both++
 				}
 			}
@@ -173,7 +173,7 @@ func TestEveryPair(t *testing.T) {
 // visible returns the faults of fs that show: each makes a test fail that
 // the others alone pass. A fault whose failures are all failures of the
 // others too is hidden by them: its answers cannot be told from theirs.
-func visible(t *testing.T, fs []*faults.Fault, obs []diagnosis.Observation) []*faults.Fault {
+func visible(t *testing.T, fs []*faults.Fault, obs []*suite.Result) []*faults.Fault {
 	var out []*faults.Fault
 	for i, f := range fs {
 		others := slices.Delete(slices.Clone(fs), i, i+1)
@@ -186,9 +186,9 @@ func visible(t *testing.T, fs []*faults.Fault, obs []diagnosis.Observation) []*f
 
 // shows reports whether run a fails a test that run b, over the same
 // tests, passes.
-func shows(a, b []diagnosis.Observation) bool {
+func shows(a, b []*suite.Result) bool {
 	for i := range a {
-		if a[i].Result.Status == suite.Fail && b[i].Result.Status == suite.Pass {
+		if a[i].Status == suite.Fail && b[i].Status == suite.Pass {
 			return true
 		}
 	}

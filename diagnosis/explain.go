@@ -12,16 +12,16 @@ import (
 // with those confirmed before it, a misbehaviour, a facet, or the field
 // or rule where it goes wrong. It returns false when o passed, or when no
 // cause but the unexplained one would take it.
-func (x *Diagnosis) Explain(o *Observation) (int, bool) {
+func (x *Diagnosis) Explain(o *suite.Result) (int, bool) {
 	d := x.d
-	if o.Result.Status != suite.Fail || len(x.Causes) == 0 {
+	if o.Status != suite.Fail || len(x.Causes) == 0 {
 		return -1, false
 	}
 	got := observed(o)
 	if s := d.style.shift; s != [2]int{} && got.err != nil {
 		got.err = shift(got.err, -s[0], -s[1])
 	}
-	req := o.Result.Category.Request(o.Test)
+	req := o.Category.Request(o.Test)
 	if d.style.any() && d.style.same(ask(modelOf("", nil), req), got) {
 		return x.find(Reporting, "")
 	}
@@ -31,13 +31,13 @@ func (x *Diagnosis) Explain(o *Observation) (int, bool) {
 			return x.index[i], true
 		}
 	}
-	if r := o.Result.Reason; r != suite.Mismatch && r != "" {
+	if r := o.Reason; r != suite.Mismatch && r != "" {
 		if i, ok := x.find(Misbehaviour, string(r)); ok {
 			return i, true
 		}
 	}
 	for i, c := range x.Causes {
-		if c.Kind == Facet && hasFacet(o.Result, c.Name) {
+		if c.Kind == Facet && hasFacet(o, c.Name) {
 			return i, true
 		}
 	}
@@ -47,7 +47,7 @@ func (x *Diagnosis) Explain(o *Observation) (int, bool) {
 	}
 	l.how = 0
 	for _, r := range d.roots {
-		if before(r, l) && (r.family == l.family || r.family == "decoding" && l.family == "rules") && holds(o, r.field) {
+		if before(r, l) && reaches(r, l) && holds(o, r.field) {
 			return x.index[d.byLocus[r]], true
 		}
 	}
@@ -101,11 +101,11 @@ func (x *Diagnosis) Level() suite.Level {
 // as far as the implementation's way of reporting errors tells. A case
 // where it shows alone is an example of the fault that no other fault is
 // needed for. It is true for the other kinds of cause.
-func (x *Diagnosis) Shows(k int, o *Observation) bool {
+func (x *Diagnosis) Shows(k int, o *suite.Result) bool {
 	d := x.d
 	for f, i := range d.byFault {
 		if x.index[i] == k {
-			req := o.Result.Category.Request(o.Test)
+			req := o.Category.Request(o.Test)
 			return !d.style.same(ask(modelOf(f.Name, []*faults.Fault{f}), req), ask(modelOf("", nil), req))
 		}
 	}

@@ -23,7 +23,7 @@ func TestExplain(t *testing.T) {
 				causeOf[id] = string(c.Kind) + " " + c.Name
 			}
 		}
-		var half, rest []diagnosis.Observation
+		var half, rest []*suite.Result
 		for i, o := range obs {
 			if i%2 == 0 {
 				half = append(half, o)
@@ -34,23 +34,23 @@ func TestExplain(t *testing.T) {
 		x := diagnosis.Diagnose(half)
 		agree, failed := 0, 0
 		for i := range rest {
-			o := &rest[i]
-			if o.Result.Status != suite.Fail {
+			o := rest[i]
+			if o.Status != suite.Fail {
 				if _, ok := x.Explain(o); ok {
-					t.Errorf("%s: %s passed, yet is explained", m.Name, o.Result.ID)
+					t.Errorf("%s: %s passed, yet is explained", m.Name, o.ID)
 				}
 				continue
 			}
 			failed++
 			k, ok := x.Explain(o)
-			if ok && string(x.Causes[k].Kind)+" "+x.Causes[k].Name == causeOf[o.Result.ID] {
+			if ok && string(x.Causes[k].Kind)+" "+x.Causes[k].Name == causeOf[o.ID] {
 				agree++
 			} else if testing.Verbose() {
 				got := "nothing"
 				if ok {
 					got = string(x.Causes[k].Kind) + " " + x.Causes[k].Name
 				}
-				t.Logf("%s: %s: %s, want %s", m.Name, o.Result.ID, got, causeOf[o.Result.ID])
+				t.Logf("%s: %s: %s, want %s", m.Name, o.ID, got, causeOf[o.ID])
 			}
 		}
 		t.Logf("%s: %d of %d agree", m.Name, agree, failed)

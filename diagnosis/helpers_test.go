@@ -4,7 +4,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -32,19 +32,19 @@ type vectorOf struct {
 
 // observe runs every vector against h in this process, as qf check grades
 // them, and returns the observations: a panic is a crash.
-func observe(t testing.TB, h protocol.Handler) []diagnosis.Observation {
+func observe(t testing.TB, h protocol.Handler) []*suite.Result {
 	t.Helper()
 	vs := tests()
-	obs := make([]diagnosis.Observation, len(vs))
-	results := make([]suite.Result, len(vs))
+	obs := make([]*suite.Result, len(vs))
 	for i, v := range vs {
 		resp, crashed := handle(h, v.cat.Request(v.test))
+		var r suite.Result
 		if crashed {
-			results[i] = v.cat.Failed(v.test, suite.Crash, "panicked", nil)
+			r = v.cat.Failed(v.test, &driver.Failure{Reason: driver.ReasonCrash, Detail: "panicked"}, nil)
 		} else {
-			results[i] = v.cat.Grade(v.test, resp, suite.L3)
+			r = v.cat.Grade(v.test, resp, suite.L3)
 		}
-		obs[i] = diagnosis.Observation{Result: &results[i], Test: v.test, Answer: resp}
+		obs[i] = &r
 	}
 	return obs
 }

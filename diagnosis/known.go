@@ -129,7 +129,7 @@ func (s *search) try(f *faults.Fault) *attempt {
 		switch got := d.answers.observed[i]; {
 		case d.style.same(withF, got):
 			a.match++
-			if _, done := d.explained[i]; !done && d.obs[i].Result.Status == suite.Fail {
+			if _, done := d.explained[i]; !done && d.obs[i].Status == suite.Fail {
 				a.gain = append(a.gain, i)
 			}
 		case d.style.same(without, got):
@@ -154,7 +154,7 @@ func (s *search) promising(f *faults.Fault, with []*faults.Fault, withKey string
 		if d.style.same(d.answers.predict(f.Name, []*faults.Fault{f}, i), got) {
 			return true
 		}
-		if _, done := d.explained[i]; len(d.model) > 0 && !done && d.obs[i].Result.Status == suite.Fail && tried < sample {
+		if _, done := d.explained[i]; len(d.model) > 0 && !done && d.obs[i].Status == suite.Fail && tried < sample {
 			tried++
 			if d.style.same(d.answers.predict(withKey, with, i), got) {
 				return true
@@ -173,10 +173,10 @@ func (s *search) confirm(a *attempt) {
 	d.model = append(d.model, f)
 	s.key = key(d.model)
 	members := a.gain
-	encodes := slices.ContainsFunc(s.alone[f], func(i int) bool { return encoding(d.obs[i].Result.Category) })
-	decodes := slices.ContainsFunc(s.alone[f], func(i int) bool { return !encoding(d.obs[i].Result.Category) })
+	encodes := slices.ContainsFunc(s.alone[f], func(i int) bool { return d.obs[i].Category.Reads() == suite.Value })
+	decodes := slices.ContainsFunc(s.alone[f], func(i int) bool { return d.obs[i].Category.Reads() != suite.Value })
 	for _, i := range d.unexplainedFailures() {
-		if s.inModel[i] && !slices.Contains(members, i) && (encoding(d.obs[i].Result.Category) && encodes || !encoding(d.obs[i].Result.Category) && decodes) &&
+		if s.inModel[i] && !slices.Contains(members, i) && (d.obs[i].Category.Reads() == suite.Value && encodes || d.obs[i].Category.Reads() != suite.Value && decodes) &&
 			d.style.same(d.answers.predict(s.key, d.model, i), d.answers.observed[i]) {
 			members = append(members, i)
 		}
@@ -223,7 +223,3 @@ func faultCause(a *attempt) Cause {
 	}
 	return c
 }
-
-// encoding reports whether c is the category of encoding: the others
-// decode their input first.
-func encoding(c suite.Category) bool { return c == suite.Encode }

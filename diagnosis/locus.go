@@ -5,24 +5,52 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
+	"github.com/qf-format/qf-conformance/internal/jsondiff"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // A locus is where a wrong answer goes wrong: a field of the layout for
 // decoding (replay and validation decode first) and encoding, a rule for
 // replay and validation.
 type locus struct {
-	family string // "decoding", "encoding" or "rules"
-	field  string // a field of spec.Layout ("state.turn"), or for an error without a field its kind
-	how    how
-	rule   string // for the rules: the rule, and how it fails
+	stage stage
+	field string // a field of spec.Layout ("state.turn"), or for an error without a field its kind
+	how   how
+	rule  string // for the rules: the rule, and how it fails
+}
+
+// A stage is what an answer goes wrong in: reading a code, writing one,
+// or applying the rules to what was read.
+type stage uint8
+
+const (
+	decoding stage = iota // a code read into a value: decoding, and replay and validation first
+	encoding              // a value written as a code
+	ruling                // the rules applied to a value: replay and validation
+)
+
+// String names the stage: the words of a cause's title.
+func (s stage) String() string { return [...]string{"decoding", "encoding", "the rules"}[s] }
+
+// stageOf returns the stage of a category's answers: encoding when it
+// reads a value, decoding when it answers one, and for replay and
+// validation the rules, but decoding for an error.
+func stageOf(c suite.Category, err bool) stage {
+	switch {
+	case c.Reads() == suite.Value:
+		return encoding
+	case c.Writes() == suite.Value || err:
+		return decoding
+	}
+	return ruling
 }
 
 // How an answer goes wrong at its locus.
@@ -37,33 +65,27 @@ const (
 
 // locusOf returns where failure o goes wrong, and false when it cannot
 // be told (no answer, an answer of the wrong shape).
-func (d *diagnosis) locusOf(o *Observation) (locus, bool) {
+func (d *diagnosis) locusOf(o *suite.Result) (locus, bool) {
 	got := o.Answer
-	if got == nil || o.Result.Reason != suite.Mismatch {
+	if got == nil || o.Reason != suite.Mismatch {
 		return locus{}, false
 	}
 	want := o.Test
-	family := "decoding"
-	switch o.Result.Category {
-	case suite.Encode:
-		family = "encoding"
-	case suite.Replay, suite.Validate:
-		if want.Error == nil && got.Error == nil {
-			return d.ruleLocus(o)
-		}
-	}
+	st := stageOf(o.Category, want.Error != nil || got.Error != nil)
 	switch {
+	case st == ruling:
+		return d.ruleLocus(o)
 	case want.Error != nil && got.Error != nil:
-		return locus{family: family, field: errorField(want.Error), how: errs}, true
+		return locus{stage: st, field: errorField(want.Error), how: errs}, true
 	case want.Error != nil:
-		return locus{family: family, field: errorField(want.Error), how: accepts}, true
+		return locus{stage: st, field: errorField(want.Error), how: accepts}, true
 	case got.Error != nil:
-		return locus{family: family, field: d.style.where(got.Error), how: rejects}, true
-	case family == "encoding" && got.Code != nil:
-		return locus{family: family, field: codeDifference(*want.Code, *got.Code), how: differs}, true
-	case family == "decoding" && got.Value != nil:
+		return locus{stage: st, field: d.style.where(got.Error), how: rejects}, true
+	case st == encoding && got.Code != nil:
+		return locus{stage: st, field: codeDifference(*want.Code, *got.Code), how: differs}, true
+	case st == decoding && got.Value != nil:
 		if f, ok := valueDifference(want.Value, got.Value); ok {
-			return locus{family: family, field: f, how: differs}, true
+			return locus{stage: st, field: f, how: differs}, true
 		}
 	}
 	return locus{}, false
@@ -146,120 +168,44 @@ func valueDifference(want, got json.RawMessage) (string, bool) {
 	if json.Unmarshal(want, &w) != nil || json.Unmarshal(got, &g) != nil {
 		return "", false
 	}
-	path, ok := firstDifference("", w, g)
+	d, ok := jsondiff.First(w, g)
 	if !ok {
 		return "", false
 	}
+	path := d.Path
 	switch {
 	case path == "state" || path == "record":
 		return "flags." + path, true
-	case strings.HasSuffix(path, "#count"):
-		path = strings.TrimSuffix(path, "#count")
-		if path == "record.moves" {
+	case d.Ends:
+		list := path[:strings.LastIndexByte(path, '[')]
+		if list == "record.moves" {
 			return spec.MoveCount.Name, true
 		}
-		return nameOf(path + ".count"), true
-	case strings.HasPrefix(path, "state.last_move"):
-		return nameOf(path), true
+		return nameOf(list + ".count"), true
 	}
 	return nameOf(path), true
-}
-
-// firstDifference returns the path of the first place, in the order of
-// the canonical JSON, where got differs from want; a path ending in
-// "#count" for a list of another length.
-func firstDifference(path string, want, got any) (string, bool) {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			return path, true
-		}
-		for _, k := range canonicalKeys(w, g) {
-			wv, inW := w[k]
-			gv, inG := g[k]
-			if !inW || !inG {
-				return join(path, k), true
-			}
-			if p, ok := firstDifference(join(path, k), wv, gv); ok {
-				return p, true
-			}
-		}
-		return "", false
-	case []any:
-		g, ok := got.([]any)
-		if !ok {
-			return path, true
-		}
-		for i := 0; i < min(len(w), len(g)); i++ {
-			if p, ok := firstDifference(path+"["+strconv.Itoa(i)+"]", w[i], g[i]); ok {
-				return p, true
-			}
-		}
-		if len(w) != len(g) {
-			return path + "#count", true
-		}
-		return "", false
-	}
-	wb, _ := json.Marshal(want)
-	gb, _ := json.Marshal(got)
-	if string(wb) == string(gb) {
-		return "", false
-	}
-	return path, true
-}
-
-// canonicalKeys returns the keys of two objects in the order of the
-// canonical JSON (the layout's), then the others sorted.
-func canonicalKeys(a, b map[string]any) []string {
-	order := []string{"state", "white", "black", "walls", "h", "v", "last_move", "player", "kind", "dir", "orientation", "place", "turn", "record", "moves"}
-	var keys []string
-	for _, k := range order {
-		_, inA := a[k]
-		_, inB := b[k]
-		if inA || inB {
-			keys = append(keys, k)
-		}
-	}
-	var rest []string
-	for _, m := range []map[string]any{a, b} {
-		for k := range m {
-			if !slices.Contains(order, k) && !slices.Contains(rest, k) {
-				rest = append(rest, k)
-			}
-		}
-	}
-	sort.Strings(rest)
-	return append(keys, rest...)
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
 }
 
 // ruleLocus returns the rule a replay or validation answer breaks: the
 // violation missed, found where there is none, or told otherwise, or the
 // squares a legal move reaches.
-func (d *diagnosis) ruleLocus(o *Observation) (locus, bool) {
+func (d *diagnosis) ruleLocus(o *suite.Result) (locus, bool) {
 	want, got := o.Test, o.Answer
-	if o.Result.Category == suite.Validate {
+	if o.Category == suite.Validate {
 		if want.Violations == nil || got.Violations == nil {
 			return locus{}, false
 		}
 		for _, k := range *want.Violations {
 			if !slices.Contains(*got.Violations, k) {
-				return locus{family: "rules", rule: k + " not found"}, true
+				return locus{stage: ruling, rule: k + " not found"}, true
 			}
 		}
 		for _, k := range *got.Violations {
 			if !slices.Contains(*want.Violations, k) {
-				return locus{family: "rules", rule: k + " found where there is none"}, true
+				return locus{stage: ruling, rule: k + " found where there is none"}, true
 			}
 		}
-		return locus{family: "rules", rule: "violations in another order"}, true
+		return locus{stage: ruling, rule: "violations in another order"}, true
 	}
 	if want.Squares == nil || got.Squares == nil {
 		return locus{}, false
@@ -274,13 +220,13 @@ func (d *diagnosis) ruleLocus(o *Observation) (locus, bool) {
 	wv := want.Violation
 	switch {
 	case wv != nil && (gv == nil || gv.Move > wv.Move):
-		return locus{family: "rules", rule: string(wv.Kind) + ": an illegal move allowed"}, true
+		return locus{stage: ruling, rule: string(wv.Kind) + ": an illegal move allowed"}, true
 	case gv != nil && (wv == nil || gv.Move < wv.Move):
-		return locus{family: "rules", rule: string(gv.Kind) + ": a legal move refused"}, true
+		return locus{stage: ruling, rule: string(gv.Kind) + ": a legal move refused"}, true
 	case wv != nil && gv != nil && wv.Kind != gv.Kind:
-		return locus{family: "rules", rule: string(wv.Kind) + " reported as " + string(gv.Kind)}, true
+		return locus{stage: ruling, rule: string(wv.Kind) + " reported as " + string(gv.Kind)}, true
 	}
-	return locus{family: "rules", rule: "a legal move lands on another square"}, true
+	return locus{stage: ruling, rule: "a legal move lands on another square"}, true
 }
 
 // loci adds the causes of the failures left by where they go wrong: the
@@ -293,7 +239,7 @@ func (d *diagnosis) loci() {
 	groups := map[locus][]int{}
 	roots := map[locus]bool{} // the groups with an answer that first differs there
 	for _, i := range d.unexplainedFailures() {
-		if l, ok := d.locusOf(&d.obs[i]); ok {
+		if l, ok := d.locusOf(d.obs[i]); ok {
 			key := l
 			key.how = 0 // one group per field, whatever the how
 			groups[key] = append(groups[key], i)
@@ -309,7 +255,7 @@ func (d *diagnosis) loci() {
 	sort.Slice(keys, func(a, b int) bool { return before(keys[a], keys[b]) })
 	for k, l := range keys {
 		members := groups[l]
-		if l.family == "rules" {
+		if l.stage == ruling {
 			if d.add(d.ruleCause(l, members), members) {
 				d.byLocus[l] = len(d.causes) - 1
 			}
@@ -317,13 +263,11 @@ func (d *diagnosis) loci() {
 		}
 		if roots[l] && layoutIndex(l.field) >= 0 {
 			for _, m := range keys[k+1:] {
-				// Replay and validation decode first: what a field read
-				// wrong does to them follows it too.
-				if m.family != l.family && !(l.family == "decoding" && m.family == "rules") {
+				if !reaches(l, m) {
 					continue
 				}
 				for _, i := range groups[m] {
-					if holds(&d.obs[i], l.field) {
+					if holds(d.obs[i], l.field) {
 						members = append(members, i)
 					}
 				}
@@ -338,11 +282,18 @@ func (d *diagnosis) loci() {
 	}
 }
 
-// before orders loci: by family (decoding, encoding, the rules), then in
+// reaches reports whether what goes wrong at root, a field, can make
+// answers go wrong at l: in the same stage, or in the rules after
+// decoding (replay and validation decode first).
+func reaches(root, l locus) bool {
+	return root.stage == l.stage || root.stage == decoding && l.stage == ruling
+}
+
+// before orders loci: by stage (decoding, encoding, the rules), then in
 // the order of the layout.
 func before(x, y locus) bool {
-	if x.family != y.family {
-		return x.family < y.family
+	if x.stage != y.stage {
+		return x.stage < y.stage
 	}
 	if px, py := order(x.field), order(y.field); px != py {
 		return px < py
@@ -362,18 +313,11 @@ func order(field string) int {
 // holds reports whether the input of o's test holds field, a field of
 // the layout: whether the reference reads it, decoding the code (or the
 // code a value encodes to).
-func holds(o *Observation, field string) bool {
-	code := o.Result.Category.Code(o.Test)
-	p, decoding := o.Result.Category.Profile()
-	if code == "" && decoding {
-		code, _ = o.Test.Input()
-	} else {
-		p = ref.Strict
-	}
-	if code == "" {
+func holds(o *suite.Result, field string) bool {
+	fields, ok := o.Category.Fields(o.Test)
+	if !ok {
 		return strings.HasPrefix(field, "flags.")
 	}
-	fields, _, _ := p.Trace(code)
 	for _, f := range fields {
 		if nameOf(f.Path) == field {
 			return true
@@ -392,7 +336,7 @@ func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
 	hows := map[how]int{}
 	own := 0
 	for _, i := range members {
-		if x, ok := d.locusOf(&d.obs[i]); ok {
+		if x, ok := d.locusOf(d.obs[i]); ok {
 			hows[x.how]++
 			if x.field == l.field {
 				own++
@@ -405,7 +349,7 @@ func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
 			most = h
 		}
 	}
-	what := l.family
+	what := l.stage.String()
 	c := Cause{Kind: Field, Name: l.field, Refs: []string{"Layout"}}
 	f, inLayout := spec.FieldOf(l.field)
 	at := "at " + l.field
@@ -426,9 +370,9 @@ func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
 		c.Refs = []string{"Errors"}
 		c.Fix = "report " + l.field + " exactly as spec/qf.md section Errors says, in the order of precedence there"
 	} else {
-		c.Fix = fmt.Sprintf("%s is %d %s, 0-%d, at its place in spec/qf.md's layout table", f.Name, f.Width, plural(f.Width, "bit"), f.Max)
+		c.Fix = fmt.Sprintf("%s is %d %s, 0-%d, at its place in spec/qf.md's layout table", f.Name, f.Width, term.Plural(f.Width, "bit"), f.Max)
 	}
-	c.Evidence = fmt.Sprintf("%d %s first %s wrong here", own, plural(own, "answer"), plural2(own, "goes", "go"))
+	c.Evidence = fmt.Sprintf("%d %s first %s wrong here", own, term.Plural(own, "answer"), term.Plural(own, "goes", "go"))
 	if after := len(members) - own; after > 0 {
 		c.Evidence += fmt.Sprintf("; %d more after it, in codes that hold it", after)
 	}
@@ -441,33 +385,19 @@ func (d *diagnosis) ruleCause(l locus, members []int) Cause {
 	kind, _, _ = strings.Cut(kind, " ")
 	c := Cause{Kind: Rule, Name: l.rule, Title: "the rules: " + l.rule, Refs: []string{"Replay and validation"}}
 	c.Fix = "apply the rules as spec/qf.md section Replay and validation says"
-	flag := suite.KindFlag(kind)
+	flag := vectors.KindFlag(kind)
 	if flag != "" {
 		c.Fix = fmt.Sprintf("apply %s as spec/qf.md section Replay and validation says (the vectors flagged %s)", kind, flag)
 	}
 	with := 0 // the tests of the rule's flag run
 	for i := range d.obs {
-		if r := d.obs[i].Result; r.Status.Ran() && slices.Contains(r.Flags, flag) {
+		if r := d.obs[i]; r.Status.Ran() && slices.Contains(r.Flags, flag) {
 			with++
 		}
 	}
-	c.Evidence = fmt.Sprintf("%d %s", len(members), plural(len(members), "answer"))
+	c.Evidence = fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "answer"))
 	if flag != "" && with > 0 {
 		c.Evidence += fmt.Sprintf("; %d tests flagged %s ran", with, flag)
 	}
 	return c
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
-func plural2(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

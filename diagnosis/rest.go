@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -26,12 +27,12 @@ func (d *diagnosis) misbehaviour() {
 	for _, reason := range []suite.Reason{suite.Crash, suite.Timeout, suite.Protocol, suite.Unsupported} {
 		var members []int
 		for _, i := range d.unexplainedFailures() {
-			if d.obs[i].Result.Reason == reason {
+			if d.obs[i].Reason == reason {
 				members = append(members, i)
 			}
 		}
 		c := Cause{Kind: Misbehaviour, Name: string(reason), Title: notes[reason], Fix: fixes[reason], Refs: []string{"spec/protocol.md"},
-			Evidence: fmt.Sprintf("%d %s", len(members), plural(len(members), "test"))}
+			Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "test"))}
 		d.add(c, members)
 	}
 }
@@ -57,7 +58,7 @@ func (d *diagnosis) facets() {
 		left[i] = true
 	}
 	for i := range d.obs {
-		r := d.obs[i].Result
+		r := d.obs[i]
 		if !r.Status.Ran() {
 			continue
 		}
@@ -80,7 +81,7 @@ func (d *diagnosis) facets() {
 	// (of every category, for a category's facet).
 	cats := map[string]map[suite.Category]bool{}
 	for i := range d.obs {
-		r := d.obs[i].Result
+		r := d.obs[i]
 		for _, name := range facetNames(r) {
 			if cats[name] == nil {
 				cats[name] = map[suite.Category]bool{}
@@ -89,7 +90,7 @@ func (d *diagnosis) facets() {
 		}
 	}
 	for i := range d.obs {
-		r := d.obs[i].Result
+		r := d.obs[i]
 		if !r.Status.Ran() {
 			continue
 		}
@@ -178,5 +179,5 @@ func lower(s string) string {
 func (d *diagnosis) unexplained() {
 	left := d.unexplainedFailures()
 	d.add(Cause{Kind: Unexplained, Name: "unexplained", Title: "failures no cause explains",
-		Evidence: fmt.Sprintf("%d %s", len(left), plural(len(left), "failure"))}, left)
+		Evidence: fmt.Sprintf("%d %s", len(left), term.Plural(len(left), "failure"))}, left)
 }

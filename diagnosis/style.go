@@ -52,8 +52,8 @@ const minErrors = 3
 func (d *diagnosis) reporting() {
 	var pairs [][2]*spec.ErrorObject // want, got
 	for i := range d.obs {
-		o := &d.obs[i]
-		if o.Test.Error != nil && o.Answer != nil && o.Answer.Error != nil && o.Result.Reason != suite.Unsupported {
+		o := d.obs[i]
+		if o.Test.Error != nil && o.Answer != nil && o.Answer.Error != nil && o.Reason != suite.Unsupported {
 			pairs = append(pairs, [2]*spec.ErrorObject{o.Test.Error, o.Answer.Error})
 		}
 	}

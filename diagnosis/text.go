@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/internal/term"
 )
 
 // A Text says how WriteText words the causes, and how much room they
@@ -39,7 +39,7 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 	for _, c := range causes {
 		failed += c.Failed
 	}
-	fmt.Fprintf(w, "%d %s, %d %s (%s):\n", failed, plural(failed, t.Unit), len(causes), plural2(len(causes), "cause", "causes"), t.Hint)
+	fmt.Fprintf(w, "%d %s, %d %s (%s):\n", failed, term.Plural(failed, t.Unit), len(causes), term.Plural(len(causes), "cause", "causes"), t.Hint)
 	lines--
 	details := func(i int) []string {
 		d := details(&causes[i])
@@ -75,7 +75,7 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 	var rest []string
 	for i, c := range causes {
 		if !shown[i] {
-			rest = append(rest, fmt.Sprintf("%s (%d)", suite.Printable(c.Name, false), c.Failed))
+			rest = append(rest, fmt.Sprintf("%s (%d)", term.Printable(c.Name, false), c.Failed))
 			continue
 		}
 		fmt.Fprintf(w, "%2d. %s\n", i+1, headline(&c, t.Unit))
@@ -86,7 +86,7 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 		}
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(w, "    and %d more: %s\n", len(rest), suite.Clip(strings.Join(rest, ", "), 300))
+		fmt.Fprintf(w, "    and %d more: %s\n", len(rest), term.Clip(strings.Join(rest, ", "), 300))
 	}
 }
 
@@ -111,14 +111,14 @@ func headline(c *Cause, unit string) string {
 	case len(c.Flags) > 0:
 		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
 	}
-	s := fmt.Sprintf("%s: %s: %d %s", name, c.Title, c.Failed, plural(c.Failed, unit))
+	s := fmt.Sprintf("%s: %s: %d %s", name, c.Title, c.Failed, term.Plural(c.Failed, unit))
 	if len(c.Refs) > 0 {
 		s += " [" + strings.Join(c.Refs, "; ") + "]"
 	}
 	if len(c.Only) > 0 {
 		s += "; only " + strings.Join(c.Only, ", ")
 	}
-	return suite.Printable(s, false)
+	return term.Printable(s, false)
 }
 
 // details returns the lines under a cause's headline.
@@ -132,9 +132,9 @@ func details(c *Cause) []string {
 		out = append(out, e)
 	}
 	if e := c.Example; e != nil {
-		out = append(out, suite.Printable(suite.Clip(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference), 220), false))
+		out = append(out, term.Printable(term.Clip(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference), 220), false))
 		if e.Stderr != "" {
-			out = append(out, suite.Clip("stderr: "+strings.ReplaceAll(e.Stderr, "\n", " | "), 220))
+			out = append(out, term.Clip("stderr: "+strings.ReplaceAll(e.Stderr, "\n", " | "), 220))
 		}
 	}
 	if c.Fix != "" {
@@ -143,31 +143,3 @@ func details(c *Cause) []string {
 	return out
 }
 
-// Ways returns how the failures of results fail, most first: "another
-// offset 55, crash 2"; the mismatches by their way, the others by
-// reason.
-func Ways(results []suite.Result) string {
-	counts := map[string]int{}
-	var order []string
-	for _, r := range results {
-		if r.Status == suite.Fail {
-			if counts[r.Why()] == 0 {
-				order = append(order, r.Why())
-			}
-			counts[r.Why()]++
-		}
-	}
-	sortByCount(order, counts)
-	for i, w := range order {
-		order[i] = fmt.Sprintf("%s %d", w, counts[w])
-	}
-	return strings.Join(order, ", ")
-}
-
-func sortByCount(names []string, counts map[string]int) {
-	for i := 1; i < len(names); i++ {
-		for j := i; j > 0 && (counts[names[j]] > counts[names[j-1]] || counts[names[j]] == counts[names[j-1]] && names[j] < names[j-1]); j-- {
-			names[j], names[j-1] = names[j-1], names[j]
-		}
-	}
-}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
@@ -152,7 +153,7 @@ func meaning(f ref.FieldValue, orientation ref.Orientation) (string, ref.Orienta
 		return fmt.Sprintf("%s pawn on %s", who, rules.SquareName(v)), orientation
 	case spec.WallGroups[0].Count, spec.WallGroups[1].Count, spec.WallGroups[2].Count, spec.WallGroups[3].Count:
 		kind := choose(int(anchorOrientation), "horizontal", "vertical")
-		return fmt.Sprintf("%s has %d %s %s", who, v, kind, plural(v, "wall")), orientation
+		return fmt.Sprintf("%s has %d %s %s", who, v, kind, term.Plural(v, "wall")), orientation
 	case spec.WallGroups[0].Anchor, spec.WallGroups[1].Anchor, spec.WallGroups[2].Anchor, spec.WallGroups[3].Anchor:
 		return fmt.Sprintf("%s wall %s", who, rules.WallName(anchorOrientation, v)), orientation
 	case spec.LastMovePlayer:
@@ -164,7 +165,7 @@ func meaning(f ref.FieldValue, orientation ref.Orientation) (string, ref.Orienta
 	case spec.Turn:
 		return fmt.Sprintf("turn %d: the move about to be played", v), orientation
 	case spec.MoveCount:
-		return fmt.Sprintf("%d %s", v, plural(v, "move")), orientation
+		return fmt.Sprintf("%d %s", v, term.Plural(v, "move")), orientation
 	case spec.MoveKind:
 		return fmt.Sprintf("move %d: %s", moveNumber(f.Path), choose(v, "a pawn move", "a wall")), orientation
 	case spec.MoveDir:
@@ -190,13 +191,6 @@ func choose(v int, zero, one string) string {
 		return zero
 	}
 	return one
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // layoutField returns the field of the layout at path, or a field of no

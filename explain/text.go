@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/render"
 	"github.com/qf-format/qf-conformance/rules"
@@ -39,7 +40,7 @@ func (e *Explanation) WriteText(w io.Writer) error {
 // summary says what the input holds: its length, and for an accepted code
 // its chunks.
 func (e *Explanation) summary() string {
-	s := fmt.Sprintf("%d %s", len(e.Input), plural(len(e.Input), "byte"))
+	s := fmt.Sprintf("%d %s", len(e.Input), term.Plural(len(e.Input), "byte"))
 	if len(e.used) != len(e.Input) {
 		s += fmt.Sprintf(", %d in the alphabet", len(e.used))
 	}
@@ -49,7 +50,7 @@ func (e *Explanation) summary() string {
 			parts[0] = "a State"
 		}
 		if v.Record != nil {
-			parts[1] = fmt.Sprintf("a record of %d %s", len(v.Record.Moves), plural(len(v.Record.Moves), "move"))
+			parts[1] = fmt.Sprintf("a record of %d %s", len(v.Record.Moves), term.Plural(len(v.Record.Moves), "move"))
 		}
 		s += ": " + strings.Join(parts, ", ")
 	}
@@ -81,7 +82,7 @@ func (e *Explanation) writeFields(w io.Writer) {
 	if chars := (e.Bits + 5) / 6; e.Err == nil && chars < len(e.used) {
 		n := len(e.used) - chars
 		fmt.Fprintf(w, "%5d %5d  %-10s  %-7s  %-30s %5s  %s\n", 6*chars, 6*n, "", charRange(e.used[chars], e.used[len(e.used)-1]), "(trailing data)", "",
-			fmt.Sprintf("%d %s after the code: ignored in the lenient profile", n, plural(n, "character")))
+			fmt.Sprintf("%d %s after the code: ignored in the lenient profile", n, term.Plural(n, "character")))
 	}
 	fmt.Fprintln(w)
 }
@@ -111,9 +112,9 @@ func (e *Explanation) writeBoard(w io.Writer) {
 		moves = len(positions)
 		if violation != nil {
 			m := v.Record.Moves[violation.Move]
-			fmt.Fprintf(w, "record: %s, %s, breaks the rules: %s; the board after the %d %s before it:\n", rules.MoveLabel(violation.Move), rules.MoveName(m), violation.Kind, moves, plural(moves, "move"))
+			fmt.Fprintf(w, "record: %s, %s, breaks the rules: %s; the board after the %d %s before it:\n", rules.MoveLabel(violation.Move), rules.MoveName(m), violation.Kind, moves, term.Plural(moves, "move"))
 		} else {
-			fmt.Fprintf(w, "record: %d %s, all legal; the board after the last:\n", moves, plural(moves, "move"))
+			fmt.Fprintf(w, "record: %d %s, all legal; the board after the last:\n", moves, term.Plural(moves, "move"))
 		}
 	case v.State != nil:
 		if kinds := rules.Validate(v.State); len(kinds) > 0 {

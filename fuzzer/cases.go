@@ -3,10 +3,8 @@ package fuzzer
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 
-	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
@@ -53,11 +51,7 @@ type verdict struct {
 // a crash, a timeout, a protocol error).
 func judge(c fcase, t *vectors.Test, resp *protocol.Response, failure error, level suite.Level) verdict {
 	if failure != nil {
-		var f *driver.Failure
-		if !errors.As(failure, &f) {
-			f = &driver.Failure{Reason: driver.ReasonCrash, Detail: failure.Error()}
-		}
-		r := c.cat.Failed(t, suite.Reason(f.Reason), f.Detail, nil)
+		r := c.cat.Failed(t, failure, nil)
 		return verdict{r, c.cat.Name() + ": " + string(r.Reason)}
 	}
 	if c.cat.Passes(t, resp, level) {
@@ -77,5 +71,5 @@ func answerKind(cat suite.Category, e *spec.ErrorObject) string {
 	if e != nil {
 		return e.Kind
 	}
-	return cat.Answer()
+	return cat.Writes().String()
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -31,19 +32,12 @@ const (
 	maxGap     = 1 << 14
 )
 
-// A sighting is a disagreement: its case, its verdict, and what the
-// diagnosis needs of it.
+// A sighting is a disagreement: its case and its verdict, whose result
+// carries the test and the answer the diagnosis reads.
 type sighting struct {
-	c   fcase
-	v   verdict
-	obs diagnosis.Observation
-	at  int // cases asked before it
-}
-
-func newSighting(c fcase, v verdict, t *vectors.Test, resp *protocol.Response, at int) *sighting {
-	s := &sighting{c: c, v: v, at: at}
-	s.obs = diagnosis.Observation{Result: &s.v.result, Test: t, Answer: resp}
-	return s
+	c  fcase
+	v  verdict
+	at int // cases asked before it
 }
 
 // A group is the disagreements of one cause.
@@ -60,7 +54,7 @@ type group struct {
 type causes struct {
 	diag    *diagnosis.Diagnosis // of the pool; nil before the first diagnosis
 	reach   suite.Level          // the level decoding is graded at: lower once errors are known to be reported otherwise
-	pool    []diagnosis.Observation
+	pool    []*suite.Result
 	passes  int // agreements in the pool
 	seen    int // cases offered to the pool
 	pending []*sighting
@@ -81,8 +75,8 @@ func (f *fuzzer) keep(c fcase, t *vectors.Test, resp *protocol.Response) {
 	f.since++
 	if f.seen <= poolAll || f.seen%passSample == 0 && f.passes < poolPasses && len(f.pool) < poolMax {
 		r := c.cat.NewResult(t)
-		r.Status = suite.Pass
-		f.pool = append(f.pool, diagnosis.Observation{Result: &r, Test: t, Answer: resp})
+		r.Status, r.Answer = suite.Pass, resp
+		f.pool = append(f.pool, &r)
 		f.passes++
 	}
 }
@@ -93,11 +87,11 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 	f.seen++
 	f.since++
 	if f.diag != nil {
-		if k, ok := f.diag.Explain(&s.obs); ok {
+		if k, ok := f.diag.Explain(&s.v.result); ok {
 			g := f.group(f.diag.Causes[k])
 			g.cases++
 			if g.kept < perCause && len(f.pool) < poolMax {
-				f.pool = append(f.pool, s.obs)
+				f.pool = append(f.pool, &s.v.result)
 				g.kept++
 			}
 			f.example(ctx, g, s)
@@ -105,7 +99,7 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 		}
 	}
 	if len(f.pool) < poolMax {
-		f.pool = append(f.pool, s.obs)
+		f.pool = append(f.pool, &s.v.result)
 	}
 	if len(f.pending) < maxPending {
 		f.pending = append(f.pending, s)
@@ -161,7 +155,7 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 	pending := f.pending
 	f.pending, f.since = nil, 0
 	for _, s := range pending {
-		if k, ok := f.diag.Explain(&s.obs); ok {
+		if k, ok := f.diag.Explain(&s.v.result); ok {
 			g := f.group(f.diag.Causes[k])
 			g.cases++
 			g.kept++
@@ -181,7 +175,7 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 // the cause: its signature's when no cause does.
 func (f *fuzzer) causeOf(s *sighting) (string, diagnosis.Cause) {
 	if f.diag != nil {
-		if k, ok := f.diag.Explain(&s.obs); ok {
+		if k, ok := f.diag.Explain(&s.v.result); ok {
 			c := f.diag.Causes[k]
 			return keyOf(c), c
 		}
@@ -196,7 +190,7 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 	if len(g.findings) >= f.opts.Examples || g.tried[s.v.signature] || ctx.Err() != nil {
 		return
 	}
-	if s.v.result.Reason == suite.Mismatch && s.c.cat.Passes(s.obs.Test, s.obs.Answer, f.reach) {
+	if s.v.result.Reason == suite.Mismatch && s.c.cat.Passes(s.v.result.Test, s.v.result.Answer, f.reach) {
 		return // graded before the level was lowered to what the implementation's errors reach
 	}
 	if !f.explains(g, s) {
@@ -233,7 +227,7 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 	suite.AddFields(&t)
 	t.Comment = comment(&t, finding, f.opts.Seed)
 	t.Flags = shrunk.c.cat.Flags(shrunk.c.input, &t)
-	finding.Test, finding.Result, finding.answer = t, shrunk.v.result, shrunk.obs.Answer
+	finding.Test, finding.Result = t, shrunk.v.result
 	finding.Elapsed = time.Since(f.began)
 	if finding.Repeatable {
 		f.inputs[in] = finding
@@ -251,8 +245,8 @@ func (f *fuzzer) explains(g *group, s *sighting) bool {
 		key, _ := f.causeOf(s)
 		return key == g.key
 	}
-	k, ok := f.diag.Explain(&s.obs)
-	return ok && keyOf(f.diag.Causes[k]) == g.key && f.diag.Shows(k, &s.obs)
+	k, ok := f.diag.Explain(&s.v.result)
+	return ok && keyOf(f.diag.Causes[k]) == g.key && f.diag.Shows(k, &s.v.result)
 }
 
 // finish diagnoses the pool a last time, puts each example under the
@@ -275,8 +269,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 	for _, g := range f.order {
 		home := g
 		for i, fd := range g.findings {
-			key, c := f.causeOf(&sighting{v: verdict{result: fd.Result, signature: fd.Signature},
-				obs: diagnosis.Observation{Result: &fd.Result, Test: &fd.Test, Answer: fd.answer}})
+			key, c := f.causeOf(&sighting{v: verdict{result: fd.Result, signature: fd.Signature}})
 			if !fd.Repeatable {
 				key, c = g.key, g.cause
 			}
@@ -304,7 +297,7 @@ func (g *group) report() *Cause {
 	c := &Cause{Cause: g.cause, Findings: g.findings}
 	c.Failed, c.IDs, c.Example, c.Only = g.cases, nil, nil, nil
 	if c.Kind == diagnosis.Unexplained {
-		c.Evidence = fmt.Sprintf("%d %s disagreed this way, and no cause explains %s", g.cases, plural(g.cases, "case"), plural2(g.cases, "it", "them"))
+		c.Evidence = fmt.Sprintf("%d %s disagreed this way, and no cause explains %s", g.cases, term.Plural(g.cases, "case"), term.Plural(g.cases, "it", "them"))
 	}
 	sort.SliceStable(c.Findings, func(i, j int) bool { return len(inputOf(&c.Findings[i].Test)) < len(inputOf(&c.Findings[j].Test)) })
 	for _, fd := range c.Findings {
@@ -322,11 +315,4 @@ func (g *group) report() *Cause {
 		c.Example = diagnosis.ExampleOf(results)
 	}
 	return c
-}
-
-func plural2(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

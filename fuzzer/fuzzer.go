@@ -26,6 +26,7 @@ import (
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -116,8 +117,6 @@ type Finding struct {
 	// and not written as a vector; Alone says how the case fared.
 	Repeatable bool
 	Alone      string
-
-	answer *protocol.Response // the implementation's answer to Test
 }
 
 // OK reports whether the run found nothing.
@@ -189,7 +188,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		}
 		f.diagnoseIfDue(ctx)
 		s.Progress.Show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/time.Since(began).Seconds(),
-			len(f.groups), plural(len(f.groups), "cause"), rep.Disagreements, plural(rep.Disagreements, "disagreement"))
+			len(f.groups), term.Plural(len(f.groups), "cause"), rep.Disagreements, term.Plural(rep.Disagreements, "disagreement"))
 	}
 	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
@@ -289,24 +288,12 @@ func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, fa
 	if failure != nil {
 		v.result.Stderr = f.client.Stderr() // what it said as it failed
 	}
-	f.file(ctx, newSighting(c, v, &t, resp, f.rep.Total()-1))
+	f.file(ctx, &sighting{c, v, f.rep.Total() - 1})
 }
 
 // evaluate asks the implementation about one case, alone, and grades it.
 func (f *fuzzer) evaluate(c fcase) *sighting {
 	t := c.test()
 	resp, _, err := f.client.Call(c.request())
-	return newSighting(c, judge(c, &t, resp, err, f.reach), &t, resp, 0)
-}
-
-func plural(n int, word string) string {
-	switch {
-	case n == 1:
-		return word
-	case word == "try":
-		return "tries"
-	case word == "cause":
-		return "causes"
-	}
-	return word + "s"
+	return &sighting{c, judge(c, &t, resp, err, f.reach), 0}
 }

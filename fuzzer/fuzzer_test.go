@@ -182,7 +182,7 @@ func TestWriteVectors(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("%v %v", paths, err)
 	}
-	extra, err := suite.LoadVectors(dir)
+	extra, err := vectors.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestRealisticSetsExposed(t *testing.T) {
 		if _, err := rep.WriteVectors(dir); err != nil {
 			t.Fatal(err)
 		}
-		files, err := suite.LoadVectors(dir)
+		files, err := vectors.LoadDir(dir)
 		if err != nil {
 			t.Fatal(err)
 		}

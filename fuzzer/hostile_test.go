@@ -12,7 +12,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/internal/measure"
-	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // The fakes of package fakes misbehave in every way a runner must
@@ -102,7 +102,7 @@ func TestHostile(t *testing.T) {
 			if _, err := rep.WriteVectors(out); err != nil {
 				t.Fatal(err)
 			}
-			files, err := suite.LoadVectors(out)
+			files, err := vectors.LoadDir(out)
 			if err != nil && repeatable > 0 {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/schema"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -19,7 +20,7 @@ var ReportSchema []byte
 
 // ValidateReport checks data against ReportSchema.
 func ValidateReport(data []byte) error {
-	if err := suite.ValidateJSON(data, ReportSchema, diagnosis.CauseSchema); err != nil {
+	if err := schema.Validate(data, ReportSchema, suite.ShapesSchema, diagnosis.CauseSchema); err != nil {
 		return fmt.Errorf("fuzzer: the report %v", err)
 	}
 	return nil

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -28,8 +28,8 @@ const Screen = 60
 func (r *Report) WriteText(w io.Writer, verbose bool) {
 	var head, tail strings.Builder
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(&head, "implementation: %s %s; ops %s; profiles %s\n", suite.Clip(suite.Printable(h.Name, false), 80), suite.Clip(suite.Printable(h.Version, false), 40),
-			suite.Clip(suite.Printable(strings.Join(h.Ops, ", "), false), 80), suite.Clip(suite.Printable(strings.Join(h.Profiles, ", "), false), 80))
+		fmt.Fprintf(&head, "implementation: %s %s; ops %s; profiles %s\n", term.Clip(term.Printable(h.Name, false), 80), term.Clip(term.Printable(h.Version, false), 40),
+			term.Clip(term.Printable(strings.Join(h.Ops, ", "), false), 80), term.Clip(term.Printable(strings.Join(h.Profiles, ", "), false), 80))
 	}
 	var counts []string
 	for _, c := range suite.Categories {
@@ -53,10 +53,10 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", len(r.Causes))
 	}
 	for _, p := range r.Problems {
-		fmt.Fprintln(&tail, "\nproblem: "+suite.Clip(strings.ReplaceAll(suite.Printable(p, true), "\n", "\n    "), 2000))
+		fmt.Fprintln(&tail, "\nproblem: "+term.Clip(strings.ReplaceAll(term.Printable(p, true), "\n", "\n    "), 2000))
 	}
-	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), r.Disagreements, plural(r.Disagreements, "disagreement"),
-		len(r.Causes), plural(len(r.Causes), "cause"), r.Seed, r.Seed)
+	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), r.Disagreements, term.Plural(r.Disagreements, "disagreement"),
+		len(r.Causes), term.Plural(len(r.Causes), "cause"), r.Seed, r.Seed)
 	io.WriteString(w, head.String())
 	if len(r.Causes) > 0 {
 		causes := make([]diagnosis.Cause, len(r.Causes))
@@ -98,7 +98,7 @@ func (c *Cause) examples() []string {
 		}
 		each = append(each, e)
 	}
-	return []string{suite.Clip(plural2(len(each), "example: ", "examples: ")+strings.Join(each, ", "), 220)}
+	return []string{term.Clip(term.Plural(len(each), "example: ", "examples: ")+strings.Join(each, ", "), 220)}
 }
 
 func joinCategories(cs []suite.Category) string {
@@ -122,7 +122,7 @@ func (f *Finding) writeText(w io.Writer) {
 	if !f.Repeatable {
 		fmt.Fprintf(w, "  found:  after %d %s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
 			"          The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
-			f.Cases, plural(f.Cases, "case"), f.Elapsed.Seconds(), suite.Printable(f.Alone, false))
+			f.Cases, term.Plural(f.Cases, "case"), f.Elapsed.Seconds(), term.Printable(f.Alone, false))
 		return
 	}
 	end := "a minimum: no simpler case disagrees so"
@@ -130,7 +130,7 @@ func (f *Finding) writeText(w io.Writer) {
 		end = "stopped early, at its budget"
 	}
 	fmt.Fprintf(w, "  found:  after %d %s; shrunk in %d %s (%d %s) from %d to %d bytes, %s; %.1f s into the run%s\n",
-		f.Cases, plural(f.Cases, "case"), f.Steps, plural(f.Steps, "step"), f.Tries, plural(f.Tries, "try"), len(f.Original), len(inputOf(&f.Test)), end, f.Elapsed.Seconds(), also)
+		f.Cases, term.Plural(f.Cases, "case"), f.Steps, term.Plural(f.Steps, "step"), f.Tries, term.Plural(f.Tries, "try", "tries"), len(f.Original), len(inputOf(&f.Test)), end, f.Elapsed.Seconds(), also)
 }
 
 // inputOf returns a test's input: its code, or an encode test's value.
@@ -153,7 +153,7 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 		return nil, err
 	}
 	have := map[string]bool{}
-	if old, err := suite.LoadVectors(dir); err == nil {
+	if old, err := vectors.LoadDir(dir); err == nil {
 		for _, f := range old {
 			for _, t := range f.Tests {
 				have[t.ID] = true
@@ -174,11 +174,8 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 			continue
 		}
 		sort.Slice(tests, func(i, j int) bool { return tests[i].ID < tests[j].ID })
-		file := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: fmt.Sprintf("fuzz-%d", r.Seed),
-			Schema: c.Schema(), Op: string(c.Op()), Notes: map[string]vectors.Note{}, Tests: tests}
-		if p, ok := c.Profile(); ok {
-			file.Profile = p.String()
-		}
+		file := c.Header()
+		file.SuiteVersion, file.Tests = fmt.Sprintf("fuzz-%d", r.Seed), tests
 		for _, t := range tests {
 			for _, flag := range t.Flags {
 				file.Notes[flag] = vectors.Notes[flag]

@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -40,7 +41,7 @@ type Column struct {
 	Label    string // the hello's name and version, or the command; and the source when two are alike
 	Source   string // where the report came from, such as its file's name
 	Command  string
-	Mode     string
+	Mode     runner.Mode
 	Digest   string
 	Levels   []Level
 	Causes   []diagnosis.Cause // the root causes of its failures
@@ -52,8 +53,36 @@ type Column struct {
 
 // A Level is a column's level on a category, and its progress to the next.
 type Level struct {
-	Category    suite.Category
-	Level, Next string
+	Category suite.Category
+	Level    suite.Level // the level every test run meets; None when one meets none
+	Ran      bool        // a test of the category ran
+	InReport bool        // the category is in the report at all
+	Next     string      // the level above and the tests that meet it, "L3 262/309"; "" at the top
+}
+
+// Text returns what the cell says: the level, "not checked" when no test
+// of the category ran, "not in this report" when the report has none.
+func (l Level) Text() string {
+	switch {
+	case !l.InReport:
+		return "not in this report"
+	case !l.Ran:
+		return "not checked"
+	}
+	return l.Level.String()
+}
+
+// Class returns the cell's class in the HTML page: level-ok for a level
+// above none, level-none for none or not checked, level-absent when the
+// report has no test of the category.
+func (l Level) Class() string {
+	switch {
+	case !l.InReport:
+		return "level-absent"
+	case !l.Ran || l.Level == suite.None:
+		return "level-none"
+	}
+	return "level-ok"
 }
 
 // A Category holds the rows of one vector file.
@@ -204,10 +233,10 @@ func rowsOf(reports []*runner.Report) (map[string]*Row, []string, map[string]sui
 			}
 			cell := Cell{Status: res.Status, Reason: res.Reason}
 			if res.Failed() {
-				cell.Difference = suite.Clip(res.Explain(), clipDifference)
-				cell.Got = suite.Clip(compact(res.Got), clipAnswer)
+				cell.Difference = term.Clip(res.Explain(), clipDifference)
+				cell.Got = term.Clip(compact(res.Got), clipAnswer)
 				if row.Want == "" {
-					row.Want = suite.Clip(compact(res.Want), clipAnswer)
+					row.Want = term.Clip(compact(res.Want), clipAnswer)
 				}
 			}
 			row.Cells[col] = cell
@@ -288,7 +317,7 @@ func column(rep *runner.Report) Column {
 		if s.Next != suite.None {
 			next = fmt.Sprintf("%s %d/%d", s.Next, s.AtNext, s.Ran)
 		}
-		c.Levels = append(c.Levels, Level{s.Category, s.LevelText(), next})
+		c.Levels = append(c.Levels, Level{Category: s.Category, Level: s.Level, Ran: s.Ran > 0, InReport: true, Next: next})
 		c.Passed += s.Passed
 		c.Failed += s.Failed
 		c.Skipped += s.Skipped + s.NotRun
@@ -325,5 +354,5 @@ func (c Column) Level(category suite.Category) Level {
 			return l
 		}
 	}
-	return Level{Category: category, Level: "not in this report"}
+	return Level{Category: category}
 }

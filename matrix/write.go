@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -32,7 +33,6 @@ var page = template.Must(template.New("page").Funcs(template.FuncMap{
 	"symbol":     symbol,
 	"cellClass":  cellClass,
 	"cellWords":  cellWords,
-	"levelClass": levelClass,
 	"refURL":     refURL,
 	"groupCell":  groupCell,
 	"causeFlags": causeFlags,
@@ -209,14 +209,6 @@ func cellWords(status suite.Status) string {
 	return "not in this report"
 }
 
-func levelClass(level string) string {
-	switch level {
-	case "none", "not checked", "":
-		return "level-none"
-	}
-	return "level-ok"
-}
-
 // refURL returns where a note's reference points: an edge case or section
 // of spec/qf.md, or a file of the repository.
 func refURL(ref string) string {
@@ -250,10 +242,10 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 			if flags := causeFlags(cause); flags != "" {
 				name = "`" + flags + "` (" + name + ")"
 			}
-			fmt.Fprintf(&b, "%d. **%s**: %s, %d %s. %s\n", i+1, name, md(cause.Title), cause.Failed, plural(cause.Failed, "failure"), md(cause.Evidence))
+			fmt.Fprintf(&b, "%d. **%s**: %s, %d %s. %s\n", i+1, name, md(cause.Title), cause.Failed, term.Plural(cause.Failed, "failure"), md(cause.Evidence))
 		}
 		for _, p := range c.Problems {
-			fmt.Fprintf(&b, "- problem: %s\n", md(suite.Clip(p, 300)))
+			fmt.Fprintf(&b, "- problem: %s\n", md(term.Clip(p, 300)))
 		}
 		b.WriteString("\n")
 	}
@@ -266,7 +258,7 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 		fmt.Fprintf(&b, "| %s |", cat)
 		for _, c := range m.Columns {
 			l := c.Level(cat)
-			cell := l.Level
+			cell := l.Text()
 			if l.Next != "" {
 				cell += " (next " + l.Next + ")"
 			}
@@ -316,13 +308,6 @@ func causeFlags(c diagnosis.Cause) string {
 		return c.Flag
 	}
 	return strings.Join(c.Flags, "+")
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 // md escapes text for a Markdown table cell or line: pipes, backticks,

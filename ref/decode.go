@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -109,7 +110,7 @@ func (d *decoder) end() {
 			Unit:   Char,
 			Offset: used,
 			Detail: fmt.Sprintf("trailing data: %d %s after the code's %d (%d bits)",
-				len(d.r.s)-used, plural(len(d.r.s)-used, "character"), used, bits),
+				len(d.r.s)-used, term.Plural(len(d.r.s)-used, "character"), used, bits),
 		}
 	} else if pad, n := d.r.padding(); pad != 0 {
 		d.err = &Error{
@@ -154,7 +155,7 @@ func (d *decoder) slowField(f *spec.Field, i int) int {
 			Unit:   Bit,
 			Offset: d.r.pos(),
 			Field:  f.Path(i),
-			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(i), f.Width, plural(f.Width, "bit"), d.r.n),
+			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(i), f.Width, term.Plural(f.Width, "bit"), d.r.n),
 		}
 	case v > f.Max:
 		d.err = &Error{
@@ -169,13 +170,6 @@ func (d *decoder) slowField(f *spec.Field, i int) int {
 	}
 	d.r.n, d.r.next = 0, len(d.r.s)
 	return 0
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }
 
 func (d *decoder) value() *Value {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 )
@@ -212,7 +213,7 @@ func status(b Board) string {
 // title names the position in a line: the pawns, the walls and the turn.
 func title(b Board) string {
 	return fmt.Sprintf("qf board: white on %s, black on %s, %d %s; turn %d, %s",
-		rules.SquareName(b.White), rules.SquareName(b.Black), len(b.Walls), plural(len(b.Walls), "wall"), b.Turn, status(b))
+		rules.SquareName(b.White), rules.SquareName(b.Black), len(b.Walls), term.Plural(len(b.Walls), "wall"), b.Turn, status(b))
 }
 
 // description lists the walls by owner, and the last move.
@@ -239,11 +240,4 @@ func description(b Board) string {
 		}
 	}
 	return d + fmt.Sprintf(" Walls left: white %s, black %s.", wallsLeft(b.WallsLeft[ref.White]), wallsLeft(b.WallsLeft[ref.Black]))
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

@@ -26,11 +26,11 @@ func BenchmarkSuite(b *testing.B) {
 	}{
 		{"builtin", Options{Options: driver.Options{Handler: serve.Reference}}},
 		{"process", Options{Options: driver.Options{Command: self}}},
-		{"oneshot", Options{Options: driver.Options{Command: self}, Oneshot: true, Run: regexp.MustCompile(`^strict/`)}},
+		{"oneshot", Options{Options: driver.Options{Command: self}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/`)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			mode := "plain"
-			if c.opts.Oneshot {
+			if c.opts.Mode == Oneshot {
 				mode = "oneshot-ok"
 			}
 			b.Setenv("QF_FAKE", mode)

@@ -7,6 +7,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -53,7 +54,7 @@ func FormatExpectations(w io.Writer, results []suite.Result) error {
 		if r.Failed() {
 			reason := r.Why()
 			if d := r.Explain(); d != "" {
-				reason += ": " + suite.Printable(d, false)
+				reason += ": " + term.Printable(d, false)
 			}
 			fmt.Fprintf(bw, "%s %s\n", r.ID, reason)
 		}

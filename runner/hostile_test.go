@@ -45,7 +45,7 @@ func TestBusyLoopBehindShell(t *testing.T) {
 }
 
 func TestOneshotBusyLoopBehindShell(t *testing.T) {
-	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: 300 * time.Millisecond}, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
+	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: 300 * time.Millisecond}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
 	}
@@ -209,7 +209,7 @@ func TestNothingChecked(t *testing.T) {
 		{"no-known-op", Options{}, fmt.Sprintf(`the implementation lists no op and profile of the %d selected vectors (its hello lists ops ["frobnicate"]`, vectorCount(t, ""))},
 		{"strict-only", Options{Run: regexp.MustCompile(`^encode/`)}, fmt.Sprintf(`lists no op and profile of the %d selected vectors`, vectorCount(t, "encode/"))},
 		{"silent", Options{Options: driver.Options{StartTimeout: 100 * time.Millisecond}, Run: corpus}, "the run ended before the first vector"},
-		{"oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^encode/`)}, "oneshot mode checks strict decoding only"},
+		{"oneshot-ok", Options{Mode: Oneshot, Run: regexp.MustCompile(`^encode/`)}, "oneshot mode checks strict decoding only"},
 	}
 	for _, c := range cases {
 		rep := runFake(t, c.mode, c.opts)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
@@ -22,9 +23,8 @@ import (
 // anything else is a crash. Each process has the start-up allowance to
 // exit. After MaxFailuresInARow failures in a row (in the order they
 // end), no more processes are started.
-func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, []*protocol.Response, error) {
+func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
 	results := make([]suite.Result, len(tests))
-	answers := make([]*protocol.Response, len(tests))
 	parallel := opts.Parallel
 	if parallel <= 0 {
 		parallel = runtime.NumCPU()
@@ -37,7 +37,7 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 	if limit == 0 {
 		limit = driver.DefaultMaxFailuresInARow
 	}
-	progress := suite.NewProgress(opts.Progress)
+	progress := term.NewProgress(opts.Progress)
 	var (
 		mu       sync.Mutex
 		inARow   int
@@ -50,7 +50,7 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 	for i := range tests {
 		t, r := &tests[i], &results[i]
 		*r = t.category.NewResult(&t.test)
-		if t.category != suite.Strict {
+		if !Oneshot.Checks(t.category) {
 			r.Status, r.Reason, r.Detail = suite.Skip, suite.ModeCannot, "oneshot mode checks strict decoding only"
 			continue
 		}
@@ -80,14 +80,13 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 			}
 			resp, f := oneshotAnswer(outcome, err)
 			if f != nil {
-				*r = t.category.Failed(&t.test, suite.Reason(f.Reason), f.Detail, nil)
+				*r = t.category.Failed(&t.test, f, nil)
 				if inARow++; inARow >= limit && gaveUp == "" {
 					gaveUp = fmt.Sprintf("the implementation failed %d times in a row; the last time: %v", inARow, f)
 				}
 			} else {
 				inARow = 0
 				*r = t.category.Grade(&t.test, resp, opts.Level)
-				answers[i] = resp
 			}
 			r.Duration = took
 			if outcome != nil {
@@ -100,12 +99,12 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 	wg.Wait()
 	progress.Clear()
 	if startErr != nil {
-		return nil, nil, startErr
+		return nil, startErr
 	}
 	if gaveUp != "" && ctx.Err() == nil {
 		rep.Problems = append(rep.Problems, "the run ended early: "+gaveUp)
 	}
-	return results, answers, nil
+	return results, nil
 }
 
 // oneshotAnswer turns a oneshot process's outcome into a protocol answer:

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -28,15 +29,15 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if len(r.Command) == 0 {
 		fmt.Fprintf(&head, "implementation: in this process")
 	} else {
-		fmt.Fprintf(&head, "implementation: %s", suite.Printable(suite.Clip(strings.Join(r.Command, " "), 200), false))
+		fmt.Fprintf(&head, "implementation: %s", term.Printable(term.Clip(strings.Join(r.Command, " "), 200), false))
 	}
 	if h := r.Implementation; h != nil {
-		fmt.Fprintf(&head, " (%s %s; ops %s; profiles %s)", suite.Printable(suite.Clip(h.Name, 80), false), suite.Printable(suite.Clip(h.Version, 40), false),
-			suite.Printable(suite.Clip(strings.Join(h.Ops, ", "), 80), false), suite.Printable(suite.Clip(strings.Join(h.Profiles, ", "), 80), false))
+		fmt.Fprintf(&head, " (%s %s; ops %s; profiles %s)", term.Printable(term.Clip(h.Name, 80), false), term.Printable(term.Clip(h.Version, 40), false),
+			term.Printable(term.Clip(strings.Join(h.Ops, ", "), 80), false), term.Printable(term.Clip(strings.Join(h.Profiles, ", "), 80), false))
 	}
 	fmt.Fprintf(&head, ", %s mode\n", r.Mode)
 	if r.Restarts > 0 {
-		fmt.Fprintf(&head, "restarted %d %s\n", r.Restarts, plural(r.Restarts, "time"))
+		fmt.Fprintf(&head, "restarted %d %s\n", r.Restarts, term.Plural(r.Restarts, "time"))
 	}
 	for _, n := range r.Notes[:min(len(r.Notes), 3)] {
 		fmt.Fprintln(&head, "note:", n)
@@ -68,7 +69,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 				fmt.Fprintln(w)
 				res.WriteText(w)
 			case suite.XFail:
-				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, suite.Printable(res.Expected, false))
+				fmt.Fprintf(w, "\nexpected failure %s: %s\n", res.ID, term.Printable(res.Expected, false))
 			}
 		}
 	}
@@ -90,19 +91,19 @@ func (r *Report) writeEnd(w io.Writer, t *totals, verbose bool) {
 				fmt.Fprintf(w, "  and %d more (-v lists them)\n", len(r.Stale)-most)
 				break
 			}
-			fmt.Fprintln(w, "  "+suite.Printable(s, false))
+			fmt.Fprintln(w, "  "+term.Printable(s, false))
 		}
 	}
 	if !r.OK() {
 		fmt.Fprintln(w, "\nthe run fails:")
 		if t.failed > 0 {
-			fmt.Fprintf(w, "- %d %s failed\n", t.failed, plural(t.failed, "vector"))
+			fmt.Fprintf(w, "- %d %s failed\n", t.failed, term.Plural(t.failed, "vector"))
 		}
 		if len(r.Stale) > 0 {
-			fmt.Fprintf(w, "- %d stale expected-failure %s\n", len(r.Stale), plural(len(r.Stale), "entry", "entries"))
+			fmt.Fprintf(w, "- %d stale expected-failure %s\n", len(r.Stale), term.Plural(len(r.Stale), "entry", "entries"))
 		}
 		for _, p := range r.Problems {
-			text := suite.Printable(p, true)
+			text := term.Printable(p, true)
 			if lines := strings.Split(text, "\n"); len(lines) > most && !verbose {
 				text = strings.Join(append(lines[:most-1], fmt.Sprintf("[%d more lines: -v or -json shows them]", len(lines)-most+1)), "\n")
 			}
@@ -123,7 +124,7 @@ func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	return suite.Clip(s, n)
+	return term.Clip(s, n)
 }
 
 // SummaryLine returns the report's last line: "check: N passed, N failed,
@@ -139,10 +140,10 @@ func (r *Report) SummaryLine() string {
 		line += fmt.Sprintf(", %d not run", t.notRun)
 	}
 	if t.xfailed > 0 {
-		line += fmt.Sprintf(", %d expected %s", t.xfailed, plural(t.xfailed, "failure"))
+		line += fmt.Sprintf(", %d expected %s", t.xfailed, term.Plural(t.xfailed, "failure"))
 	}
 	if len(r.Stale) > 0 {
-		line += fmt.Sprintf(", %d stale %s", len(r.Stale), plural(len(r.Stale), "expectation"))
+		line += fmt.Sprintf(", %d stale %s", len(r.Stale), term.Plural(len(r.Stale), "expectation"))
 	}
 	return line
 }
@@ -155,18 +156,6 @@ func (t *totals) add(s Summary) {
 	t.xfailed += s.XFailed
 	t.skipped += s.Skipped
 	t.notRun += s.NotRun
-}
-
-// plural returns word for 1 and its plural (forms[0], or word+"s")
-// otherwise.
-func plural(n int, word string, forms ...string) string {
-	switch {
-	case n == 1:
-		return word
-	case len(forms) > 0:
-		return forms[0]
-	}
-	return word + "s"
 }
 
 // WriteJSON writes the whole report as JSON.
@@ -221,7 +210,7 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 	for _, s := range r.Summaries {
 		suiteTime := 0.0
 		ts := testsuite{Name: s.Category.Name(), Tests: s.Total, Failures: s.Failed, Skipped: s.Skipped + s.NotRun + s.XFailed,
-			Properties: []property{{"suite_version", r.SuiteVersion}, {"digest", r.Digest}, {"level", s.LevelText()}, {"mode", r.Mode}}}
+			Properties: []property{{"suite_version", r.SuiteVersion}, {"digest", r.Digest}, {"level", s.LevelText()}, {"mode", string(r.Mode)}}}
 		for _, res := range r.Results {
 			if res.Category != s.Category {
 				continue

@@ -28,7 +28,6 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -38,7 +37,7 @@ type Options struct {
 	// The implementation, and how long to wait for it; in oneshot mode,
 	// StartTimeout is the time a process has to exit.
 	driver.Options
-	Oneshot  bool        // run Command once per vector (strict decoding only)
+	Mode     Mode        // Persistent (the default) or Oneshot
 	Parallel int         // oneshot: processes at once; 0 means the number of CPUs
 	Level    suite.Level // L1, L2 or L3: the level a decoding test must meet to pass; None means L3
 	Run      *regexp.Regexp
@@ -86,7 +85,7 @@ type Report struct {
 	SuiteVersion   string                `json:"suite_version"`
 	Digest         string                `json:"digest"`
 	Command        []string              `json:"command"` // nil for a handler in this process
-	Mode           string                `json:"mode"`    // "persistent" or "oneshot"
+	Mode           Mode                  `json:"mode"`
 	Implementation *suite.Implementation `json:"implementation,omitempty"`
 	Notes          []string              `json:"notes,omitempty"`    // what the mode could not check
 	Problems       []string              `json:"problems,omitempty"` // what fails the run besides its vectors
@@ -102,11 +101,22 @@ type Report struct {
 	Results   []suite.Result          `json:"results"`
 }
 
+// A Mode is how a run talks to the implementation.
+type Mode string
+
 // The modes of a run.
 const (
-	Persistent = "persistent"
-	Oneshot    = "oneshot"
+	// Persistent runs one process for the whole suite, speaking the
+	// protocol of spec/protocol.md (restarted after a failure).
+	Persistent Mode = "persistent"
+	// Oneshot runs the command once per vector, strict decoding only: the
+	// code on standard input, exit status 0 with the value or 1.
+	Oneshot Mode = "oneshot"
 )
+
+// Checks reports whether a run in mode m can check the tests of category
+// c: oneshot mode only strict decoding, whose answer is an exit status.
+func (m Mode) Checks(c suite.Category) bool { return m != Oneshot || c == suite.Strict }
 
 // OK reports whether the run passes: no vector failed unexpectedly, no
 // expectation is stale, and nothing else went wrong (Problems).
@@ -144,18 +154,20 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	ceiling := suite.L3              // the highest decoding level the mode grades
-	var answers []*protocol.Response // the implementation's, by test
-	if opts.Oneshot {
+	ceiling := suite.L3 // the highest decoding level the mode grades
+	switch opts.Mode {
+	case Oneshot:
 		if len(opts.Command) == 0 {
 			return nil, errors.New("runner: oneshot mode needs a command")
 		}
 		rep.Mode = Oneshot
 		rep.Notes = append(rep.Notes, "oneshot mode: a process per vector, strict decoding only; error kinds and offsets cannot be checked, so only L1 is graded")
 		opts.Level, ceiling = suite.L1, suite.L1
-		rep.Results, answers, err = runOneshot(ctx, &opts, tests, rep)
-	} else {
-		rep.Results, answers, err = runPersistent(ctx, &opts, tests, rep)
+		rep.Results, err = runOneshot(ctx, &opts, tests, rep)
+	case Persistent, "":
+		rep.Results, err = runPersistent(ctx, &opts, tests, rep)
+	default:
+		return nil, fmt.Errorf("runner: no mode %q", opts.Mode)
 	}
 	if err != nil {
 		return nil, err
@@ -169,11 +181,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Problems = append([]string{"nothing was checked: " + why}, rep.Problems...)
 	}
 	rep.Problems = append(rep.Problems, unmet(opts.Require, rep.Results, rep.Summaries, ceiling)...)
-	obs := make([]diagnosis.Observation, len(tests))
-	for i := range tests {
-		obs[i] = diagnosis.Observation{Result: &rep.Results[i], Test: &tests[i].test, Answer: answers[i]}
+	results := make([]*suite.Result, len(rep.Results))
+	for i := range rep.Results {
+		results[i] = &rep.Results[i]
 	}
-	rep.Causes = diagnosis.Diagnose(obs).Causes
+	rep.Causes = diagnosis.Diagnose(results).Causes
 	rep.Duration = seconds(time.Since(began))
 	return rep, nil
 }
@@ -269,10 +281,9 @@ func seconds(d time.Duration) float64 {
 
 // runPersistent runs the tests through one long-lived implementation,
 // which the driver restarts after each crash, hang or protocol error. It
-// returns the results and the answers, by test.
-func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, []*protocol.Response, error) {
+// returns the results, by test.
+func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
 	results := make([]suite.Result, len(tests))
-	answers := make([]*protocol.Response, len(tests))
 	s, err := suite.Open(ctx, opts.Options, opts.Progress)
 	var hello *suite.HelloError
 	switch {
@@ -282,9 +293,9 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 			results[i] = t.category.NewResult(&t.test)
 			results[i].Status, results[i].Reason = suite.NotRun, suite.NoHello
 		}
-		return results, answers, nil
+		return results, nil
 	case err != nil:
-		return nil, nil, err
+		return nil, err
 	}
 	rep.Implementation = s.Implementation
 	for i := range tests {
@@ -297,36 +308,22 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 			continue
 		case !s.Implementation.Lists(t.category):
 			*r = t.category.NewResult(&t.test)
-			r.Status, r.Reason, r.Detail = suite.Skip, suite.NotListed, notListed(s.Implementation, t.category)
+			r.Status, r.Reason, r.Detail = suite.Skip, suite.NotListed, s.Implementation.Missing(t.category)
 			continue
 		}
 		asked := time.Now()
 		resp, line, err := s.Client.Call(t.category.Request(&t.test))
 		took := seconds(time.Since(asked))
 		if err != nil {
-			var f *driver.Failure
-			if !errors.As(err, &f) {
-				f = &driver.Failure{Reason: driver.ReasonCrash, Detail: err.Error()}
-			}
-			*r = t.category.Failed(&t.test, suite.Reason(f.Reason), f.Detail, line)
+			*r = t.category.Failed(&t.test, err, line)
 		} else {
 			*r = t.category.Grade(&t.test, resp, opts.Level)
-			answers[i] = resp
 		}
 		r.Duration, r.Stderr = took, s.Client.Stderr()
 	}
 	rep.Problems = append(rep.Problems, s.Finish()...)
 	rep.Restarts = s.Client.Restarts()
-	return results, answers, nil
-}
-
-// notListed says what the implementation does not list of category c.
-func notListed(h *suite.Implementation, c suite.Category) string {
-	if !slices.Contains(h.Ops, string(c.Op())) {
-		return fmt.Sprintf("the implementation does not list op %q", c.Op())
-	}
-	p, _ := c.Profile()
-	return fmt.Sprintf("the implementation does not list profile %q", p)
+	return results, nil
 }
 
 // unmet returns a problem for each requirement the results do not meet;

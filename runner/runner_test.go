@@ -294,7 +294,7 @@ func TestMisspelledHelloAndRequirements(t *testing.T) {
 }
 
 func TestOneshot(t *testing.T) {
-	rep := runFake(t, "oneshot-ok", Options{Oneshot: true, Run: regexp.MustCompile(`^(strict|encode)/(corpus-|square-8|empty)`)})
+	rep := runFake(t, "oneshot-ok", Options{Mode: Oneshot, Run: regexp.MustCompile(`^(strict|encode)/(corpus-|square-8|empty)`)})
 	s := summary(rep, suite.Strict)
 	if !rep.OK() || s.Failed != 0 || s.Passed != s.Total || s.Level != suite.L1 || len(rep.Notes) == 0 {
 		t.Errorf("oneshot-ok: %+v, notes %v", s, rep.Notes)
@@ -302,17 +302,17 @@ func TestOneshot(t *testing.T) {
 	if e := summary(rep, suite.Encode); e.Skipped != e.Total || e.Total == 0 {
 		t.Errorf("encode in oneshot mode: %+v", e)
 	}
-	rep = runFake(t, "oneshot-crash", Options{Options: driver.Options{MaxFailuresInARow: 4}, Oneshot: true, Parallel: 1, Run: corpus})
+	rep = runFake(t, "oneshot-crash", Options{Options: driver.Options{MaxFailuresInARow: 4}, Mode: Oneshot, Parallel: 1, Run: corpus})
 	if got := strings.Join(statuses(rep), " "); got != "fail/crash fail/crash fail/crash fail/crash notrun/run ended notrun/run ended notrun/run ended notrun/run ended notrun/run ended" {
 		t.Errorf("oneshot-crash: %s", got)
 	}
-	rep = runFake(t, "oneshot-garbage", Options{Oneshot: true, Run: corpus})
+	rep = runFake(t, "oneshot-garbage", Options{Mode: Oneshot, Run: corpus})
 	if rep.Results[0].Reason != suite.Protocol {
 		t.Errorf("oneshot-garbage: %+v", rep.Results[0])
 	}
 	// A hang whose child keeps the output open still ends at the timeout.
 	start := time.Now()
-	rep = runFake(t, "oneshot-grandchild", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Oneshot: true, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
+	rep = runFake(t, "oneshot-grandchild", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" || time.Since(start) > measure.Allowance(10*time.Second) {
 		t.Errorf("oneshot-grandchild: %s after %v", got, time.Since(start))
 	}
@@ -441,7 +441,7 @@ func TestExtraVectors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	extra, err := suite.LoadVectors(dir)
+	extra, err := vectors.LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -451,12 +451,12 @@ func TestExtraVectors(t *testing.T) {
 	}
 	f.Tests[0].ID = "strict/corpus-viewer-position"
 	os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644)
-	extra, _ = suite.LoadVectors(dir)
+	extra, _ = vectors.LoadDir(dir)
 	if _, err := Run(context.Background(), Options{Options: driver.Options{Handler: serve.Reference}, Extra: extra}); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("a repeated id: %v", err)
 	}
 	os.WriteFile(filepath.Join(dir, "found.json"), []byte(`{"format":"qf"}`), 0o644)
-	if _, err := suite.LoadVectors(dir); err == nil {
+	if _, err := vectors.LoadDir(dir); err == nil {
 		t.Error("a file that is not a vector file was loaded")
 	}
 }

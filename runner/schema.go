@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/schema"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -17,7 +18,7 @@ var ReportSchema []byte
 
 // ValidateReport checks data against ReportSchema.
 func ValidateReport(data []byte) error {
-	if err := suite.ValidateJSON(data, ReportSchema, diagnosis.CauseSchema); err != nil {
+	if err := schema.Validate(data, ReportSchema, suite.ShapesSchema, diagnosis.CauseSchema); err != nil {
 		return fmt.Errorf("runner: the report %v", err)
 	}
 	return nil

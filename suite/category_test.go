@@ -36,7 +36,7 @@ func TestCategories(t *testing.T) {
 			if req.Op != c.Op() {
 				t.Errorf("%s: a request of op %s", c, req.Op)
 			}
-			if p, decoding := c.Profile(); decoding && req.Profile != p.String() {
+			if req.Profile != f.Profile {
 				t.Errorf("%s: a request in profile %q", c, req.Profile)
 			}
 		}
@@ -56,11 +56,92 @@ func TestCategories(t *testing.T) {
 	if _, err := json.Marshal(suite.Category{}); err == nil {
 		t.Error("the zero category marshals")
 	}
-	if p, ok := suite.Lenient.Profile(); !ok || p != ref.Lenient || suite.Lenient.Op() != protocol.Decode {
-		t.Errorf("lenient: %v %v %v", p, ok, suite.Lenient.Op())
+	if p := suite.Lenient.Profile(); p != ref.Lenient || suite.Lenient.Op() != protocol.Decode {
+		t.Errorf("lenient: %v %v", p, suite.Lenient.Op())
 	}
-	if _, ok := suite.Encode.Profile(); ok {
-		t.Error("encoding has a profile")
+	if h := suite.Encode.Header(); h.Profile != "" || h.Op != "encode" || h.Schema != "encode.schema.json" {
+		t.Errorf("encoding's header: %+v", h)
+	}
+}
+
+// What each category reads and answers, as the diagnosis asks it.
+func TestForms(t *testing.T) {
+	for _, c := range []struct {
+		cat           suite.Category
+		reads, writes suite.Form
+		answer        string
+	}{
+		{suite.Strict, suite.Code, suite.Value, "a value"},
+		{suite.Lenient, suite.Code, suite.Value, "a value"},
+		{suite.Encode, suite.Value, suite.Code, "a code"},
+		{suite.Replay, suite.Code, suite.Squares, "a replay"},
+		{suite.Validate, suite.Code, suite.Violations, "violations"},
+	} {
+		if c.cat.Reads() != c.reads || c.cat.Writes() != c.writes || c.cat.Writes().String() != c.answer {
+			t.Errorf("%s: reads %v, writes %v", c.cat, c.cat.Reads(), c.cat.Writes())
+		}
+	}
+	if s := suite.Form(9).String(); s != "Form(9)" {
+		t.Errorf("Form(9) is %q", s)
+	}
+}
+
+// The fields a test's code holds: the input's, in its profile, for a
+// decoding test that fails; the code's otherwise; none for a value that
+// has no code.
+func TestFields(t *testing.T) {
+	has := func(c suite.Category, input, path string) bool {
+		t.Helper()
+		test, err := c.Expect("x/y", "", input)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fields, ok := c.Fields(&test)
+		if !ok {
+			return false
+		}
+		for _, f := range fields {
+			if f.Path == path {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range []struct {
+		cat         suite.Category
+		input, path string
+		want        bool
+	}{
+		{suite.Strict, "j7oklAHMe1ICg", "state.turn", true},
+		{suite.Strict, "j7oklAHMe1IC", "state.last_move.kind", true}, // truncated in the turn: the fields before it
+		{suite.Strict, "j7oklAHMe1IC", "state.turn", false},
+		{suite.Lenient, "j7ok lAHMe1ICg", "state.turn", true},
+		{suite.Encode, `{"state":null,"record":{"moves":[]}}`, "record.moves.count", true},
+		{suite.Encode, `{"state":7}`, "flags.state", false},
+		{suite.Replay, "QBQ", "record.moves[0].dir", true},
+	} {
+		if got := has(c.cat, c.input, c.path); got != c.want {
+			t.Errorf("%s %q holds %s: %v", c.cat, c.input, c.path, got)
+		}
+	}
+}
+
+// What an implementation does not list of a category: its op, or for
+// decoding its profile.
+func TestMissing(t *testing.T) {
+	h := &suite.Implementation{Ops: []string{"decode", "replay"}, Profiles: []string{"strict"}}
+	for _, c := range []struct {
+		cat  suite.Category
+		says string
+	}{
+		{suite.Strict, ""},
+		{suite.Lenient, `the implementation does not list profile "lenient"`},
+		{suite.Encode, `the implementation does not list op "encode"`},
+		{suite.Replay, ""},
+	} {
+		if got := h.Missing(c.cat); got != c.says || h.Lists(c.cat) != (c.says == "") {
+			t.Errorf("%s: %q, lists %v", c.cat, got, h.Lists(c.cat))
+		}
 	}
 }
 

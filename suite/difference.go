@@ -3,9 +3,10 @@ package suite
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strconv"
 
+	"github.com/qf-format/qf-conformance/internal/jsondiff"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -37,16 +38,29 @@ func difference(want, got answer) string {
 	}
 	var w, g any
 	if json.Unmarshal(want.value, &w) != nil || json.Unmarshal(got.value, &g) != nil {
-		return "want " + clipJSON(string(want.value)) + ", got " + clipJSON(string(got.value))
+		return "want " + term.Clip(string(want.value), 60) + ", got " + term.Clip(string(got.value), 60)
 	}
-	path, a, b, ok := firstDifference("", w, g)
-	switch {
-	case !ok:
+	d, ok := jsondiff.First(w, g)
+	if !ok {
 		return "the same, but for spacing or order"
-	case path == "":
+	}
+	a, b := side(d.Want, d.WantHas, d.Ends), side(d.Got, d.GotHas, d.Ends)
+	if d.Path == "" {
 		return "want " + a + ", got " + b
 	}
-	return "at " + path + ": want " + a + ", got " + b
+	return "at " + d.Path + ": want " + a + ", got " + b
+}
+
+// side returns one side of a difference as short JSON, or says it has
+// nothing there: the end of a list, or a member missing.
+func side(v any, has, ends bool) string {
+	switch {
+	case has:
+		return short(v)
+	case ends:
+		return "nothing (the list ends)"
+	}
+	return "nothing"
 }
 
 func hasOffset(e *spec.ErrorObject) bool { return e.Bit != nil || e.Char != nil }
@@ -92,9 +106,9 @@ func describeValue(b json.RawMessage) string {
 	}
 	switch x := v.(type) {
 	case string:
-		return "the code " + clipJSON(string(b))
+		return "the code " + term.Clip(string(b), 60)
 	case []any:
-		return "the violations " + clipJSON(string(b))
+		return "the violations " + term.Clip(string(b), 60)
 	case map[string]any:
 		if _, ok := x["squares"]; ok {
 			return "a replay"
@@ -103,83 +117,8 @@ func describeValue(b json.RawMessage) string {
 	return "a value"
 }
 
-// firstDifference returns the path of the first place, depth first, where
-// got differs from want, and both there as short JSON.
-func firstDifference(path string, want, got any) (string, string, string, bool) {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := make([]string, 0, len(w))
-		for k := range w {
-			keys = append(keys, k)
-		}
-		for k := range g {
-			if _, ok := w[k]; !ok {
-				keys = append(keys, k)
-			}
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			wv, inW := w[k]
-			gv, inG := g[k]
-			switch {
-			case !inG:
-				return join(path, k), short(wv), "nothing", true
-			case !inW:
-				return join(path, k), "nothing", short(gv), true
-			}
-			if p, a, b, ok := firstDifference(join(path, k), wv, gv); ok {
-				return p, a, b, true
-			}
-		}
-		return "", "", "", false
-	case []any:
-		g, ok := got.([]any)
-		if !ok {
-			break
-		}
-		for i := 0; i < max(len(w), len(g)); i++ {
-			p := path + "[" + strconv.Itoa(i) + "]"
-			switch {
-			case i >= len(g):
-				return p, short(w[i]), "nothing (the list ends)", true
-			case i >= len(w):
-				return p, "nothing (the list ends)", short(g[i]), true
-			}
-			if p, a, b, ok := firstDifference(p, w[i], g[i]); ok {
-				return p, a, b, true
-			}
-		}
-		return "", "", "", false
-	default:
-		if short(want) == short(got) {
-			return "", "", "", false
-		}
-	}
-	return path, short(want), short(got), true
-}
-
-func join(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
 // short returns v as JSON of at most about 60 bytes.
 func short(v any) string {
 	b, _ := json.Marshal(v)
-	return clipJSON(string(b))
-}
-
-// clipJSON returns JSON text cut to about 60 bytes.
-func clipJSON(s string) string {
-	const n = 60
-	if len(s) <= n {
-		return s
-	}
-	return string(prefix([]byte(s), n)) + "..."
+	return term.Clip(string(b), 60)
 }

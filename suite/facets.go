@@ -1,15 +1,11 @@
 package suite
 
 import (
-	"bytes"
 	"strings"
-
-	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // A Facet is what a test's input is, told from the input itself, beside
@@ -50,66 +46,6 @@ func (f Facet) Note() string { return facetNotes[f] }
 
 // HasState reports whether the facet is of a code or value with a State.
 func (f Facet) HasState() bool { return f == ChunksStateOnly || f == ChunksStateAndRecord }
-
-func (decoding) facets(c Category, t *vectors.Test) []Facet {
-	input, _ := t.Input()
-	if f, ok := chunksOf(input, c.profile); ok {
-		return []Facet{f}
-	}
-	return nil
-}
-
-func (encoding) facets(c Category, t *vectors.Test) []Facet {
-	// The top-level members only: a value may hold a million anchors.
-	dec := jsontext.NewDecoder(bytes.NewReader(t.Value))
-	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
-		return nil
-	}
-	var state, record jsontext.Kind // 0 when absent
-	for dec.PeekKind() == '"' {
-		name, err := dec.ReadToken()
-		if err != nil {
-			return nil
-		}
-		key := name.String()
-		kind := dec.PeekKind()
-		if dec.SkipValue() != nil {
-			return nil
-		}
-		switch key {
-		case "state":
-			state = kind
-		case "record":
-			record = kind
-		}
-	}
-	if state == 0 || record == 0 {
-		return nil
-	}
-	return []Facet{chunks(state != 'n', record != 'n')}
-}
-
-func (validating) facets(c Category, t *vectors.Test) []Facet {
-	if f, ok := chunksOf(*t.Code, ref.Strict); ok {
-		return []Facet{f}
-	}
-	return nil
-}
-
-func (replaying) facets(c Category, t *vectors.Test) []Facet {
-	facets := validating{}.facets(c, t)
-	v, err := ref.Decode(*t.Code)
-	if err != nil || v.Record == nil || len(v.Record.Moves) != 1 {
-		return facets
-	}
-	facets = append(facets, Facet("mover:"+rules.Start(v).ToMove.String()))
-	if m := v.Record.Moves[0]; m.Kind == ref.Wall {
-		facets = append(facets, "move:wall")
-	} else {
-		facets = append(facets, Facet("move:"+rules.DirectionWords[m.Dir]))
-	}
-	return facets
-}
 
 // chunksOf returns the chunks facet of a code from the flags in its first
 // character in the alphabet (its first in the lenient profile, after

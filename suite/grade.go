@@ -3,8 +3,10 @@ package suite
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -13,28 +15,29 @@ import (
 // Grade grades resp, an implementation's answer to test t of the
 // category, exactly as qf check does: the test passes when the answer
 // meets the level required, c.Required(decoding) (decoding is L1, L2 or
-// L3; None means L3). The result has the test's id, comment, flags,
-// facets and input, the level met, and for a failure its reason and way,
-// want and got, the first difference between them, and the
-// implementation's message.
+// L3; None means L3). The result has the test and the answer, the test's
+// id, comment, flags, facets and input, the level met, and for a failure
+// its reason and way, want and got, the first difference between them,
+// and the implementation's message.
 func (c Category) Grade(t *vectors.Test, resp *protocol.Response, decoding Level) Result {
 	if decoding == None {
 		decoding = L3
 	}
 	r := c.NewResult(t)
+	r.Answer = resp
 	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
 		r.Status, r.Reason, r.Detail = Fail, Unsupported, "answered unsupported for an op and profile it lists"
 		r.Got = keep(gotOf(resp))
 		return r
 	}
 	var way Way
-	r.Level, way = c.do.grade(t, resp)
+	r.Level, way = c.op.grade(t, resp)
 	if r.Level >= c.Required(decoding) {
 		r.Status = Pass
 		return r
 	}
 	r.Status, r.Reason, r.Way = Fail, Mismatch, way
-	r.Want = c.do.want(t)
+	r.Want = c.op.want(t)
 	r.Got = keep(gotOf(resp))
 	r.Difference = difference(answerOf(t.Error, r.Want), answerOf(resp.Error, r.Got))
 	if resp.Error != nil {
@@ -53,39 +56,32 @@ func (c Category) Passes(t *vectors.Test, resp *protocol.Response, decoding Leve
 	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
 		return false
 	}
-	level, _ := c.do.grade(t, resp)
+	level, _ := c.op.grade(t, resp)
 	return level >= c.Required(decoding)
 }
 
-// NewResult returns the result of a test not yet run: its id, category,
-// comment, flags, facets and input.
+// NewResult returns the result of a test not yet run: the test, its id,
+// category, comment, flags, facets and input.
 func (c Category) NewResult(t *vectors.Test) Result {
-	return Result{ID: t.ID, Category: c, Comment: t.Comment, Flags: t.Flags, Facets: c.do.facets(c, t), Input: c.do.inputJSON(t)}
+	return Result{ID: t.ID, Category: c, Comment: t.Comment, Flags: t.Flags, Facets: c.op.facets(t), Input: c.inputJSON(t), Test: t}
 }
 
-func (decoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
-	if t.Result == vectors.Valid {
-		switch {
-		case resp.Error != nil:
-			return None, RejectedValid
-		case !sameJSON(resp.Value, t.Value):
-			return None, OtherValue
-		}
-		return L3, ""
+// Failed returns the result of a test that got no usable answer: err
+// says why, a *driver.Failure (its reason Crash, Timeout or Protocol, and
+// what happened), any other error counting as a crash; line is the line
+// that broke the protocol, if there was one, shown as its got.
+func (c Category) Failed(t *vectors.Test, err error, line []byte) Result {
+	var f *driver.Failure
+	if !errors.As(err, &f) {
+		f = &driver.Failure{Reason: driver.ReasonCrash, Detail: err.Error()}
 	}
-	switch {
-	case resp.Error == nil:
-		return None, AcceptedInvalid
-	case resp.Error.Kind != t.Error.Kind:
-		return L1, OtherKind
+	r := c.NewResult(t)
+	r.Status, r.Reason, r.Detail = Fail, f.Reason, f.Detail
+	r.Want = c.op.want(t)
+	if line != nil {
+		r.Got = KeepLine(line)
 	}
-	if way := offsetWay(resp.Error, t.Error); way != "" {
-		return L2, way
-	}
-	if resp.Error.Field != "" && resp.Error.Field != t.Error.Field {
-		return L2, OtherField
-	}
-	return L3, ""
+	return r
 }
 
 // offsetWay returns how got's offset misses want's, or "" when they are
@@ -104,27 +100,6 @@ func offsetWay(got, want *spec.ErrorObject) Way {
 
 func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
-func (encoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
-	if t.Result == vectors.Valid {
-		switch {
-		case resp.Error != nil:
-			return None, RefusedValid
-		case resp.Code == nil || *resp.Code != *t.Code:
-			return None, OtherCode
-		}
-		return E, ""
-	}
-	switch {
-	case resp.Error == nil:
-		return None, EncodedInvalid
-	case resp.Error.Kind != t.Error.Kind:
-		return None, OtherKind
-	case resp.Error.Field != "" && resp.Error.Field != t.Error.Field:
-		return None, OtherField
-	}
-	return E, ""
-}
-
 // gradeUndecodable grades the answer of a replay or validate test of a code
 // that does not decode: the same error kind and offset.
 func gradeUndecodable(t *vectors.Test, resp *protocol.Response) (Level, Way) {
@@ -133,32 +108,6 @@ func gradeUndecodable(t *vectors.Test, resp *protocol.Response) (Level, Way) {
 		return None, AnsweredInvalid
 	case resp.Error.Kind != t.Error.Kind || offsetWay(resp.Error, t.Error) != "":
 		return None, OtherError
-	}
-	return R, ""
-}
-
-func (replaying) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
-	switch {
-	case t.Error != nil:
-		return gradeUndecodable(t, resp)
-	case resp.Error != nil:
-		return None, ErrorForValid
-	case !sameJSON(mustJSON(resp.Squares), mustJSON(t.Squares)):
-		return None, OtherSquares
-	case !sameJSON(resp.Violation, mustJSON(t.Violation)):
-		return None, OtherViolation
-	}
-	return R, ""
-}
-
-func (validating) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
-	switch {
-	case t.Error != nil:
-		return gradeUndecodable(t, resp)
-	case resp.Error != nil:
-		return None, ErrorForValid
-	case !sameJSON(mustJSON(resp.Violations), mustJSON(t.Violations)):
-		return None, OtherViolations
 	}
 	return R, ""
 }
@@ -193,17 +142,4 @@ func gotOf(resp *protocol.Response) json.RawMessage {
 		return mustJSON(*resp.Violations)
 	}
 	return resp.Value
-}
-
-// Failed returns the result of a test that got no usable answer: the
-// failure's reason (Crash, Timeout, Protocol) and what happened, with the
-// line that broke the protocol, if there was one, as its got.
-func (c Category) Failed(t *vectors.Test, reason Reason, detail string, line []byte) Result {
-	r := c.NewResult(t)
-	r.Status, r.Reason, r.Detail = Fail, reason, detail
-	r.Want = c.do.want(t)
-	if line != nil {
-		r.Got = KeepLine(line)
-	}
-	return r
 }

@@ -3,6 +3,8 @@ package suite
 import (
 	"fmt"
 	"slices"
+
+	"github.com/qf-format/qf-conformance/driver"
 )
 
 // A Level is how well an answer meets a test, as CONFORMANCE.md defines the
@@ -70,16 +72,18 @@ const (
 // failed as expected.
 func (s Status) Ran() bool { return s == Pass || s == Fail || s == XFail }
 
-// A Reason says why a test failed, was skipped or was not run.
-type Reason string
+// A Reason says why a test failed, was skipped or was not run. It is the
+// driver's reason for a request that got no usable answer (Crash,
+// Timeout, Protocol), and more.
+type Reason = driver.Reason
 
 // Why a test failed.
 const (
-	Mismatch    Reason = "mismatch"    // an answer, but not the expected one (its Way says how)
-	Crash       Reason = "crash"       // the implementation exited or closed its output
-	Timeout     Reason = "timeout"     // no answer within the timeout
-	Protocol    Reason = "protocol"    // an answer that breaks spec/protocol.md
-	Unsupported Reason = "unsupported" // "unsupported" for an op and profile the implementation lists
+	Mismatch    Reason = "mismatch"            // an answer, but not the expected one (its Way says how)
+	Crash              = driver.ReasonCrash    // the implementation exited or closed its output
+	Timeout            = driver.ReasonTimeout  // no answer within the timeout
+	Protocol           = driver.ReasonProtocol // an answer that breaks spec/protocol.md
+	Unsupported Reason = "unsupported"         // "unsupported" for an op and profile the implementation lists
 )
 
 // Why a test was skipped or not run.
@@ -90,13 +94,6 @@ const (
 	NoHello     Reason = "no hello"     // not run: the implementation never answered hello
 	CannotStart Reason = "cannot start" // not run: the command could not be started
 )
-
-// Misbehaviour reports whether r is a failure to answer at all (a crash,
-// a timeout, a protocol error) or an answer of "unsupported", rather than
-// a wrong answer.
-func (r Reason) Misbehaviour() bool {
-	return r == Crash || r == Timeout || r == Protocol || r == Unsupported
-}
 
 // A Way is how an answer misses a test's expectation, recorded when it is
 // graded.

@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // A Result is the outcome of one test.
@@ -30,6 +33,12 @@ type Result struct {
 	Difference string `json:"difference,omitempty"`
 	Stderr     string `json:"stderr,omitempty"`
 	Expected   string `json:"expected_failure,omitempty"` // the reason the expected-failures list gives
+
+	// Test is the test graded, and Answer the implementation's answer to
+	// it: nil when it gave none (Reason says why) or the test was not
+	// run. Neither is in the report.
+	Test   *vectors.Test      `json:"-"`
+	Answer *protocol.Response `json:"-"`
 }
 
 // Failed reports whether the result is a failure, expected or not.
@@ -58,7 +67,7 @@ func (r *Result) Explain() string {
 // got, the first difference and the tail of standard error, each clipped
 // to about 400 bytes and escaped.
 func (r *Result) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "FAIL %s: %s\n", r.ID, Printable(r.Comment, false))
+	fmt.Fprintf(w, "FAIL %s: %s\n", r.ID, term.Printable(r.Comment, false))
 	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(r.Flags, ", "))
 	reason := string(r.Reason)
 	switch {
@@ -69,32 +78,23 @@ func (r *Result) WriteText(w io.Writer) {
 	case r.Detail != "":
 		reason += " (" + r.Detail + ")"
 	}
-	fmt.Fprintf(w, "  reason: %s\n", Printable(Clip(reason, clipText), false))
-	fmt.Fprintf(w, "  input:  %s\n", Printable(Clip(string(r.Input), clipText), false))
-	fmt.Fprintf(w, "  want:   %s\n", Printable(Clip(string(r.Want), clipText), false))
+	fmt.Fprintf(w, "  reason: %s\n", term.Printable(term.Clip(reason, clipText), false))
+	fmt.Fprintf(w, "  input:  %s\n", term.Printable(term.Clip(string(r.Input), clipText), false))
+	fmt.Fprintf(w, "  want:   %s\n", term.Printable(term.Clip(string(r.Want), clipText), false))
 	if r.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", Printable(Clip(string(r.Got), clipText), false))
+		fmt.Fprintf(w, "  got:    %s\n", term.Printable(term.Clip(string(r.Got), clipText), false))
 	}
 	if r.Difference != "" {
-		fmt.Fprintf(w, "  why:    %s\n", Printable(Clip(r.Difference, clipText), false))
+		fmt.Fprintf(w, "  why:    %s\n", term.Printable(term.Clip(r.Difference, clipText), false))
 	}
 	if s := strings.TrimRight(r.Stderr, "\n"); s != "" {
-		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(Printable(Clip(s, clipText), true), "\n", "\n    "))
+		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(term.Printable(term.Clip(s, clipText), true), "\n", "\n    "))
 	}
 }
 
 // clipText is how much of a long text the text reports show; the JSON
 // report has more.
 const clipText = 400
-
-// Clip shortens s to about n bytes, not cutting a UTF-8 sequence, saying
-// how long it was.
-func Clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return string(prefix([]byte(s), n)) + fmt.Sprintf("... (%d bytes)", len(s))
-}
 
 // gotLimit bounds what is kept of an answer: the longest answer the
 // vectors call for (the value of the longest code) is about 46 KB.
@@ -107,7 +107,7 @@ func keep(b json.RawMessage) json.RawMessage {
 	if len(b) <= gotLimit {
 		return b
 	}
-	return mustJSON(fmt.Sprintf("%s... (%d bytes in all)", prefix(b, gotLimit), len(b)))
+	return mustJSON(fmt.Sprintf("%s... (%d bytes in all)", term.Prefix(b, gotLimit), len(b)))
 }
 
 // KeepLine returns a line that broke the protocol for the report, in new
@@ -118,70 +118,9 @@ func KeepLine(line []byte) json.RawMessage {
 	if len(line) <= gotLimit && jsontext.Value(line).IsValid() {
 		return append(json.RawMessage(nil), line...)
 	}
-	text := string(prefix(line, gotLimit))
+	text := string(term.Prefix(line, gotLimit))
 	if len(line) > gotLimit {
 		text += fmt.Sprintf("... (%d bytes in all)", len(line))
 	}
 	return mustJSON(text) // replaces bytes that are not UTF-8
-}
-
-// prefix returns the first n bytes of b at most, not cutting a UTF-8
-// sequence.
-func prefix(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
-	}
-	for n > 0 && !utf8.RuneStart(b[n]) {
-		n--
-	}
-	return b[:n]
-}
-
-// Printable returns s with what a terminal would act on escaped: control
-// characters (but newlines when keepNewlines is set, and tabs), DEL, the
-// C1 controls, the bidirectional formatting characters and the line and
-// paragraph separators as \xNN or \uNNNN, and each byte that is not UTF-8
-// as \xNN. So an implementation's text can neither move the cursor, nor
-// clear the screen, nor forge a line of a report.
-func Printable(s string, keepNewlines bool) string {
-	clean := true
-	for _, c := range s {
-		if c == utf8.RuneError || c < 0x20 || (0x7f <= c && c <= 0x9f) || isFormatting(c) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		c, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case c == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, "\\x%02x", s[i])
-		case c == '\n' && keepNewlines, c == '\t':
-			b.WriteRune(c)
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\x%02x", c)
-		case (0x80 <= c && c <= 0x9f) || isFormatting(c):
-			fmt.Fprintf(&b, "\\u%04x", c)
-		default:
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// isFormatting reports whether c reorders or breaks lines of text: the
-// bidirectional controls and the Unicode line and paragraph separators.
-func isFormatting(c rune) bool {
-	switch {
-	case c == 0x061c, c == 0x200e, c == 0x200f, c == 0x2028, c == 0x2029:
-		return true
-	case 0x202a <= c && c <= 0x202e, 0x2066 <= c && c <= 0x2069:
-		return true
-	}
-	return false
 }

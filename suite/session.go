@@ -7,10 +7,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 )
@@ -25,12 +24,18 @@ type Implementation struct {
 
 // Lists reports whether the implementation lists the op of category c,
 // and for decoding its profile.
-func (h *Implementation) Lists(c Category) bool {
+func (h *Implementation) Lists(c Category) bool { return h.Missing(c) == "" }
+
+// Missing says what the implementation does not list of category c: its
+// op, or for decoding its profile; "" when it lists both.
+func (h *Implementation) Missing(c Category) string {
 	if !slices.Contains(h.Ops, string(c.Op())) {
-		return false
+		return fmt.Sprintf("the implementation does not list op %q", c.Op())
 	}
-	p, decoding := c.Profile()
-	return !decoding || slices.Contains(h.Profiles, p.String())
+	if p := c.Header().Profile; p != "" && !slices.Contains(h.Profiles, p) {
+		return fmt.Sprintf("the implementation does not list profile %q", p)
+	}
+	return ""
 }
 
 // Unknown returns the names in the implementation's hello that are no op
@@ -58,7 +63,7 @@ func (h *Implementation) Unknown() []string {
 type Session struct {
 	Client         *driver.Client
 	Implementation *Implementation
-	Progress       *Progress
+	Progress       *term.Progress
 }
 
 // A HelloError is an implementation that started but did not answer
@@ -90,7 +95,7 @@ func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Sessio
 	return &Session{
 		Client:         client,
 		Implementation: &Implementation{Name: h.Name, Version: h.Version, Ops: h.Ops, Profiles: h.Profiles},
-		Progress:       NewProgress(progress),
+		Progress:       term.NewProgress(progress),
 	}, nil
 }
 
@@ -117,16 +122,9 @@ func (s *Session) Finish() []string {
 	var problems []string
 	if unknown := s.Implementation.Unknown(); len(unknown) > 0 {
 		problems = append(problems, fmt.Sprintf("the hello lists %s, which the protocol does not have, so nothing of %s was checked (names are exact: ops %s; profiles %s)",
-			strings.Join(unknown, ", "), plural(len(unknown), "it", "them"), protocol.OpNames(), strings.Join(profileNames(), ", ")))
+			strings.Join(unknown, ", "), term.Plural(len(unknown), "it", "them"), protocol.OpNames(), strings.Join(profileNames(), ", ")))
 	}
 	return append(problems, s.Client.Finish()...)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func profileNames() []string {
@@ -135,44 +133,4 @@ func profileNames() []string {
 		names = append(names, p.String())
 	}
 	return names
-}
-
-// A Progress writes a line of progress to a terminal, rewriting it in
-// place at most ten times a second. A nil *Progress writes nothing. It is
-// safe for concurrent use.
-type Progress struct {
-	mu   sync.Mutex
-	w    io.Writer
-	last time.Time
-}
-
-// NewProgress returns a Progress writing to w, or nil when w is nil.
-func NewProgress(w io.Writer) *Progress {
-	if w == nil {
-		return nil
-	}
-	return &Progress{w: w}
-}
-
-// Show writes the line, unless one was written less than 100 ms ago.
-func (p *Progress) Show(format string, args ...any) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if now := time.Now(); now.Sub(p.last) >= 100*time.Millisecond {
-		p.last = now
-		fmt.Fprintf(p.w, "\r\033[K"+format, args...)
-	}
-}
-
-// Clear clears the line.
-func (p *Progress) Clear() {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	fmt.Fprint(p.w, "\r\033[K")
 }

@@ -15,6 +15,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
 
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
@@ -134,4 +137,38 @@ func Parse(data []byte) (*File, error) {
 		return nil, fmt.Errorf("vectors: number_of_tests is %d, but the file has %d tests", f.NumberOfTests, len(f.Tests))
 	}
 	return &f, nil
+}
+
+// LoadDir reads the vector files in dir, every *.json file but a
+// manifest, in the order of their names, each checked against the schema
+// it names (Validate): the files that qf fuzz -o writes, say, for qf
+// check -vectors. It fails on a directory with no vector file.
+func LoadDir(dir string) ([]*File, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(paths)
+	var files []*File
+	for _, p := range paths {
+		if filepath.Base(p) == ManifestName {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, err
+		}
+		if err := Validate(data); err != nil {
+			return nil, fmt.Errorf("%s: %v", p, err)
+		}
+		f, err := Parse(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", p, err)
+		}
+		files = append(files, f)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("vectors: %s: no vector file", dir)
+	}
+	return files, nil
 }

@@ -83,7 +83,10 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 // a usage error, checked before anything runs: reports that cannot be
 // written are usage errors too.
 func (f *checkFlags) options(command []string) (runner.Options, error) {
-	opts := runner.Options{Oneshot: *f.oneshot, Parallel: *f.parallel}
+	opts := runner.Options{Mode: runner.Persistent, Parallel: *f.parallel}
+	if *f.oneshot {
+		opts.Mode = runner.Oneshot
+	}
 	opts.Command, opts.Timeout, opts.StartTimeout = command, *f.timeout, *f.startTimeout
 	if len(opts.Command) == 0 {
 		opts.Handler = serve.Reference
@@ -96,10 +99,10 @@ func (f *checkFlags) options(command []string) (runner.Options, error) {
 	} else {
 		return opts, fmt.Errorf("-level %q: want L1, L2 or L3", *f.level)
 	}
-	if opts.Oneshot && len(opts.Command) == 0 {
+	if opts.Mode == runner.Oneshot && len(opts.Command) == 0 {
 		return opts, errors.New("-oneshot needs a COMMAND")
 	}
-	if opts.Oneshot && f.levelSet && opts.Level > suite.L1 {
+	if opts.Mode == runner.Oneshot && f.levelSet && opts.Level > suite.L1 {
 		return opts, fmt.Errorf("-oneshot grades L1 only (a process's exit status says accepted or rejected, not the error's kind or offset): -level %s cannot be met", opts.Level)
 	}
 	if *f.require != "" {
@@ -140,7 +143,7 @@ func (f *checkFlags) options(command []string) (runner.Options, error) {
 		}
 	}
 	for _, dir := range f.extra {
-		files, err := suite.LoadVectors(dir)
+		files, err := vectors.LoadDir(dir)
 		if err != nil {
 			return opts, fmt.Errorf("-vectors: %v", err)
 		}

@@ -8,8 +8,8 @@ import (
 	"os"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/suite"
 )
 
 const encodeSynopsis = `[FILE]
@@ -67,7 +67,7 @@ func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "qf encode: %s: value %d: %s\n", name, n, suite.Printable(err.Error(), false))
+			fmt.Fprintf(stderr, "qf encode: %s: value %d: %s\n", name, n, term.Printable(err.Error(), false))
 			failed = true
 			continue
 		}
@@ -117,5 +117,5 @@ func (l *lineCounter) position(err error, offset int64) string {
 		}
 		line, start = line+1, s
 	}
-	return fmt.Sprintf("line %d, column %d: not JSON: %s", line, offset-start+1, suite.Printable(what, false))
+	return fmt.Sprintf("line %d, column %d: not JSON: %s", line, offset-start+1, term.Printable(what, false))
 }

@@ -152,30 +152,36 @@ func categories(ops, profiles string) ([]suite.Category, error) {
 	if ops == "" && profiles == "" {
 		return nil, nil
 	}
-	var opList []protocol.Op
+	// The ops and profiles asked for, as a hello lists them: every one
+	// when none is given.
+	want := &suite.Implementation{}
 	for _, item := range split(ops) {
 		if !slices.Contains(protocol.Ops, protocol.Op(item)) {
 			return nil, fmt.Errorf("-ops: %q is not one of %s", item, protocol.OpNames())
 		}
-		opList = append(opList, protocol.Op(item))
+		want.Ops = append(want.Ops, item)
 	}
-	var profileList []ref.Profile
 	for _, item := range split(profiles) {
-		p, err := ref.ParseProfile(item)
-		if err != nil {
+		if _, err := ref.ParseProfile(item); err != nil {
 			return nil, fmt.Errorf("-profiles: %q is not one of strict, lenient", item)
 		}
-		profileList = append(profileList, p)
+		want.Profiles = append(want.Profiles, item)
+	}
+	if want.Ops == nil {
+		for _, op := range protocol.Ops {
+			want.Ops = append(want.Ops, string(op))
+		}
+	}
+	if want.Profiles == nil {
+		for _, p := range ref.Profiles {
+			want.Profiles = append(want.Profiles, p.String())
+		}
 	}
 	var cats []suite.Category
 	for _, c := range suite.Categories {
-		if len(opList) > 0 && !slices.Contains(opList, c.Op()) {
-			continue
+		if want.Lists(c) {
+			cats = append(cats, c)
 		}
-		if p, decoding := c.Profile(); decoding && len(profileList) > 0 && !slices.Contains(profileList, p) {
-			continue
-		}
-		cats = append(cats, c)
 	}
 	return cats, nil
 }

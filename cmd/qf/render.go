@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/qf-format/qf-conformance/explain"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/render"
 	"github.com/qf-format/qf-conformance/rules"
@@ -61,7 +62,7 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 			positions, violation := rules.Replay(v)
 			*move = len(positions)
 			if violation != nil {
-				fmt.Fprintf(stderr, "qf render: %s breaks the rules: %s; drawn: the board after the %d %s before it\n", rules.MoveLabel(violation.Move), violation.Kind, *move, plural(*move, "move"))
+				fmt.Fprintf(stderr, "qf render: %s breaks the rules: %s; drawn: the board after the %d %s before it\n", rules.MoveLabel(violation.Move), violation.Kind, *move, term.Plural(*move, "move"))
 				illegal = true
 			}
 		}
@@ -80,11 +81,4 @@ func runRender(args []string, stdout, stderr io.Writer) error {
 		err = errReported
 	}
 	return err
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
 }

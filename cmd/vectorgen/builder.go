@@ -6,7 +6,6 @@ import (
 	"sort"
 
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -28,19 +27,9 @@ func newBuilder(c suite.Category, errs *[]string) *builder {
 	s := &builder{
 		name: c.File(),
 		cat:  c,
-		file: vectors.File{
-			Format:        "qf",
-			FormatVersion: spec.Version,
-			SuiteVersion:  vectors.SuiteVersion,
-			Schema:        c.Schema(),
-			Op:            string(c.Op()),
-			Notes:         map[string]vectors.Note{},
-		},
+		file: c.Header(),
 		ids:  map[string]bool{},
 		errs: errs,
-	}
-	if p, ok := c.Profile(); ok {
-		s.file.Profile = p.String()
 	}
 	return s
 }

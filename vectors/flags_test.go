@@ -1,21 +1,21 @@
-package suite_test
+package vectors_test
 
 import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/rules"
-	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // Every kind of violation has its flag.
 func TestKindFlags(t *testing.T) {
 	for _, k := range []rules.Kind{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
 		rules.NoWallsLeft, rules.WallsConflict, rules.NoPath, rules.PawnsOverlap, rules.TooManyWalls, rules.LastMoveWallMissing} {
-		if suite.KindFlag(string(k)) == "" {
+		if vectors.KindFlag(string(k)) == "" {
 			t.Errorf("%s has no flag", k)
 		}
 	}
-	if suite.KindFlag("no_such_kind") != "" {
+	if vectors.KindFlag("no_such_kind") != "" {
 		t.Error("a kind the suite does not have has a flag")
 	}
 }

@@ -1,0 +1,151 @@
+package gen
+
+import (
+	"encoding/json"
+	"errors"
+	"iter"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
+)
+
+// shrink shrinks input greedily, as qf fuzz does, with the simpler inputs
+// of next, each taken when it is smaller and keep holds for it.
+func shrink(input string, next func(string) iter.Seq[string], less func(a, b string) bool, keep func(string) bool) string {
+	for improved := true; improved; {
+		improved = false
+		for cand := range next(input) {
+			if (len(cand) < len(input) || len(cand) == len(input) && less(cand, input)) && keep(cand) {
+				input, improved = cand, true
+				break
+			}
+		}
+	}
+	return input
+}
+
+func codes(p ref.Profile) func(string) iter.Seq[string] {
+	return func(s string) iter.Seq[string] { return SimplerCodes(s, p) }
+}
+
+// A valid code shrinks to the smallest code that keeps a property: a State
+// whose turn is above 500 shrinks to the shortest State, turn 501.
+func TestSimplerCodesValid(t *testing.T) {
+	start := "j7oklAHMe1ICg"
+	v, _ := ref.Decode(start)
+	v.State.Turn = 900
+	code, _ := ref.Encode(v)
+	got := shrink(code, codes(ref.Strict), CodeLess, func(c string) bool {
+		w, err := ref.Decode(c)
+		return err == nil && w.State != nil && w.State.Turn > 500
+	})
+	w, err := ref.Decode(got)
+	if err != nil || w.State.Turn != 501 || w.Record != nil || len(w.State.Walls.White.H)+len(w.State.Walls.White.V)+len(w.State.Walls.Black.H)+len(w.State.Walls.Black.V) != 0 {
+		t.Errorf("shrunk to %q: %+v %v", got, w, err)
+	}
+}
+
+// A code with one fault shrinks to a simpler code with the same fault:
+// nonzero padding, trailing data, a character outside the alphabet, a
+// square out of range.
+func TestSimplerCodesKeepTheFault(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		kind ref.ErrorKind
+		max  int // the length the shrink must reach, at most
+	}{
+		{"j7oklAHMe1ICh", ref.ErrNonzeroPadding, 13},
+		{"j7oklAHMe1ICgQQ", ref.ErrTrailingData, 2},
+		{"j7ok lAHMe1ICg", ref.ErrInvalidCharacter, 1},
+		{"j7oklAHMe1ICg\xff", ref.ErrInvalidCharacter, 1},
+		{"qgAAAAAAAAAg", ref.ErrOutOfRange, 3},
+	} {
+		kindOf := func(s string) ref.ErrorKind {
+			var e *ref.Error
+			if _, err := ref.Decode(s); errors.As(err, &e) {
+				return e.Kind
+			}
+			return ""
+		}
+		if kindOf(c.code) != c.kind {
+			t.Fatalf("%q is not %s: %s", c.code, c.kind, kindOf(c.code))
+		}
+		got := shrink(c.code, codes(ref.Strict), CodeLess, func(s string) bool { return kindOf(s) == c.kind })
+		if len(got) > c.max || kindOf(got) != c.kind {
+			t.Errorf("%q (%s) shrunk to %q (%s)", c.code, c.kind, got, kindOf(got))
+		}
+	}
+}
+
+// A game shrinks to the moves up to its first illegal one, and fewer: a
+// record whose replay breaks a rule keeps breaking it.
+func TestSimplerGames(t *testing.T) {
+	v := Game(nil, "N", "S", "N", "S", "c3h", "c3h", "N", "S", "N") // black's wall on white's: walls_conflict
+	code, _ := ref.Encode(v)
+	kindOf := func(s string) rules.Kind {
+		w, err := ref.Decode(s)
+		if err != nil {
+			return ""
+		}
+		if _, violation := rules.Replay(w); violation != nil {
+			return violation.Kind
+		}
+		return ""
+	}
+	want := kindOf(code)
+	if want == "" {
+		t.Fatal("the game breaks no rule")
+	}
+	got := shrink(code, SimplerGames, CodeLess, func(s string) bool { return kindOf(s) == want })
+	w, _ := ref.Decode(got)
+	if len(got) >= len(code) || w == nil || w.Record == nil {
+		t.Fatalf("shrunk to %q", got)
+	}
+	if _, violation := rules.Replay(w); violation == nil || violation.Move != len(w.Record.Moves)-1 {
+		t.Errorf("shrunk to %q, %d moves, whose violation is %+v: not its last move", got, len(w.Record.Moves), violation)
+	}
+}
+
+// A JSON text shrinks member by member, list by list and number by number:
+// a value with a white square above 80 shrinks to {"state":{"white":81}}
+// or the like, keeping what the property needs.
+func TestSimplerJSON(t *testing.T) {
+	text := `{"state":{"white":300,"black":76,"walls":{"white":{"h":[1,2,3],"v":[]},"black":{"h":[],"v":[9]}},"last_move":{"player":"white","kind":"piece"},"turn":12},"record":{"moves":[{"kind":"piece","dir":0}]}}`
+	white := func(s string) bool {
+		var v struct {
+			State *struct {
+				White *json.Number `json:"white"`
+			} `json:"state"`
+		}
+		if json.Unmarshal([]byte(s), &v) != nil || v.State == nil || v.State.White == nil {
+			return false
+		}
+		n, err := v.State.White.Int64()
+		return err == nil && n > 80
+	}
+	got := shrink(text, SimplerJSON, JSONLess, white)
+	if got != `{"state":{"white":81}}` {
+		t.Errorf("shrunk to %s", got)
+	}
+	// A long list that must stay long simplifies at once: its elements
+	// made alike, as the shortest of them, first.
+	long := `[` + strings.Repeat(`{"kind":"piece","dir":7},`, 1023) + `{"kind":"piece","dir":0.5}]`
+	for s := range SimplerJSON(long) {
+		if strings.Count(s, `"dir":7`) != 1024 {
+			t.Errorf("the first simpler list is not 1024 elements alike: %.80s", s)
+		}
+		break
+	}
+}
+
+// The orders have no infinite descent and compare what they say.
+func TestLess(t *testing.T) {
+	if !CodeLess("AB", "AC") || CodeLess("AC", "AB") || !CodeLess("/A", "=A") || CodeLess("AB", "AB") {
+		t.Error("CodeLess")
+	}
+	if !JSONLess(`{"a":1}`, `{"a":2}`) || JSONLess(`{"a":-3}`, `{"a":2}`) || !JSONLess(`"12"`, `1`) {
+		t.Error("JSONLess")
+	}
+}

@@ -1,0 +1,133 @@
+package suite
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"iter"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// encoding is the op of encoding a value (spec/qf.md, "Encoding"): a test
+// gives any JSON text and expects the code, or the error of a value that
+// has none (malformed, out of range), graded at one level, E.
+type encoding struct{}
+
+func (encoding) protocolOp() protocol.Op { return protocol.Encode }
+func (encoding) profile() ref.Profile    { return ref.Strict }
+func (encoding) levels() []Level         { return []Level{E} }
+func (encoding) reads() Form             { return Value }
+func (encoding) writes() Form            { return Code }
+
+func (encoding) request(input string) *protocol.Request {
+	return &protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)}
+}
+
+func (encoding) input(t *vectors.Test) string { return string(t.Value) }
+
+// expect asks the reference to encode input, any JSON text, kept
+// compacted: the code, or the error.
+func (encoding) expect(input string) (vectors.Test, error) {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, []byte(input)); err != nil {
+		return vectors.Test{}, fmt.Errorf("the value is not JSON: %v", err)
+	}
+	t := vectors.Test{Value: compact.Bytes()}
+	resp := reference(&protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)})
+	if resp.Error != nil {
+		t.Result, t.Error = vectors.Invalid, resp.Error
+		return t, nil
+	}
+	t.Result, t.Code = vectors.Valid, resp.Code
+	return t, nil
+}
+
+func (encoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	if t.Result == vectors.Valid {
+		switch {
+		case resp.Error != nil:
+			return None, RefusedValid
+		case resp.Code == nil || *resp.Code != *t.Code:
+			return None, OtherCode
+		}
+		return E, ""
+	}
+	switch {
+	case resp.Error == nil:
+		return None, EncodedInvalid
+	case resp.Error.Kind != t.Error.Kind:
+		return None, OtherKind
+	case resp.Error.Field != "" && resp.Error.Field != t.Error.Field:
+		return None, OtherField
+	}
+	return E, ""
+}
+
+func (encoding) want(t *vectors.Test) json.RawMessage {
+	if t.Error != nil {
+		return mustJSON(t.Error)
+	}
+	return mustJSON(*t.Code)
+}
+
+func (encoding) code(t *vectors.Test) string {
+	if t.Code == nil {
+		return ""
+	}
+	return *t.Code
+}
+
+// facets tells the chunks of a value from its top-level members only: a
+// value may hold a million anchors.
+func (encoding) facets(t *vectors.Test) []Facet {
+	dec := jsontext.NewDecoder(bytes.NewReader(t.Value))
+	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
+		return nil
+	}
+	var state, record jsontext.Kind // 0 when absent
+	for dec.PeekKind() == '"' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return nil
+		}
+		key := name.String()
+		kind := dec.PeekKind()
+		if dec.SkipValue() != nil {
+			return nil
+		}
+		switch key {
+		case "state":
+			state = kind
+		case "record":
+			record = kind
+		}
+	}
+	if state == 0 || record == 0 {
+		return nil
+	}
+	return []Facet{chunks(state != 'n', record != 'n')}
+}
+
+func (encoding) flags(input string, t *vectors.Test) []string {
+	flags := []string{FuzzFlag}
+	switch {
+	case t.Error == nil:
+	case t.Error.Kind == string(ref.ErrMalformed):
+		flags = append(flags, "Malformed")
+	default:
+		flags = append(flags, vectors.ErrorFlag("", t.Error))
+	}
+	return tidy(flags)
+}
+
+func (encoding) draw(r *gen.Rand) string { return string(r.EncodeValue()) }
+
+func (encoding) simpler(input string) iter.Seq[string] { return gen.SimplerJSON(input) }
+
+func (encoding) smaller(a, b string) bool { return gen.JSONLess(a, b) }
