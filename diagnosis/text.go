@@ -142,4 +142,3 @@ func details(c *Cause) []string {
 	}
 	return out
 }
-

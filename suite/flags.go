@@ -14,4 +14,3 @@ func tidy(flags []string) []string {
 	slices.Sort(flags)
 	return slices.Compact(slices.DeleteFunc(flags, func(f string) bool { return f == "" }))
 }
-
