@@ -297,6 +297,14 @@ func (p *page) play(hash string) shownPlay {
 // breaks the rules, and a code typed in.
 func TestBrowserPlayground(t *testing.T) {
 	p := open(t, 1200, 900)
+	playCodes(t, p)
+	playBits(t, p)
+	playRecord(t, p)
+	playTyping(t, p)
+}
+
+// playCodes checks codes of every kind: valid in each profile, each error kind with its characters marked, junk deleted leniently, a record that breaks the rules.
+func playCodes(t *testing.T, p *page) {
 	for _, c := range []struct {
 		hash  string
 		check func(s shownPlay) bool
@@ -341,9 +349,10 @@ func TestBrowserPlayground(t *testing.T) {
 		}
 	}
 	p.noErrors("the playground's codes")
-	// A byte outside the alphabet holds no bits: strictly, each of é's two
-	// bytes is a character of the code with six empty positions; leniently
-	// it is deleted, with none.
+}
+
+// playBits checks the bits shown: none for a byte outside the alphabet (strictly each of é's two bytes is a character of the code with six empty positions; leniently it is deleted, with none), those of a field lit when its row is hovered.
+func playBits(t *testing.T, p *page) {
 	for _, c := range []struct {
 		hash string
 		want []string
@@ -374,9 +383,10 @@ func TestBrowserPlayground(t *testing.T) {
 	}
 	p.play("#code=qIAAAAAA")
 	p.screenshot("playground-error")
+}
 
-	// A long record, stepped: the squares after each move are the replay
-	// vector's.
+// playRecord steps a long record with the slider, the buttons and the arrow keys: the squares after each move are the replay vector's.
+func playRecord(t *testing.T, p *page) {
 	var squares [][2]int
 	f, _ := vectors.Load(vectors.ReplayFile)
 	for _, test := range f.Tests {
@@ -413,8 +423,11 @@ func TestBrowserPlayground(t *testing.T) {
 	if s.Value != 44 || s.White != rules.SquareName(squares[43][0]) {
 		t.Errorf("back, left, left, right from 46: move %d, white %s", s.Value, s.White)
 	}
+}
 
-	// Typing a code: each key is explained, and the link follows.
+// playTyping types a code: each key is explained, and the link follows; then the profile switch.
+func playTyping(t *testing.T, p *page) {
+	var s shownPlay
 	p.visit("#")
 	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#code", "QEB", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)
@@ -446,6 +459,14 @@ func TestBrowserPlayground(t *testing.T) {
 // examples, and a vector that does not exist.
 func TestBrowserNotes(t *testing.T) {
 	p := open(t, 1200, 900)
+	notesOne(t, p)
+	notesAll(t, p)
+	notesList(t, p)
+	notesToPlayground(t, p)
+}
+
+// notesOne checks one flag's page and one edge case's page.
+func notesOne(t *testing.T, p *page) {
 	var got struct {
 		Name, Description, Refs string
 		Vectors                 int
@@ -462,7 +483,10 @@ func TestBrowserNotes(t *testing.T) {
 	if got.Name != "EC-6: Truncation" || !strings.Contains(got.Description, "truncated") || !strings.Contains(got.Refs, "FaultZeroFill") || got.Vectors < 3 {
 		t.Errorf("the edge case's page: %+v", got)
 	}
-	// Every flag's page and every edge case's page.
+}
+
+// notesAll visits every flag's page and every edge case's page.
+func notesAll(t *testing.T, p *page) {
 	var pages []struct {
 		Name, Description, Text string
 		Vectors, Links          int
@@ -520,8 +544,10 @@ func TestBrowserNotes(t *testing.T) {
 			t.Errorf("%s: no page, or no text", ec.ID)
 		}
 	}
+}
 
-	// The list's filter, and a click on an item.
+// notesList checks the list's filter, and a click on an item.
+func notesList(t *testing.T, p *page) {
 	var filtered struct {
 		Count   string
 		Shown   int
@@ -558,8 +584,10 @@ func TestBrowserNotes(t *testing.T) {
 	if route != first || title != first {
 		t.Errorf("a click on the first item, %s, led to %q showing %q", first, route, title)
 	}
+}
 
-	// From a vector to the playground, and the playground's examples.
+// notesToPlayground follows a vector to the playground, the playground's examples, and a vector that does not exist.
+func notesToPlayground(t *testing.T, p *page) {
 	p.visit("#lenient/viewer-position-space-middle")
 	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#vector-explain", chromedp.ByQuery)); err != nil {
 		t.Fatal(err)

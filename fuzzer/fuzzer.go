@@ -28,6 +28,7 @@ import (
 	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -69,7 +70,7 @@ func (o *Options) setDefaults() {
 type Report struct {
 	Seed           uint64
 	Command        []string // nil for a handler in this process
-	Implementation *suite.Implementation
+	Implementation *session.Hello
 	Cases          map[suite.Category]int // the cases asked, by category
 	Disagreements  int                    // cases answered otherwise than the reference
 	// Skipped counts the cases drawn and not asked: those that the known
@@ -154,8 +155,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	began := time.Now()
 	rep := &Report{Seed: opts.Seed, Command: opts.Command, Cases: map[suite.Category]int{}}
-	s, err := suite.Open(ctx, opts.Options, opts.Progress)
-	var hello *suite.HelloError
+	s, err := session.Open(ctx, opts.Options, opts.Progress)
+	var hello *session.HelloError
 	if errors.As(err, &hello) {
 		rep.Problems = append(rep.Problems, hello.Error())
 		return rep, nil
@@ -163,14 +164,14 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep.Implementation = s.Implementation
+	rep.Implementation = s.Hello
 	wanted := opts.Categories
 	if wanted == nil {
 		wanted = suite.Categories
 	}
 	cats := s.Listed(wanted)
 	if len(cats) == 0 {
-		h := s.Implementation
+		h := s.Hello
 		rep.Problems = append(rep.Problems, fmt.Sprintf("nothing was checked: the implementation lists no op and profile asked for (its hello lists ops %q, profiles %q)", h.Ops, h.Profiles))
 		rep.Problems = append(rep.Problems, s.Finish()...)
 		return rep, nil

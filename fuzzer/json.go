@@ -8,6 +8,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/internal/schema"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -51,7 +52,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	out := struct {
 		Seed           uint64                 `json:"seed"`
 		Command        []string               `json:"command"`
-		Implementation *suite.Implementation  `json:"implementation,omitempty"`
+		Implementation *session.Hello         `json:"implementation,omitempty"`
 		Duration       float64                `json:"duration"`
 		Cases          map[suite.Category]int `json:"cases"`
 		Total          int                    `json:"total"`

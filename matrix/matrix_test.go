@@ -224,6 +224,18 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	htmlLayout(t, b, path, m, reps)
+	htmlRows(t, b, m, reps)
+	htmlFilters(t, b, m)
+	htmlCell(t, b)
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("the page has errors: %q", errs)
+	}
+}
+
+// htmlLayout checks the page at 1000 and 1400 pixels: no horizontal
+// overflow, every implementation's causes above the vectors.
+func htmlLayout(t *testing.T, b *browsertest.Browser, path string, m *matrix.Matrix, reps []*runner.Report) {
 	for _, width := range []int64{1000, 1400} {
 		var layout struct {
 			Scroll, Width int
@@ -254,8 +266,13 @@ func TestHTMLInBrowser(t *testing.T) {
 			}
 		}
 		png := screenshot(t, b)
-		os.WriteFile(filepath.Join(dir, fmt.Sprintf("matrix-%d.png", width)), png, 0o644)
+		os.WriteFile(filepath.Join(filepath.Dir(path), fmt.Sprintf("matrix-%d.png", width)), png, 0o644)
 	}
+}
+
+// htmlRows checks the implementations' columns and that every failing
+// vector of the reports is on the page.
+func htmlRows(t *testing.T, b *browsertest.Browser, m *matrix.Matrix, reps []*runner.Report) {
 	var labels []string
 	var ids []string
 	var shown string
@@ -286,7 +303,10 @@ func TestHTMLInBrowser(t *testing.T) {
 	if want := len(reps[0].Results); len(ids) != want || shown != strconv.Itoa(want)+" of "+strconv.Itoa(want)+" vectors" {
 		t.Errorf("%d rows, shown %q; want %d", len(ids), shown, want)
 	}
-	// The filters.
+}
+
+// htmlFilters checks the filters: disagreements only, and a search.
+func htmlFilters(t *testing.T, b *browsertest.Browser, m *matrix.Matrix) {
 	var visible int
 	if err := chromedp.Run(b.Ctx,
 		chromedp.Click(`#filters button[data-show="disagree"]`, chromedp.ByQuery),
@@ -306,7 +326,11 @@ func TestHTMLInBrowser(t *testing.T) {
 	if visible == 0 || visible >= len(m.Disagree) {
 		t.Errorf("searching record-only among the disagreements: %d rows visible", visible)
 	}
-	// A failing cell opens to show the answer, and closes again.
+}
+
+// htmlCell checks that a failing cell opens to show the answer, and
+// closes again.
+func htmlCell(t *testing.T, b *browsertest.Browser) {
 	var answer string
 	var open int
 	row := `tr[id="v-strict/padding-record-only"]`
@@ -321,9 +345,6 @@ func TestHTMLInBrowser(t *testing.T) {
 	if !strings.Contains(answer, "want nonzero_padding at bit") || !strings.Contains(answer, "got  {") || open != 0 {
 		t.Errorf("the failing cell shows %q; %d details open after a second click", answer, open)
 	}
-	if errs := b.Errors(); len(errs) > 0 {
-		t.Errorf("the page has errors: %q", errs)
-	}
 }
 
 func screenshot(t *testing.T, b *browsertest.Browser) []byte {
@@ -333,4 +354,58 @@ func screenshot(t *testing.T, b *browsertest.Browser) []byte {
 		t.Errorf("screenshot: %v", err)
 	}
 	return png
+}
+
+// A level cell says what it is: a level reached, none, not checked (no
+// test of the category ran), or not in this report (the report has no
+// test of it), each with its own class, never level-ok but for a level
+// reached.
+func TestLevelCells(t *testing.T) {
+	full, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: serve.Reference}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strictOnly, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: serve.Reference}, Run: regexp.MustCompile(`^strict/`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := matrix.New([]*runner.Report{full, strictOnly}, []string{"full", "strict-only"})
+	for _, c := range []struct {
+		col         int
+		cat         suite.Category
+		text, class string
+	}{
+		{0, suite.Strict, "L3", "level-ok"},
+		{0, suite.Encode, "E", "level-ok"},
+		{1, suite.Strict, "L3", "level-ok"},
+		{1, suite.Encode, "not in this report", "level-absent"},
+		{1, suite.Validate, "not in this report", "level-absent"},
+	} {
+		l := m.Columns[c.col].Level(c.cat)
+		if l.Text() != c.text || l.Class() != c.class {
+			t.Errorf("column %d, %s: %q %q, want %q %q", c.col, c.cat, l.Text(), l.Class(), c.text, c.class)
+		}
+	}
+	for _, l := range []matrix.Level{{Category: suite.Strict, InReport: true}, {Category: suite.Strict, InReport: true, Ran: true, Level: suite.None}} {
+		if l.Class() != "level-none" || (l.Text() != "not checked" && l.Text() != "none") {
+			t.Errorf("%+v: %q %q", l, l.Text(), l.Class())
+		}
+	}
+	var page bytes.Buffer
+	if err := m.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(page.String(), `<td class="level-absent">not in this report`); n != len(suite.Categories)-1 {
+		t.Errorf("%d cells not in this report, want %d", n, len(suite.Categories)-1)
+	}
+	if strings.Contains(page.String(), `<td class="level-ok">not in this report`) {
+		t.Error("a cell not in this report is shown as a level reached")
+	}
+	var md bytes.Buffer
+	if err := m.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| not in this report |") {
+		t.Error("the Markdown has no cell not in this report")
+	}
 }

@@ -176,14 +176,6 @@ var directions = [8]step{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1
 
 var orthogonal = [4]step{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
 
-// goalRank returns the rank player p must reach.
-func goalRank(p ref.Player) int {
-	if p == ref.Black {
-		return blackGoalRank
-	}
-	return whiteGoalRank
-}
-
 // ParseSquare returns the square of a name such as "e1", and whether the
 // name is one.
 func ParseSquare(name string) (int, bool) {

@@ -119,14 +119,6 @@ func (r *Report) writeEnd(w io.Writer, t *totals, verbose bool) {
 
 func lineCount(s string) int { return strings.Count(s, "\n") }
 
-// clipText shortens s to about n bytes.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return term.Clip(s, n)
-}
-
 // SummaryLine returns the report's last line: "check: N passed, N failed,
 // N skipped", then ", N not run", ", N expected failures" and ", N stale
 // expectations" when there are any. Its words are the table's.

@@ -28,6 +28,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -45,7 +46,7 @@ type Options struct {
 	Flags    []string // run only tests with one of these flags
 	// Require lists levels that categories must reach: a category not
 	// checked, or below its level, is a problem of the run.
-	Require  []suite.Requirement
+	Require  []Requirement
 	Expect   []Expectation   // expected failures
 	Extra    []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (suite.LoadVectors)
 	Progress io.Writer       // when set, a progress line is written there
@@ -82,19 +83,19 @@ func (s *Summary) LevelText() string {
 
 // A Report is the outcome of a run.
 type Report struct {
-	SuiteVersion   string                `json:"suite_version"`
-	Digest         string                `json:"digest"`
-	Command        []string              `json:"command"` // nil for a handler in this process
-	Mode           Mode                  `json:"mode"`
-	Implementation *suite.Implementation `json:"implementation,omitempty"`
-	Notes          []string              `json:"notes,omitempty"`    // what the mode could not check
-	Problems       []string              `json:"problems,omitempty"` // what fails the run besides its vectors
-	Restarts       int                   `json:"restarts"`           // processes started after the first
-	Deselected     int                   `json:"deselected"`         // vectors left out by -run, -skip and -flags
-	Duration       float64               `json:"duration"`           // the run's seconds
-	Summaries      []Summary             `json:"summary"`
-	Causes         []diagnosis.Cause     `json:"causes,omitempty"` // the failures grouped by cause
-	Stale          []string              `json:"stale_expectations,omitempty"`
+	SuiteVersion   string            `json:"suite_version"`
+	Digest         string            `json:"digest"`
+	Command        []string          `json:"command"` // nil for a handler in this process
+	Mode           Mode              `json:"mode"`
+	Implementation *session.Hello    `json:"implementation,omitempty"`
+	Notes          []string          `json:"notes,omitempty"`    // what the mode could not check
+	Problems       []string          `json:"problems,omitempty"` // what fails the run besides its vectors
+	Restarts       int               `json:"restarts"`           // processes started after the first
+	Deselected     int               `json:"deselected"`         // vectors left out by -run, -skip and -flags
+	Duration       float64           `json:"duration"`           // the run's seconds
+	Summaries      []Summary         `json:"summary"`
+	Causes         []diagnosis.Cause `json:"causes,omitempty"` // the failures grouped by cause
+	Stale          []string          `json:"stale_expectations,omitempty"`
 	// FlagNotes explains each flag of the vectors run, as the vector files'
 	// notes do.
 	FlagNotes map[string]vectors.Note `json:"flag_notes"`
@@ -284,8 +285,8 @@ func seconds(d time.Duration) float64 {
 // returns the results, by test.
 func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
 	results := make([]suite.Result, len(tests))
-	s, err := suite.Open(ctx, opts.Options, opts.Progress)
-	var hello *suite.HelloError
+	s, err := session.Open(ctx, opts.Options, opts.Progress)
+	var hello *session.HelloError
 	switch {
 	case errors.As(err, &hello):
 		rep.Problems = append(rep.Problems, hello.Error())
@@ -297,7 +298,7 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 	case err != nil:
 		return nil, err
 	}
-	rep.Implementation = s.Implementation
+	rep.Implementation = s.Hello
 	for i := range tests {
 		t, r := &tests[i], &results[i]
 		s.Progress.Show("[%d/%d] %s", i+1, len(tests), t.test.ID)
@@ -306,9 +307,9 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 			*r = t.category.NewResult(&t.test)
 			r.Status, r.Reason = suite.NotRun, suite.RunEnded
 			continue
-		case !s.Implementation.Lists(t.category):
+		case !s.Hello.Lists(t.category):
 			*r = t.category.NewResult(&t.test)
-			r.Status, r.Reason, r.Detail = suite.Skip, suite.NotListed, s.Implementation.Missing(t.category)
+			r.Status, r.Reason, r.Detail = suite.Skip, suite.NotListed, s.Hello.Missing(t.category)
 			continue
 		}
 		asked := time.Now()
@@ -328,7 +329,7 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 
 // unmet returns a problem for each requirement the results do not meet;
 // ceiling is the highest decoding level the mode grades.
-func unmet(require []suite.Requirement, results []suite.Result, summaries []Summary, ceiling suite.Level) []string {
+func unmet(require []Requirement, results []suite.Result, summaries []Summary, ceiling suite.Level) []string {
 	var out []string
 	for _, req := range require {
 		i := slices.IndexFunc(summaries, func(s Summary) bool { return s.Category == req.Category })

@@ -277,7 +277,7 @@ func TestMisspelledHelloAndRequirements(t *testing.T) {
 	if rep.OK() || !strings.Contains(p, `the hello lists op "Encode", op "replays", profile "Lenient"`) {
 		t.Errorf("OK %v, problems %q", rep.OK(), rep.Problems)
 	}
-	req, err := suite.ParseRequirements("strict:L3,lenient:L1,encode:E")
+	req, err := ParseRequirements("strict:L3,lenient:L1,encode:E")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,8 @@ package suite_test
 
 import (
 	"encoding/json"
+	"io/fs"
+	"slices"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/protocol"
@@ -10,6 +12,43 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
+
+// The lists that follow from the categories: the vector files in
+// vectors.Files, each with its schema, the enum of categories in the
+// reports' shapes schema; and the levels in the shapes schema follow
+// from the levels.
+func TestListsFollowCategories(t *testing.T) {
+	var shapes struct {
+		Defs struct {
+			Category struct{ Enum []string } `json:"category"`
+			Level    struct{ Enum []string } `json:"level"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(suite.ShapesSchema, &shapes); err != nil {
+		t.Fatal(err)
+	}
+	var names, files []string
+	for _, c := range suite.Categories {
+		names = append(names, c.Name())
+		files = append(files, c.File())
+		if _, err := fs.Stat(vectors.FS(), "schema/"+c.Schema()); err != nil {
+			t.Errorf("%s: no schema: %v", c, err)
+		}
+	}
+	if !slices.Equal(shapes.Defs.Category.Enum, names) {
+		t.Errorf("shapes.schema.json lists categories %q, want %q", shapes.Defs.Category.Enum, names)
+	}
+	if !slices.Equal(vectors.Files, files) {
+		t.Errorf("vectors.Files is %q, want %q", vectors.Files, files)
+	}
+	var levels []string
+	for l := suite.None; l <= suite.R; l++ {
+		levels = append(levels, l.String())
+	}
+	if !slices.Equal(shapes.Defs.Level.Enum, levels) {
+		t.Errorf("shapes.schema.json lists levels %q, want %q", shapes.Defs.Level.Enum, levels)
+	}
+}
 
 // Each category is one vector file, named by its tests' prefix, and
 // comes back from its name, its JSON and its file's op and profile.
@@ -122,25 +161,6 @@ func TestFields(t *testing.T) {
 	} {
 		if got := has(c.cat, c.input, c.path); got != c.want {
 			t.Errorf("%s %q holds %s: %v", c.cat, c.input, c.path, got)
-		}
-	}
-}
-
-// What an implementation does not list of a category: its op, or for
-// decoding its profile.
-func TestMissing(t *testing.T) {
-	h := &suite.Implementation{Ops: []string{"decode", "replay"}, Profiles: []string{"strict"}}
-	for _, c := range []struct {
-		cat  suite.Category
-		says string
-	}{
-		{suite.Strict, ""},
-		{suite.Lenient, `the implementation does not list profile "lenient"`},
-		{suite.Encode, `the implementation does not list op "encode"`},
-		{suite.Replay, ""},
-	} {
-		if got := h.Missing(c.cat); got != c.says || h.Lists(c.cat) != (c.says == "") {
-			t.Errorf("%s: %q, lists %v", c.cat, got, h.Lists(c.cat))
 		}
 	}
 }

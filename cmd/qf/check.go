@@ -106,7 +106,7 @@ func (f *checkFlags) options(command []string) (runner.Options, error) {
 		return opts, fmt.Errorf("-oneshot grades L1 only (a process's exit status says accepted or rejected, not the error's kind or offset): -level %s cannot be met", opts.Level)
 	}
 	if *f.require != "" {
-		req, err := suite.ParseRequirements(*f.require)
+		req, err := runner.ParseRequirements(*f.require)
 		if err != nil {
 			return opts, fmt.Errorf("-require: %v", strings.TrimPrefix(err.Error(), "suite: "))
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -154,7 +155,7 @@ func categories(ops, profiles string) ([]suite.Category, error) {
 	}
 	// The ops and profiles asked for, as a hello lists them: every one
 	// when none is given.
-	want := &suite.Implementation{}
+	want := &session.Hello{}
 	for _, item := range split(ops) {
 		if !slices.Contains(protocol.Ops, protocol.Op(item)) {
 			return nil, fmt.Errorf("-ops: %q is not one of %s", item, protocol.OpNames())

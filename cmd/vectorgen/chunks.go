@@ -31,9 +31,6 @@ func combinations() []combination {
 // hasState reports whether the combination holds a State.
 func (c combination) hasState() bool { return c.value.State != nil }
 
-// hasRecord reports whether the combination holds a Record.
-func (c combination) hasRecord() bool { return c.value.Record != nil }
-
 // withPaddingBit returns code with its last padding bit set.
 func withPaddingBit(code string) string {
 	bits := bitstring.Bits(code)

@@ -19,7 +19,7 @@ type compass struct {
 	dx, dy int
 }
 
-var straight = []compass{{"north", 0, 1}, {"east", 1, 0}, {"south", 0, -1}, {"west", -1, 0}}
+var straights = []compass{{"north", 0, 1}, {"east", 1, 0}, {"south", 0, -1}, {"west", -1, 0}}
 
 // dirOf returns the direction number of a step (dx, dy).
 func dirOf(dx, dy int) int {
@@ -132,112 +132,155 @@ func wallNames(s *ref.State) string {
 // board is e5; the opponent stands there, or at the edge ahead of it.
 func addDirections(s *builder) {
 	for _, mover := range []ref.Player{ref.White, ref.Black} {
-		other := 1 - mover
-		who, opp := playerName(mover), playerName(other)
-		for _, d := range straight {
-			dir := dirOf(d.dx, d.dy)
-			id := func(what string) string { return who + "-" + d.name + "-" + what }
-			move := func(st *ref.State, dirs ...int) *ref.Value {
-				names := make([]string, len(dirs))
-				for i, x := range dirs {
-					names[i] = rules.DirectionNames[x]
-				}
-				return game(st, names...)
-			}
-			c := sq(4, 4)
-			ahead := func(n, k int) int { x, y := rules.XY(n); return sq(x+k*d.dx, y+k*d.dy) }
-			flags := func(f ...string) []string {
-				return append(f, "Direction", title(d.name), "Mover"+title(who))
-			}
-
-			// A step, and a step that a wall blocks.
-			far := sq(0, 4) // out of the way of e5 in every direction
-			if d.dx == -1 {
-				far = sq(8, 4)
-			}
-			st := at(mover, c, far)
-			s.replayValue(id("step"), fmt.Sprintf("%s on %s steps %s to %s.", title(who), name(c), d.name, name(ahead(c, 1))), "",
-				move(st, dir), flags("Step")...)
-			st = at(mover, c, far)
-			separate(st, other, c, ahead(c, 1))
-			s.replayValue(id("step-wall-blocked"), fmt.Sprintf("%s on %s steps %s; the wall %s is in the way.", title(who), name(c), d.name, wallNames(st)),
-				"wall_blocks_move", move(st, dir), flags("WallBlocksMove")...)
-			st = at(mover, c, far)
-			separateFrom(st, other, c, ahead(c, 1), 1)
-			s.replayValue(id("step-wall-blocked-other-half"), fmt.Sprintf("%s on %s steps %s; the wall %s, whose other half is beside it, is in the way.", title(who), name(c), d.name, wallNames(st)),
-				"wall_blocks_move", move(st, dir), flags("WallBlocksMove")...)
-
-			// A jump over the opponent on e5, and one that a wall behind
-			// the opponent blocks.
-			m := ahead(c, -1)
-			st = at(mover, m, c)
-			s.replayValue(id("jump"), fmt.Sprintf("%s on %s jumps %s over %s on %s to %s.", title(who), name(m), d.name, opp, name(c), name(ahead(c, 1))), "",
-				move(st, dir), flags("Jump")...)
-			walled := at(mover, m, c)
-			separate(walled, other, c, ahead(c, 1))
-			s.replayValue(id("jump-wall-blocked"), fmt.Sprintf("%s on %s jumps %s over %s on %s; the wall %s stands behind %s.", title(who), name(m), d.name, opp, name(c), wallNames(walled), opp),
-				"jump_blocked", move(walled, dir), flags("JumpBlocked")...)
-
-			// The side-steps around it, to either side, and one that a
-			// wall between the opponent and the target blocks.
-			for _, side := range [][2]int{{d.dy, -d.dx}, {-d.dy, d.dx}} {
-				diag := dirOf(d.dx+side[0], d.dy+side[1])
-				target := sq(4+side[0], 4+side[1])
-				dname := strings.ToLower(rules.DirectionNames[diag])
-				s.replayValue(id("side-step-"+dname), fmt.Sprintf("The wall %s behind %s on %s blocks the jump: %s side-steps %s from %s to %s.", wallNames(walled), opp, name(c), who, rules.DirectionNames[diag], name(m), name(target)), "",
-					move(walled, diag), flags("SideStep")...)
-				blocked := cloneState(walled)
-				separate(blocked, other, c, target)
-				s.replayValue(id("side-step-"+dname+"-wall-blocked"), fmt.Sprintf("Walls %s: the jump is blocked, and so is %s's side-step %s from %s to %s.", wallNames(blocked), who, rules.DirectionNames[diag], name(m), name(target)),
-					"illegal_diagonal", move(blocked, diag), flags("IllegalDiagonal", "SideStep")...)
-				if side == [2]int{d.dy, -d.dx} {
-					s.replayValue(id("diagonal-"+dname+"-jump-open"), fmt.Sprintf("Nothing behind %s on %s: %s's diagonal %s from %s is no side-step while the jump is open.", opp, name(c), who, rules.DirectionNames[diag], name(m)),
-						"illegal_diagonal", move(at(mover, m, c), diag), flags("IllegalDiagonal")...)
-				}
-			}
-
-			// The opponent at the edge: the jump leaves the board, and
-			// the side-steps land beside it. When that edge is the
-			// opponent's goal rank, the opponent has won: the move is
-			// game_over.
-			edge := ahead(c, 4)
-			m = ahead(edge, -1)
-			st = at(mover, m, edge)
-			_, ey := rules.XY(edge)
-			if (other == ref.White && ey == rules.Size-1) || (other == ref.Black && ey == 0) {
-				s.replayValue(id("jump-edge-game-over"), fmt.Sprintf("%s on %s stands on its goal rank: it has won, and %s's jump %s is game_over.", title(opp), name(edge), who, d.name),
-					"game_over", move(st, dir), flags("GameOver")...)
-			} else {
-				s.replayValue(id("jump-edge-blocked"), fmt.Sprintf("%s on %s jumps %s over %s on %s, at the edge: the jump would leave the board.", title(who), name(m), d.name, opp, name(edge)),
-					"jump_blocked", move(st, dir), flags("JumpBlocked")...)
-				side := [2]int{d.dy, -d.dx}
-				diag := dirOf(d.dx+side[0], d.dy+side[1])
-				ex, ey := rules.XY(edge)
-				s.replayValue(id("side-step-edge"), fmt.Sprintf("%s on %s at the edge: %s side-steps %s from %s to %s.", title(opp), name(edge), who, rules.DirectionNames[diag], name(m), name(sq(ex+side[0], ey+side[1]))), "",
-					move(st, diag), flags("SideStep")...)
-			}
-
-			// At the edge itself, the move leaves the board: off_board,
-			// where square arithmetic would wrap or leave it. (A pawn on
-			// its own goal rank has won instead: no such vector.)
-			own := ahead(c, 4)
-			if _, y := rules.XY(own); mover == ref.White && y == rules.Size-1 || mover == ref.Black && y == 0 {
-				continue
-			}
-			s.replayValue(id("off-board"), fmt.Sprintf("%s on %s, at the edge, moves %s: off the board.", title(who), name(own), d.name),
-				"off_board", move(at(mover, own, far), dir), flags("OffBoard", "FaultSquareArithmetic")...)
+		for _, d := range straights {
+			x := newStraight(s, mover, d)
+			x.steps()
+			walled, m := x.jumps()
+			x.sideSteps(walled, m)
+			x.atTheEdge()
+			x.offBoard()
 		}
+		addDiagonalsOnto(s, mover)
+	}
+}
 
-		// A diagonal onto the opponent, in each diagonal direction: no
-		// jump, whatever square arithmetic would make of it.
-		for _, dname := range []string{"NE", "SE", "SW", "NW"} {
-			d := gen.Directions[dname]
-			dx, dy := stepOf(d)
-			m := sq(4-dx, 4-dy)
-			st := at(mover, m, sq(4, 4))
-			s.replayValue(who+"-diagonal-onto-opponent-"+strings.ToLower(dname), fmt.Sprintf("%s on %s moves %s onto %s on e5: no diagonal jump.", title(who), name(m), dname, opp),
-				"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "Mover"+title(who), "FaultSquareArithmetic")
+// A straightCase is the tests of one player moving in one straight
+// direction from e5 (c), the opponent out of the way (far) or in it.
+type straightCase struct {
+	s            *builder
+	mover, other ref.Player
+	who, opp     string
+	d            compass
+	dir          int
+	c, far       int
+}
+
+func newStraight(s *builder, mover ref.Player, d compass) *straightCase {
+	x := &straightCase{s: s, mover: mover, other: 1 - mover, d: d, dir: dirOf(d.dx, d.dy), c: sq(4, 4), far: sq(0, 4)}
+	x.who, x.opp = playerName(mover), playerName(x.other)
+	if d.dx == -1 {
+		x.far = sq(8, 4) // out of the way of e5 in every direction
+	}
+	return x
+}
+
+func (x *straightCase) id(what string) string { return x.who + "-" + x.d.name + "-" + what }
+
+func (x *straightCase) move(st *ref.State, dirs ...int) *ref.Value {
+	names := make([]string, len(dirs))
+	for i, d := range dirs {
+		names[i] = rules.DirectionNames[d]
+	}
+	return game(st, names...)
+}
+
+func (x *straightCase) ahead(n, k int) int {
+	px, py := rules.XY(n)
+	return sq(px+k*x.d.dx, py+k*x.d.dy)
+}
+
+func (x *straightCase) flags(f ...string) []string {
+	return append(f, "Direction", title(x.d.name), "Mover"+title(x.who))
+}
+
+// steps adds a step, and a step that a wall blocks.
+func (x *straightCase) steps() {
+	s, c, who, d := x.s, x.c, x.who, x.d
+	st := at(x.mover, c, x.far)
+	s.replayValue(x.id("step"), fmt.Sprintf("%s on %s steps %s to %s.", title(who), name(c), d.name, name(x.ahead(c, 1))), "",
+		x.move(st, x.dir), x.flags("Step")...)
+	st = at(x.mover, c, x.far)
+	separate(st, x.other, c, x.ahead(c, 1))
+	s.replayValue(x.id("step-wall-blocked"), fmt.Sprintf("%s on %s steps %s; the wall %s is in the way.", title(who), name(c), d.name, wallNames(st)),
+		"wall_blocks_move", x.move(st, x.dir), x.flags("WallBlocksMove")...)
+	st = at(x.mover, c, x.far)
+	separateFrom(st, x.other, c, x.ahead(c, 1), 1)
+	s.replayValue(x.id("step-wall-blocked-other-half"), fmt.Sprintf("%s on %s steps %s; the wall %s, whose other half is beside it, is in the way.", title(who), name(c), d.name, wallNames(st)),
+		"wall_blocks_move", x.move(st, x.dir), x.flags("WallBlocksMove")...)
+}
+
+// jumps adds a jump over the opponent on e5, and one that a wall behind
+// the opponent blocks; it returns that position and the mover's square.
+func (x *straightCase) jumps() (walled *ref.State, m int) {
+	s, c, who, opp, d := x.s, x.c, x.who, x.opp, x.d
+	m = x.ahead(c, -1)
+	st := at(x.mover, m, c)
+	s.replayValue(x.id("jump"), fmt.Sprintf("%s on %s jumps %s over %s on %s to %s.", title(who), name(m), d.name, opp, name(c), name(x.ahead(c, 1))), "",
+		x.move(st, x.dir), x.flags("Jump")...)
+	walled = at(x.mover, m, c)
+	separate(walled, x.other, c, x.ahead(c, 1))
+	s.replayValue(x.id("jump-wall-blocked"), fmt.Sprintf("%s on %s jumps %s over %s on %s; the wall %s stands behind %s.", title(who), name(m), d.name, opp, name(c), wallNames(walled), opp),
+		"jump_blocked", x.move(walled, x.dir), x.flags("JumpBlocked")...)
+	return walled, m
+}
+
+// sideSteps adds the side-steps around the opponent whose jump a wall
+// blocks, to either side, and one that a wall between the opponent and
+// the target blocks; and a diagonal while the jump is open.
+func (x *straightCase) sideSteps(walled *ref.State, m int) {
+	s, c, who, opp, d := x.s, x.c, x.who, x.opp, x.d
+	for _, side := range [][2]int{{d.dy, -d.dx}, {-d.dy, d.dx}} {
+		diag := dirOf(d.dx+side[0], d.dy+side[1])
+		target := sq(4+side[0], 4+side[1])
+		dname := strings.ToLower(rules.DirectionNames[diag])
+		s.replayValue(x.id("side-step-"+dname), fmt.Sprintf("The wall %s behind %s on %s blocks the jump: %s side-steps %s from %s to %s.", wallNames(walled), opp, name(c), who, rules.DirectionNames[diag], name(m), name(target)), "",
+			x.move(walled, diag), x.flags("SideStep")...)
+		blocked := cloneState(walled)
+		separate(blocked, x.other, c, target)
+		s.replayValue(x.id("side-step-"+dname+"-wall-blocked"), fmt.Sprintf("Walls %s: the jump is blocked, and so is %s's side-step %s from %s to %s.", wallNames(blocked), who, rules.DirectionNames[diag], name(m), name(target)),
+			"illegal_diagonal", x.move(blocked, diag), x.flags("IllegalDiagonal", "SideStep")...)
+		if side == [2]int{d.dy, -d.dx} {
+			s.replayValue(x.id("diagonal-"+dname+"-jump-open"), fmt.Sprintf("Nothing behind %s on %s: %s's diagonal %s from %s is no side-step while the jump is open.", opp, name(c), who, rules.DirectionNames[diag], name(m)),
+				"illegal_diagonal", x.move(at(x.mover, m, c), diag), x.flags("IllegalDiagonal")...)
 		}
+	}
+}
+
+// atTheEdge adds the opponent at the edge: the jump leaves the board,
+// and the side-steps land beside it. When that edge is the opponent's
+// goal rank, the opponent has won: the move is game_over.
+func (x *straightCase) atTheEdge() {
+	s, who, opp, d := x.s, x.who, x.opp, x.d
+	edge := x.ahead(x.c, 4)
+	m := x.ahead(edge, -1)
+	st := at(x.mover, m, edge)
+	if _, ey := rules.XY(edge); (x.other == ref.White && ey == rules.Size-1) || (x.other == ref.Black && ey == 0) {
+		s.replayValue(x.id("jump-edge-game-over"), fmt.Sprintf("%s on %s stands on its goal rank: it has won, and %s's jump %s is game_over.", title(opp), name(edge), who, d.name),
+			"game_over", x.move(st, x.dir), x.flags("GameOver")...)
+		return
+	}
+	s.replayValue(x.id("jump-edge-blocked"), fmt.Sprintf("%s on %s jumps %s over %s on %s, at the edge: the jump would leave the board.", title(who), name(m), d.name, opp, name(edge)),
+		"jump_blocked", x.move(st, x.dir), x.flags("JumpBlocked")...)
+	side := [2]int{d.dy, -d.dx}
+	diag := dirOf(d.dx+side[0], d.dy+side[1])
+	ex, ey := rules.XY(edge)
+	s.replayValue(x.id("side-step-edge"), fmt.Sprintf("%s on %s at the edge: %s side-steps %s from %s to %s.", title(opp), name(edge), who, rules.DirectionNames[diag], name(m), name(sq(ex+side[0], ey+side[1]))), "",
+		x.move(st, diag), x.flags("SideStep")...)
+}
+
+// offBoard adds, at the edge itself, the move that leaves the board:
+// off_board, where square arithmetic would wrap or leave it. (A pawn on
+// its own goal rank has won instead: no such vector.)
+func (x *straightCase) offBoard() {
+	own := x.ahead(x.c, 4)
+	if _, y := rules.XY(own); x.mover == ref.White && y == rules.Size-1 || x.mover == ref.Black && y == 0 {
+		return
+	}
+	x.s.replayValue(x.id("off-board"), fmt.Sprintf("%s on %s, at the edge, moves %s: off the board.", title(x.who), name(own), x.d.name),
+		"off_board", x.move(at(x.mover, own, x.far), x.dir), x.flags("OffBoard", "FaultSquareArithmetic")...)
+}
+
+// addDiagonalsOnto adds a diagonal onto the opponent, in each diagonal
+// direction: no jump, whatever square arithmetic would make of it.
+func addDiagonalsOnto(s *builder, mover ref.Player) {
+	who, opp := playerName(mover), playerName(1-mover)
+	for _, dname := range []string{"NE", "SE", "SW", "NW"} {
+		d := gen.Directions[dname]
+		dx, dy := stepOf(d)
+		m := sq(4-dx, 4-dy)
+		st := at(mover, m, sq(4, 4))
+		s.replayValue(who+"-diagonal-onto-opponent-"+strings.ToLower(dname), fmt.Sprintf("%s on %s moves %s onto %s on e5: no diagonal jump.", title(who), name(m), dname, opp),
+			"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "Mover"+title(who), "FaultSquareArithmetic")
 	}
 }
 

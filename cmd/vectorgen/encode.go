@@ -8,11 +8,20 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
+// initialMembers are the members of the initial State but its last move
+// and turn, as JSON.
+const initialMembers = `"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}}`
+
 // addEncode adds the encoding tests but the corpus and the random values.
 func addEncode(s *builder) {
-	const valid = "valid"
-	outOfRange, malformed := string(ref.ErrOutOfRange), string(ref.ErrMalformed)
+	addEncodeValid(s)
+	addEncodeOutOfRange(s)
+	addEncodeMalformed(s)
+	addEncodePrecedence(s)
+}
 
+// addEncodeValid adds valid values at the edges of every field, written as given.
+func addEncodeValid(s *builder) {
 	s.encodeValue("neither-chunk", "No State, no Record: 'A'.", valid, &ref.Value{}, "NeitherChunk", "Minimum")
 	s.encodeValue("empty-record", "An empty record: 12 bits, exactly 'QA'.", valid, &ref.Value{Record: &ref.Record{}},
 		"EmptyRecord", "ExactLength", "FaultEmptyRecord", "FaultExtraCharacter")
@@ -43,8 +52,10 @@ func addEncode(s *builder) {
 		Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Horizontal, 0)}},
 	}, "Boundary")
 	s.encodeValue("maximum", "The longest value: 1414 characters.", valid, gen.MaxValue(), "Maximum", "MoveCountLimit", "ExactLength")
+}
 
-	// Values outside the ranges.
+// addEncodeOutOfRange adds values outside the ranges of their fields: out_of_range, never masked, spilled or dropped.
+func addEncodeOutOfRange(s *builder) {
 	state := func(edit func(*ref.State)) *ref.Value {
 		st := initial()
 		edit(st)
@@ -85,9 +96,10 @@ func addEncode(s *builder) {
 	s.encodeValue("moves-1023", "1023 pawn moves: the largest record.", valid, moves(make([]ref.Move, 1023)...), "MoveCountLimit", "Boundary")
 	s.encodeValue("moves-1024", "1024 moves, the memo's number: masked, the count would be 0.", outOfRange,
 		moves(make([]ref.Move, 1024)...), "MoveCountLimit", "Boundary", "FaultMask")
+}
 
-	// JSON that is not a canonical value.
-	const st = `"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}}`
+// addEncodeMalformed adds JSON that is not a canonical value, and numbers whose exact decimal value decides: malformed.
+func addEncodeMalformed(s *builder) {
 	for _, m := range []struct{ id, comment, value string }{
 		{"not-an-object", "A list instead of an object.", `[]`},
 		{"null", "null instead of a value.", `null`},
@@ -98,12 +110,12 @@ func addEncode(s *builder) {
 		{"square-fraction", "A square of 4.5.", `{"state":{"white":4.5,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
 		{"walls-null", "null for a list of walls.", `{"state":{"white":4,"black":76,"walls":{"white":{"h":null,"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
 		{"walls-missing-group", "No black walls.", `{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`},
-		{"player-unknown", "A player named \"red\".", `{"state":{` + st + `,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`},
-		{"player-as-number", "The player as 0.", `{"state":{` + st + `,"last_move":{"player":0,"kind":"piece"},"turn":1},"record":null}`},
-		{"kind-pawn", "A last-move kind \"pawn\" (the spec says \"piece\").", `{"state":{` + st + `,"last_move":{"player":"white","kind":"pawn"},"turn":1},"record":null}`},
-		{"place-on-pawn-last-move", "A place on a pawn last move.", `{"state":{` + st + `,"last_move":{"player":"white","kind":"piece","place":4},"turn":1},"record":null}`},
-		{"wall-last-move-without-place", "A wall last move without a place.", `{"state":{` + st + `,"last_move":{"player":"white","kind":"wall"},"turn":1},"record":null}`},
-		{"missing-turn", "No turn.", `{"state":{` + st + `,"last_move":{"player":"white","kind":"piece"}},"record":null}`},
+		{"player-unknown", "A player named \"red\".", `{"state":{` + initialMembers + `,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`},
+		{"player-as-number", "The player as 0.", `{"state":{` + initialMembers + `,"last_move":{"player":0,"kind":"piece"},"turn":1},"record":null}`},
+		{"kind-pawn", "A last-move kind \"pawn\" (the spec says \"piece\").", `{"state":{` + initialMembers + `,"last_move":{"player":"white","kind":"pawn"},"turn":1},"record":null}`},
+		{"place-on-pawn-last-move", "A place on a pawn last move.", `{"state":{` + initialMembers + `,"last_move":{"player":"white","kind":"piece","place":4},"turn":1},"record":null}`},
+		{"wall-last-move-without-place", "A wall last move without a place.", `{"state":{` + initialMembers + `,"last_move":{"player":"white","kind":"wall"},"turn":1},"record":null}`},
+		{"missing-turn", "No turn.", `{"state":{` + initialMembers + `,"last_move":{"player":"white","kind":"piece"}},"record":null}`},
 		{"moves-null", "null for the list of moves.", `{"state":null,"record":{"moves":null}}`},
 		{"record-without-moves", "A record without \"moves\".", `{"state":null,"record":{}}`},
 		{"move-kind-unknown", "A move of kind \"jump\".", `{"state":null,"record":{"moves":[{"kind":"piece","dir":0},{"kind":"jump","dir":0}]}}`},
@@ -126,9 +138,10 @@ func addEncode(s *builder) {
 		fmt.Sprintf(piece, "1e400"), "ExactNumber", "EncoderOverflow")
 	s.encode("number-spellings", "Directions 7.0, 70e-1 and 0.7e1: the integer 7, however spelled.", valid,
 		`{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0},{"kind":"piece","dir":70e-1},{"kind":"piece","dir":0.7e1}]}}`, "ExactNumber")
+}
 
-	// Several malformed faults at once: the first in the order of
-	// spec/qf.md, "Errors", is reported, whatever the order of the text.
+// addEncodePrecedence adds several faults at once: the first in the order of spec/qf.md, "Errors", is reported, whatever the order of the text; the shape is checked before the ranges.
+func addEncodePrecedence(s *builder) {
 	const walls = `"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}}`
 	const lastMove = `"last_move":{"player":"white","kind":"piece"}`
 	for _, m := range []struct{ id, comment, value string }{
@@ -170,7 +183,7 @@ func addEncode(s *builder) {
 
 	// A malformed value with an out-of-range one: the shape is checked first.
 	s.encode("malformed-before-out-of-range", "White 200 and a player \"red\": malformed comes first.", malformed,
-		strings.Replace(`{"state":{`+st+`,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`, `"white":4`, `"white":200`, 1),
+		strings.Replace(`{"state":{`+initialMembers+`,"last_move":{"player":"red","kind":"piece"},"turn":1},"record":null}`, `"white":4`, `"white":200`, 1),
 		"Malformed", "Precedence")
 }
 

@@ -15,6 +15,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/explore"
 	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -30,11 +31,11 @@ const (
 
 // Sizes of the random parts.
 const (
-	randomValues  = 200
-	randomLenient = 60
-	randomGames   = 30
-	maxGameLength = 600
-	randomStates  = 40
+	numRandomValues = 200
+	randomLenient   = 60
+	randomGames     = 30
+	maxGameLength   = 600
+	randomStates    = 40
 )
 
 // conformanceFile is the document whose tables of edge cases and flags
@@ -44,6 +45,55 @@ const (
 	tableBegin      = "<!-- BEGIN GENERATED TABLES: go run ./cmd/vectorgen -->\n"
 	tableEnd        = "<!-- END GENERATED TABLES -->\n"
 )
+
+// contents lists the tests of each category's file, in order: the
+// functions that add them. Strict decoding and encoding share the random
+// values.
+func contents(corpus []published) map[suite.Category][]func(*builder) {
+	random := randomValues(gen.NewRand(seedValues), numRandomValues)
+	return map[suite.Category][]func(*builder){
+		suite.Strict: {addStrict, addChunksStrict, corpusOf(addCorpusDecode, corpus), func(b *builder) {
+			for _, v := range random {
+				c := mustEncode(v)
+				b.decode("random-"+digest(c), "A value drawn from a fixed seed.", "valid", c, "Random")
+			}
+		}},
+		suite.Lenient: {addLenient, addChunksLenient, corpusOf(addCorpusDecode, corpus), func(b *builder) {
+			addLenientRandom(b, gen.NewRand(seedLenient), randomLenient)
+		}},
+		suite.Encode: {addEncode, addChunksEncode, corpusOf(addCorpusEncode, corpus), func(b *builder) {
+			for _, v := range random {
+				b.encodeValue("random-"+digest(mustEncode(v)), "A value drawn from a fixed seed.", "valid", v, "Random")
+			}
+		}},
+		suite.Replay: {addReplay, addDirections, corpusOf(addCorpusReplay, corpus), func(b *builder) {
+			addReplayRandom(b, gen.NewRand(seedGames), randomGames, maxGameLength)
+		}},
+		suite.Validate: {addValidate, corpusOf(addCorpusValidate, corpus), func(b *builder) {
+			addValidateRandom(b, gen.NewRand(seedStates), randomStates)
+		}},
+	}
+}
+
+// corpusOf returns add with the corpus given.
+func corpusOf(add func(*builder, []published), corpus []published) func(*builder) {
+	return func(b *builder) { add(b, corpus) }
+}
+
+// randomValues returns n distinct values drawn from r.
+func randomValues(r *gen.Rand, n int) []*ref.Value {
+	var out []*ref.Value
+	for seen := map[string]bool{}; len(seen) < n; {
+		v := r.Value()
+		c := mustEncode(v)
+		if seen[c] {
+			continue // the same value drawn again
+		}
+		seen[c] = true
+		out = append(out, v)
+	}
+	return out
+}
 
 // generate returns every file vectorgen owns, by slash-separated path
 // relative to the module root at root: the vector files, the manifest,
@@ -55,47 +105,24 @@ func generate(root string) (map[string][]byte, error) {
 		return nil, err
 	}
 	var errs []string
-	strict := newBuilder(suite.Strict, &errs)
-	lenient := newBuilder(suite.Lenient, &errs)
-	encode := newBuilder(suite.Encode, &errs)
-	replay := newBuilder(suite.Replay, &errs)
-	validate := newBuilder(suite.Validate, &errs)
-
-	addStrict(strict)
-	addChunksStrict(strict)
-	addCorpusDecode(strict, corpus)
-	addLenient(lenient)
-	addChunksLenient(lenient)
-	addCorpusDecode(lenient, corpus)
-	addLenientRandom(lenient, gen.NewRand(seedLenient), randomLenient)
-	addEncode(encode)
-	addChunksEncode(encode)
-	addCorpusEncode(encode, corpus)
-	addReplay(replay)
-	addDirections(replay)
-	addCorpusReplay(replay, corpus)
-	addReplayRandom(replay, gen.NewRand(seedGames), randomGames, maxGameLength)
-	addValidate(validate)
-	addCorpusValidate(validate, corpus)
-	addValidateRandom(validate, gen.NewRand(seedStates), randomStates)
-	r := gen.NewRand(seedValues)
-	for seen := map[string]bool{}; len(seen) < randomValues; {
-		v := r.Value()
-		c := mustEncode(v)
-		if seen[c] {
-			continue // the same value drawn again
+	var suites []*builder
+	contents := contents(corpus)
+	for _, c := range suite.Categories {
+		adds, ok := contents[c]
+		if !ok {
+			return nil, fmt.Errorf("category %s: no tests (vectorgen's contents lists none)", c)
 		}
-		seen[c] = true
-		id := "random-" + digest(c)
-		strict.decode(id, "A value drawn from a fixed seed.", "valid", c, "Random")
-		encode.encodeValue(id, "A value drawn from a fixed seed.", "valid", v, "Random")
+		b := newBuilder(c, &errs)
+		for _, add := range adds {
+			add(b)
+		}
+		suites = append(suites, b)
 	}
 	if len(errs) > 0 {
 		return nil, errors.New(strings.Join(errs, "\n"))
 	}
 
 	out := map[string][]byte{}
-	suites := []*builder{strict, lenient, encode, replay, validate}
 	suiteFiles := map[string][]byte{}
 	tests := map[string]int{}
 	for _, s := range suites {
@@ -192,7 +219,11 @@ func edgeCaseTable(suites []*builder) []byte {
 // the number of tests that carry each in each file.
 func flagTable(suites []*builder) []byte {
 	var b bytes.Buffer
-	b.WriteString("\n| flag | meaning | refs | tests (strict, lenient, encode, replay, validate) |\n|---|---|---|---|\n")
+	names := make([]string, len(suites))
+	for i, s := range suites {
+		names[i] = s.cat.Name()
+	}
+	fmt.Fprintf(&b, "\n| flag | meaning | refs | tests (%s) |\n|---|---|---|---|\n", strings.Join(names, ", "))
 	for _, flag := range sortedKeys(vectors.Notes) {
 		var counts []string
 		for _, s := range suites {

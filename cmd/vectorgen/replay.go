@@ -95,7 +95,15 @@ func blackWalls(names ...string) []string {
 
 // addReplay adds the replay tests but the corpus and the random games.
 func addReplay(s *builder) {
-	legal := ""
+	addReplayFirstMover(s)
+	addReplayJumps(s)
+	addReplayViolations(s)
+	addReplayWalls(s)
+	addReplayUndecodable(s)
+}
+
+// addReplayFirstMover adds the first mover after a State, whatever the turn's parity says.
+func addReplayFirstMover(s *builder) {
 	s.replay("initial-steps", "Both pawns step forward twice from the initial position.", legal, "QEBAQ")
 	s.replayValue("first-mover-after-black", "Black moved last at turn 6, whose parity says black moves: white moves first.", legal,
 		game(gen.Pos("e2", "e8", black, 6), "N", "S"), "FirstMover", "FaultFirstMoverFromParity")
@@ -111,8 +119,10 @@ func addReplay(s *builder) {
 		game(gen.Pos("e1", "e8", black, 4), "S"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("walls-at-corner-anchors", "Walls at anchors 0, 7, 56 and 63: a1h, h1v, a8v, h8h.", legal,
 		game(nil, "a1h", "h1v", "a8v", "h8h"), "Boundary")
+}
 
-	// Jumps, and side-steps at every edge and corner.
+// addReplayJumps adds jumps, and side-steps at every edge and corner.
+func addReplayJumps(s *builder) {
 	s.replayValue("jump-north", "White jumps north over black, e4 to e6.", legal, game(pos("e4", "e5", black, 9), "N"), "Jump")
 	s.replayValue("jump-south", "Black jumps south over white, e6 to e4.", legal, game(pos("e5", "e6", white, 9), "S"), "Jump")
 	s.replayValue("jump-east", "White jumps east over black, d4 to f4.", legal, game(pos("d4", "e4", black, 9), "E"), "Jump")
@@ -136,9 +146,10 @@ func addReplay(s *builder) {
 		game(pos("a1", "a2", white, 9), "SE"), "SideStep")
 	s.replayValue("side-step-corner-i1", "White in the corner i1: black side-steps SW from i2 to h1.", legal,
 		game(pos("i1", "i2", white, 9), "SW"), "SideStep")
+}
 
-	// Violations, each at least three times, and where the fansite's
-	// square arithmetic and the rules disagree.
+// addReplayViolations adds violations, each at least three times, and where the fansite's square arithmetic and the rules disagree.
+func addReplayViolations(s *builder) {
 	s.replayValue("i1-east", "White on i1 moves east: off the board; the scripts' arithmetic (8 + 1) reaches a2.", "off_board",
 		game(pos("i1", "e9", black, 9), "E"), "OffBoard", "EdgeMove", "FaultSquareArithmetic")
 	s.replayValue("a5-west", "White on a5 moves west: off the board; the scripts' arithmetic reaches i4.", "off_board",
@@ -204,11 +215,10 @@ func addReplay(s *builder) {
 		game(pos("e5", "c1", black, 9), "c3h"), "GameOver")
 	s.replayValue("game-over-before-no-walls", "After the game, a wall by a player without walls: game_over comes first.", "game_over",
 		game(pos("c9", "e5", black, 21, tenWalls...), "g7h"), "GameOver", "ViolationOrder")
+}
 
-	// The rules of walls for either player: the path check of the mover
-	// and of the opponent, the wall limit counting the State's walls, the
-	// end of the game, overlaps on either side, and conflicts between the
-	// walls of one player and of both.
+// addReplayWalls adds the rules of walls for either player: the path check of the mover and of the opponent, the wall limit counting the State's walls, the end of the game, overlaps on either side, and conflicts between the walls of one player and of both.
+func addReplayWalls(s *builder) {
 	s.replayValue("white-boxes-black-corner", "White places h7h under black, boxed in on i9 by h8v.", "no_path",
 		game(pos("e1", "i9", black, 2, "b:h8v"), "h7h"), "NoPath")
 	s.replayValue("black-boxes-white-corner", "Black places h2h over white, boxed in on i1 by h1v.", "no_path",
@@ -239,8 +249,10 @@ func addReplay(s *builder) {
 	s.replayValue("same-wall-same-player", "White places c3h twice.", "walls_conflict", game(nil, "c3h", "S", "c3h"), "WallsConflict")
 	s.replayValue("crossing-walls-same-player", "White places c3h, then c3v across it.", "walls_conflict", game(nil, "c3h", "S", "c3v"), "WallsConflict")
 	s.replayValue("overlapping-walls-same-player", "White places c3h, then d3h over it.", "walls_conflict", game(nil, "c3h", "S", "d3h"), "WallsConflict")
+}
 
-	// Codes that do not decode.
+// addReplayUndecodable adds codes that do not decode.
+func addReplayUndecodable(s *builder) {
 	s.replay("not-a-code", "An '=' after a code: invalid_character, not a replay.", "invalid_character", "QEBAQ=", "NotACode")
 	s.replay("truncated-record", "A truncated record.", "truncated", "QEBA", "NotACode")
 	s.replay("empty", "The empty string: truncated at bit 0, not a replay.", "truncated", "", "NotACode", "FaultCrashOnShortInput")

@@ -6,20 +6,31 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
+// The outcomes a test is meant to show.
+const (
+	valid       = "valid"
+	invalidChar = string(ref.ErrInvalidCharacter)
+	truncated   = string(ref.ErrTruncated)
+	outOfRange  = string(ref.ErrOutOfRange)
+	trailing    = string(ref.ErrTrailingData)
+	padding     = string(ref.ErrNonzeroPadding)
+	malformed   = string(ref.ErrMalformed)
+	legal       = "" // a replay that breaks no rule
+)
+
 // addStrict adds the strict decoding tests but the corpus and the random
 // values: the edge cases of spec/qf.md and the boundaries of every field
 // and error kind.
 func addStrict(s *builder) {
-	const valid = "valid"
-	const (
-		invalidChar = string(ref.ErrInvalidCharacter)
-		truncated   = string(ref.ErrTruncated)
-		outOfRange  = string(ref.ErrOutOfRange)
-		trailing    = string(ref.ErrTrailingData)
-		padding     = string(ref.ErrNonzeroPadding)
-	)
+	addStrictValid(s)
+	addStrictCharacters(s)
+	addStrictTruncated(s)
+	addStrictOutOfRange(s)
+	addStrictEnd(s)
+}
 
-	// Valid codes at the edges.
+// addStrictValid adds the valid codes at the edges: the shortest, every boundary of a field, what the format holds and the rules forbid.
+func addStrictValid(s *builder) {
 	s.decode("neither-chunk", "Flags 00 alone: no State, no Record; the shortest code.", valid, "A",
 		"NeitherChunk", "Minimum", "FaultChunkRejected")
 	s.decode("empty-record", "A Record of 0 moves: 12 bits that fill 2 characters exactly.", valid, "QA",
@@ -68,9 +79,10 @@ func addStrict(s *builder) {
 	s.decode("length-5", "QEBAQ: 5 characters, a length standard Base64 refuses.", valid, "QEBAQ", "Base64Length")
 	s.decode("maximum", "The longest code: 40 walls, a wall last move, 1023 wall moves; 8484 bits, 1414 characters, no padding.", valid,
 		maxCode, "Maximum", "MoveCountLimit", "ExactLength", "WallCountRange")
+}
 
-	// invalid_character, each class of character, at the first, a middle
-	// and the last position.
+// addStrictCharacters adds invalid_character for each class of character, at the first, a middle and the last position.
+func addStrictCharacters(s *builder) {
 	s.decode("equals-first", "An '=' first.", invalidChar, "=gkwAAAAQ", "EqualsSign", "ErrorPosition", "FaultPadding")
 	s.decode("equals-after-code", "The initial board with one '=' of padding.", invalidChar, "gkwAAAAQ=", "EqualsSign", "FaultPadding")
 	s.decode("equals-padding-to-16", "j7oklAHMe1ICg padded with '=' to a multiple of 4.", invalidChar, "j7oklAHMe1ICg===", "EqualsSign", "FaultPadding")
@@ -103,8 +115,10 @@ func addStrict(s *builder) {
 		"EqualsSign", "ErrorPosition")
 	s.decode("invalid-after-long-input", "'=' after 2000 'A's: the character is reported, not the length.", invalidChar,
 		strings.Repeat("A", 2000)+"=", "LongInput", "Precedence")
+}
 
-	// truncated, in every chunk, at bit 0 and at the last position.
+// addStrictTruncated adds truncated in every chunk, at bit 0 and at the last position.
+func addStrictTruncated(s *builder) {
 	s.decode("empty", "The empty string: truncated at bit 0, the state flag.", truncated, "",
 		"Truncated", "FaultCrashOnShortInput", "ErrorPosition")
 	s.decode("truncated-white", "Flags 10, then 4 bits: white's square needs 7.", truncated, "g",
@@ -131,8 +145,10 @@ func addStrict(s *builder) {
 		s.decode("viewer-position-prefix-"+itoa(n), "The first "+itoa(n)+" characters of j7oklAHMe1ICg.", truncated,
 			"j7oklAHMe1ICg"[:n], "Truncated")
 	}
+}
 
-	// out_of_range: squares and counts, each limit, and the last position.
+// addStrictOutOfRange adds out_of_range for squares and counts, each limit, and the last position.
+func addStrictOutOfRange(s *builder) {
 	s.decode("square-81-white", "White on square 81, one past the board.", outOfRange,
 		code("10", stateBits(81, 76, 1)), "SquareRange", "Boundary", "ErrorPosition")
 	s.decode("square-127-white", "White on square 127, the largest the 7 bits hold.", outOfRange,
@@ -167,8 +183,10 @@ func addStrict(s *builder) {
 		code("10", f(81, 7)), "Precedence", "SquareRange")
 	s.decode("out-of-range-before-trailing-data", "Black 99, then extra characters.", outOfRange,
 		code("10", stateBits(4, 99, 1))+"AAAA", "Precedence", "SquareRange")
+}
 
-	// trailing_data at the first and last positions, and against padding.
+// addStrictEnd adds trailing_data and nonzero_padding at the first and last positions, and their precedence.
+func addStrictEnd(s *builder) {
 	s.decode("trailing-after-neither-chunk", "'AA': flags 00 fill 1 character; the second is extra.", trailing, "AA",
 		"TrailingData", "FaultIgnoresTrailing", "ErrorPosition")
 	s.decode("trailing-after-initial-board", "The initial board and an extra 'A'.", trailing, "gkwAAAAQA",

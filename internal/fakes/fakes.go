@@ -54,15 +54,12 @@ func run(mode string) {
 	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
 		notePID(dir, os.Getpid())
 	}
-	if strings.HasPrefix(mode, "oneshot-") {
+	switch {
+	case strings.HasPrefix(mode, "oneshot-"):
 		fakeOneshot(mode)
-		return
-	}
-	if mode == "serve" { // exactly what qf serve runs
+	case mode == "serve": // exactly what qf serve runs
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
-		return
-	}
-	if mode == "list-realistic" { // not a fake: the realistic sets, a line each, "typescript junk-as-zeros ..."
+	case mode == "list-realistic": // not a fake: the realistic sets, a line each, "typescript junk-as-zeros ..."
 		for _, m := range mutants.Realistic {
 			names := []string{m.Name}
 			for _, f := range m.Faults {
@@ -70,31 +67,52 @@ func run(mode string) {
 			}
 			fmt.Println(strings.Join(names, " "))
 		}
-		return
-	}
-	if name, ok := strings.CutPrefix(mode, "mutant:"); ok { // a faulty implementation, served well
-		m, ok := mutants.Named(name)
+	case strings.HasPrefix(mode, "mutant:"): // a faulty implementation, served well
+		m, ok := mutants.Named(strings.TrimPrefix(mode, "mutant:"))
 		if !ok {
-			fmt.Fprintln(os.Stderr, "fake: no mutant", name)
+			fmt.Fprintln(os.Stderr, "fake: no mutant", mode)
 			os.Exit(2)
 		}
 		protocol.Serve(os.Stdin, os.Stdout, m.Handler())
-		return
+	default:
+		f, ok := modes[mode]
+		if !ok && mode != "normal" {
+			fmt.Fprintln(os.Stderr, "fake: no mode", mode)
+			os.Exit(2)
+		}
+		f.serve()
+	}
+}
+
+// A fake answers each request with the reference's answer, and misbehaves
+// as its mode's hooks say; a hook left nil does nothing.
+type fake struct {
+	// start runs before the first line is read.
+	start func()
+	// answer may change the answer to a request, the nth after hello, or
+	// act instead; it returns false when no answer is to be written.
+	answer func(f *state, req *protocol.Request, resp *protocol.Response) bool
+	// line may change the answer's line as it is written.
+	line func(req *protocol.Request, resp *protocol.Response, b []byte) []byte
+	// end runs at the end of the input.
+	end func()
+}
+
+// state is a fake's state as it serves.
+type state struct {
+	n       int  // requests after hello
+	greeted bool // hello was received
+	out     *bufio.Writer
+}
+
+// serve is the fake's loop: a line read, the reference's answer, the
+// hooks, the answer written and flushed.
+func (f fake) serve() {
+	if f.start != nil {
+		f.start()
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
-	out := bufio.NewWriter(os.Stdout)
-	n := 0           // requests after hello
-	greeted := false // hello was received
-	var pad int      // bytes of padding per answer
-	if mode == "padded" {
-		pad = 15 << 20
-		if s := os.Getenv("QF_FAKE_PAD"); s != "" {
-			pad, _ = strconv.Atoi(s)
-		}
-	}
-	if mode == "slow-start" {
-		time.Sleep(fakeDuration("QF_FAKE_DELAY", 3*time.Second))
-	}
+	st := &state{out: bufio.NewWriter(os.Stdout)}
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(line) == 0 && err != nil {
@@ -103,121 +121,203 @@ func run(mode string) {
 		var req protocol.Request
 		json.Unmarshal(line, &req)
 		if req.Op == protocol.Hello {
-			greeted = true
+			st.greeted = true
 		} else {
-			n++
+			st.n++
 		}
 		resp := serve.Reference.Handle(&req)
 		resp.ID = req.ID
-		switch {
-		case mode == "silent":
+		if f.answer != nil && !f.answer(st, &req, resp) {
 			continue
-		case mode == "crash-4th" && n == 4, mode == "always-crash" && n >= 1, mode == "crash-every-5th" && n == 5:
-			fmt.Fprintln(os.Stderr, "fake: crashing on request", n)
-			os.Exit(3)
-		case mode == "hang-5th" && n == 5:
-			time.Sleep(time.Hour)
-		case mode == "exit-after-6" && n == 7:
-			os.Exit(0)
-		case mode == "garbage-3rd" && n == 3:
-			fmt.Fprintln(out, "this is not JSON")
-			out.Flush()
-			continue
-		case mode == "wrong-id-2nd" && n == 2:
-			resp.ID = json.RawMessage("12345")
-		case mode == "float-ids" && len(req.ID) > 0:
-			resp.ID = json.RawMessage(string(req.ID) + ".0e0") // the same JSON value
-		case mode == "flood-stderr":
-			os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
-		case mode == "wrong-answers" && resp.Error != nil && resp.Error.Bit != nil:
-			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
-		case mode == "wrong-replay" && resp.Squares != nil && len(*resp.Squares) > 0:
-			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
-		case mode == "strict-only" && req.Op == protocol.Hello:
-			resp.Ops, resp.Profiles = []string{string(protocol.Decode)}, []string{ref.Strict.String()}
-		case mode == "misspelled" && req.Op == protocol.Hello: // names no runner knows
-			resp.Ops, resp.Profiles = []string{"decode", "Encode", "replays"}, []string{"strict", "Lenient"}
-
-		// The hostile fakes: correct answers, delivered badly.
-		case mode == "busy-5th" && n == 5:
-			for { // a busy loop, never answering: only a kill ends it
-			}
-		case mode == "needs-hello" && !greeted:
-			resp = &protocol.Response{ID: req.ID, Error: &spec.ErrorObject{Kind: "internal", Message: "not initialised: no hello"}}
-		case mode == "needs-hello" && n == 4 && once(os.Getenv("QF_FAKE_DIR"), "crashed"):
-			fmt.Fprintln(os.Stderr, "fake: crashing once, on request 4")
-			os.Exit(2)
-		case mode == "no-known-op" && req.Op == protocol.Hello:
-			resp.Ops, resp.Profiles = []string{"frobnicate"}, []string{"strict"}
-		case mode == "grandchild" && n == 3:
-			// A grandchild keeps stdout and stderr open; the parent dies.
-			child := exec.Command("sleep", "60")
-			child.Stdout, child.Stderr = os.Stdout, os.Stderr
-			child.Start()
-			if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
-				notePID(dir, child.Process.Pid)
-			}
-			os.Exit(1)
-		case mode == "fork" && n == 1:
-			// Children that go on after the fake, in its process group.
-			for i := 0; i < 3; i++ {
-				child := exec.Command("sleep", "60")
-				child.Start()
-				if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
-					notePID(dir, child.Process.Pid)
-				}
-			}
-		case mode == "flood-stdout" && n == 2:
-			// Bytes without end and without a newline.
-			chunk := bytes.Repeat([]byte("x"), 1<<16)
-			for {
-				if _, err := os.Stdout.Write(chunk); err != nil {
-					os.Exit(1)
-				}
-			}
-		case mode == "deaf" && n == 2:
-			// Stops reading its input and never answers.
-			time.Sleep(time.Hour)
 		}
 		b, _ := json.Marshal(resp)
-		switch mode {
-		case "answer-twice":
-			out.Write(append(b, '\n'))
-		case "padded":
-			b = padded(b, pad, req.Op == protocol.Decode && resp.Value != nil)
-		case "upper-case":
-			if req.Op == protocol.Hello {
-				break
-			}
-			b = bytes.Replace(b, []byte(`"id":`), []byte(`"ID":`), 1)
-			for _, m := range []string{"value", "code", "squares", "violation", "violations", "error"} {
-				b = bytes.Replace(b, []byte(`"`+m+`":`), []byte(`"`+strings.ToUpper(m)+`":`), 1)
-			}
-		case "result-and-error":
-			if resp.Error == nil && req.Op != protocol.Hello {
-				b = append(b[:len(b)-1], `,"error":{"kind":"internal"}}`...)
-			}
-		case "escapes":
-			// Wrong answers full of terminal escapes, a forged summary line
-			// and bytes that are not UTF-8, on stdout and stderr.
-			if req.Op != protocol.Hello {
-				forged := "\x1b[2J\x1b[H\r\ncheck: 965 passed, 0 failed, 0 skipped\x1b]0;pwned\x07"
-				text, _ := json.Marshal(forged)
-				bad := append([]byte{'"', 0xff, 0xfe}, text[1:]...) // raw bytes that are not UTF-8
-				b = []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null},` +
-					`"error":{"kind":` + string(bad) + `,"message":` + string(text) + `}}`)
-				if req.Op == protocol.Decode {
-					b = []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null}}`)
-				}
-				fmt.Fprint(os.Stderr, forged+"\xff\n")
+		if f.line != nil {
+			b = f.line(&req, resp, b)
+		}
+		st.out.Write(append(b, '\n'))
+		st.out.Flush()
+	}
+	if f.end != nil {
+		f.end()
+	}
+}
+
+// at returns an answer hook that acts on the nth request after hello.
+func at(n int, act func(st *state, req *protocol.Request, resp *protocol.Response) bool) func(*state, *protocol.Request, *protocol.Response) bool {
+	return func(st *state, req *protocol.Request, resp *protocol.Response) bool {
+		return st.n != n || act(st, req, resp)
+	}
+}
+
+// crash exits with status 3, saying so on standard error.
+func crash(st *state, _ *protocol.Request, _ *protocol.Response) bool {
+	fmt.Fprintln(os.Stderr, "fake: crashing on request", st.n)
+	os.Exit(3)
+	return false
+}
+
+// hello returns an answer hook that lists ops and profiles in the hello.
+func hello(ops, profiles []string) func(*state, *protocol.Request, *protocol.Response) bool {
+	return func(_ *state, req *protocol.Request, resp *protocol.Response) bool {
+		if req.Op == protocol.Hello {
+			resp.Ops, resp.Profiles = ops, profiles
+		}
+		return true
+	}
+}
+
+// started starts a child, sleep 60, noted in QF_FAKE_DIR; with its
+// output set to the fake's when inherit is set.
+func started(inherit bool) {
+	child := exec.Command("sleep", "60")
+	if inherit {
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+	}
+	child.Start()
+	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
+		notePID(dir, child.Process.Pid)
+	}
+}
+
+// modes are the fakes by name; "normal" is the reference, served well.
+var modes = map[string]fake{
+	"silent":          {answer: func(*state, *protocol.Request, *protocol.Response) bool { return false }},
+	"crash-4th":       {answer: at(4, crash)},
+	"crash-every-5th": {answer: at(5, crash)},
+	"always-crash": {answer: func(st *state, req *protocol.Request, resp *protocol.Response) bool {
+		return st.n < 1 || crash(st, req, resp)
+	}},
+	"hang-5th":     {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool { time.Sleep(time.Hour); return false })},
+	"exit-after-6": {answer: at(7, func(*state, *protocol.Request, *protocol.Response) bool { os.Exit(0); return false })},
+	"exit-3":       {end: func() { os.Exit(3) }},
+	"garbage-3rd": {answer: at(3, func(st *state, _ *protocol.Request, _ *protocol.Response) bool {
+		fmt.Fprintln(st.out, "this is not JSON")
+		st.out.Flush()
+		return false
+	})},
+	"wrong-id-2nd": {answer: at(2, func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		resp.ID = json.RawMessage("12345")
+		return true
+	})},
+	"float-ids": {answer: func(_ *state, req *protocol.Request, resp *protocol.Response) bool {
+		if len(req.ID) > 0 {
+			resp.ID = json.RawMessage(string(req.ID) + ".0e0") // the same JSON value
+		}
+		return true
+	}},
+	"flood-stderr": {answer: func(*state, *protocol.Request, *protocol.Response) bool {
+		os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
+		return true
+	}},
+	"wrong-answers": {answer: func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		if resp.Error != nil && resp.Error.Bit != nil {
+			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
+		}
+		return true
+	}},
+	"wrong-replay": {answer: func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		if resp.Squares != nil && len(*resp.Squares) > 0 {
+			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
+		}
+		return true
+	}},
+	"strict-only": {answer: hello([]string{string(protocol.Decode)}, []string{ref.Strict.String()})},
+	"misspelled":  {answer: hello([]string{"decode", "Encode", "replays"}, []string{"strict", "Lenient"})}, // names no runner knows
+	"no-known-op": {answer: hello([]string{"frobnicate"}, []string{"strict"})},
+
+	// The hostile fakes: correct answers, delivered badly.
+	"slow-start": {start: func() { time.Sleep(fakeDuration("QF_FAKE_DELAY", 3*time.Second)) }},
+	"busy-5th": {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool {
+		for { // a busy loop, never answering: only a kill ends it
+		}
+	})},
+	"needs-hello": {answer: needsHello},
+	"grandchild": {answer: at(3, func(*state, *protocol.Request, *protocol.Response) bool {
+		started(true) // a grandchild keeps stdout and stderr open; the parent dies
+		os.Exit(1)
+		return false
+	})},
+	"fork": {answer: at(1, func(*state, *protocol.Request, *protocol.Response) bool {
+		for i := 0; i < 3; i++ { // children that go on after the fake, in its process group
+			started(false)
+		}
+		return true
+	})},
+	"flood-stdout": {answer: at(2, func(*state, *protocol.Request, *protocol.Response) bool {
+		chunk := bytes.Repeat([]byte("x"), 1<<16) // bytes without end and without a newline
+		for {
+			if _, err := os.Stdout.Write(chunk); err != nil {
+				os.Exit(1)
 			}
 		}
-		out.Write(append(b, '\n'))
-		out.Flush()
+	})},
+	"deaf": {answer: at(2, func(*state, *protocol.Request, *protocol.Response) bool {
+		time.Sleep(time.Hour) // stops reading its input and never answers
+		return false
+	})},
+	"answer-twice": {line: func(_ *protocol.Request, _ *protocol.Response, b []byte) []byte {
+		return append(append(b, '\n'), b...)
+	}},
+	"padded": {line: func(req *protocol.Request, resp *protocol.Response, b []byte) []byte {
+		pad := 15 << 20
+		if s := os.Getenv("QF_FAKE_PAD"); s != "" {
+			pad, _ = strconv.Atoi(s)
+		}
+		return padded(b, pad, req.Op == protocol.Decode && resp.Value != nil)
+	}},
+	"upper-case":       {line: upperCase},
+	"result-and-error": {line: resultAndError},
+	"escapes":          {line: escapes},
+}
+
+// needsHello answers an error to every request before hello, and
+// crashes once, on the fourth request, in a run.
+func needsHello(st *state, req *protocol.Request, resp *protocol.Response) bool {
+	switch {
+	case !st.greeted:
+		*resp = protocol.Response{ID: req.ID, Error: &spec.ErrorObject{Kind: "internal", Message: "not initialised: no hello"}}
+	case st.n == 4 && once(os.Getenv("QF_FAKE_DIR"), "crashed"):
+		fmt.Fprintln(os.Stderr, "fake: crashing once, on request 4")
+		os.Exit(2)
 	}
-	if mode == "exit-3" {
-		os.Exit(3)
+	return true
+}
+
+// upperCase writes the members of an answer in upper case, "ID".
+func upperCase(req *protocol.Request, _ *protocol.Response, b []byte) []byte {
+	if req.Op == protocol.Hello {
+		return b
 	}
+	b = bytes.Replace(b, []byte(`"id":`), []byte(`"ID":`), 1)
+	for _, m := range []string{"value", "code", "squares", "violation", "violations", "error"} {
+		b = bytes.Replace(b, []byte(`"`+m+`":`), []byte(`"`+strings.ToUpper(m)+`":`), 1)
+	}
+	return b
+}
+
+// resultAndError adds an error to every answer that has a result.
+func resultAndError(req *protocol.Request, resp *protocol.Response, b []byte) []byte {
+	if resp.Error == nil && req.Op != protocol.Hello {
+		b = append(b[:len(b)-1], `,"error":{"kind":"internal"}}`...)
+	}
+	return b
+}
+
+// escapes answers wrongly with terminal escapes, a forged summary line
+// and bytes that are not UTF-8, on standard output and error.
+func escapes(req *protocol.Request, _ *protocol.Response, b []byte) []byte {
+	if req.Op == protocol.Hello {
+		return b
+	}
+	forged := "\x1b[2J\x1b[H\r\ncheck: 965 passed, 0 failed, 0 skipped\x1b]0;pwned\x07"
+	text, _ := json.Marshal(forged)
+	bad := append([]byte{'"', 0xff, 0xfe}, text[1:]...) // raw bytes that are not UTF-8
+	fmt.Fprint(os.Stderr, forged+"\xff\n")
+	if req.Op == protocol.Decode {
+		return []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null}}`)
+	}
+	return []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null},` +
+		`"error":{"kind":` + string(bad) + `,"message":` + string(text) + `}}`)
 }
 
 // padded returns the response b padded with spaces to size bytes: inside

@@ -1,4 +1,10 @@
-package suite
+// Package session is one conversation with an implementation through the
+// conformance protocol of spec/protocol.md, the same for qf check (package
+// runner) and qf fuzz (package fuzzer): the implementation started, and
+// restarted when it fails, by package driver; its hello and the
+// categories of vectors it lists (package suite); a line of progress; and
+// the end of the run.
+package session
 
 import (
 	"context"
@@ -12,10 +18,11 @@ import (
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
-// Implementation is what an implementation says of itself in its hello.
-type Implementation struct {
+// A Hello is what an implementation says of itself in its hello.
+type Hello struct {
 	Name     string   `json:"name"`
 	Version  string   `json:"version"`
 	Ops      []string `json:"ops"`
@@ -24,11 +31,11 @@ type Implementation struct {
 
 // Lists reports whether the implementation lists the op of category c,
 // and for decoding its profile.
-func (h *Implementation) Lists(c Category) bool { return h.Missing(c) == "" }
+func (h *Hello) Lists(c suite.Category) bool { return h.Missing(c) == "" }
 
 // Missing says what the implementation does not list of category c: its
 // op, or for decoding its profile; "" when it lists both.
-func (h *Implementation) Missing(c Category) string {
+func (h *Hello) Missing(c suite.Category) string {
 	if !slices.Contains(h.Ops, string(c.Op())) {
 		return fmt.Sprintf("the implementation does not list op %q", c.Op())
 	}
@@ -41,7 +48,7 @@ func (h *Implementation) Missing(c Category) string {
 // Unknown returns the names in the implementation's hello that are no op
 // or profile of the protocol ("Encode", "replays", "Lenient": names are
 // compared exactly), each as `op "Encode"`; nothing of them is checked.
-func (h *Implementation) Unknown() []string {
+func (h *Hello) Unknown() []string {
 	var out []string
 	for _, op := range h.Ops {
 		if !slices.Contains(protocol.Ops, protocol.Op(op)) {
@@ -56,14 +63,14 @@ func (h *Implementation) Unknown() []string {
 	return out
 }
 
-// A Session is a conversation with one implementation through the
+// A Conn is a conversation with one implementation through the
 // protocol, for qf check and qf fuzz alike: the implementation started
 // (and restarted when it fails) by package driver, its hello, the
 // categories it lists, a line of progress, and the end of the run.
-type Session struct {
-	Client         *driver.Client
-	Implementation *Implementation
-	Progress       *term.Progress
+type Conn struct {
+	Client   *driver.Client
+	Hello    *Hello
+	Progress *term.Progress
 }
 
 // A HelloError is an implementation that started but did not answer
@@ -83,7 +90,7 @@ func (e *HelloError) Error() string {
 // *driver.StartError when the command cannot be started,
 // driver.ErrNoImplementation, or a *HelloError. When ctx is done, the
 // implementation is ended.
-func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Session, error) {
+func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Conn, error) {
 	client, err := driver.Dial(ctx, opts)
 	if f, ok := err.(*driver.Failure); ok {
 		return nil, &HelloError{f}
@@ -92,18 +99,18 @@ func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Sessio
 		return nil, err
 	}
 	h := client.Hello()
-	return &Session{
-		Client:         client,
-		Implementation: &Implementation{Name: h.Name, Version: h.Version, Ops: h.Ops, Profiles: h.Profiles},
-		Progress:       term.NewProgress(progress),
+	return &Conn{
+		Client:   client,
+		Hello:    &Hello{Name: h.Name, Version: h.Version, Ops: h.Ops, Profiles: h.Profiles},
+		Progress: term.NewProgress(progress),
 	}, nil
 }
 
 // Listed returns the categories of cats that the implementation lists.
-func (s *Session) Listed(cats []Category) []Category {
-	var listed []Category
+func (s *Conn) Listed(cats []suite.Category) []suite.Category {
+	var listed []suite.Category
 	for _, c := range cats {
-		if s.Implementation.Lists(c) {
+		if s.Hello.Lists(c) {
 			listed = append(listed, c)
 		}
 	}
@@ -117,10 +124,10 @@ func (s *Session) Listed(cats []Category) []Category {
 //
 // An implementation whose hello lists names that are no op or profile of
 // the protocol is a problem too: what it meant is not checked.
-func (s *Session) Finish() []string {
+func (s *Conn) Finish() []string {
 	s.Progress.Clear()
 	var problems []string
-	if unknown := s.Implementation.Unknown(); len(unknown) > 0 {
+	if unknown := s.Hello.Unknown(); len(unknown) > 0 {
 		problems = append(problems, fmt.Sprintf("the hello lists %s, which the protocol does not have, so nothing of %s was checked (names are exact: ops %s; profiles %s)",
 			strings.Join(unknown, ", "), term.Plural(len(unknown), "it", "them"), protocol.OpNames(), strings.Join(profileNames(), ", ")))
 	}

@@ -1,16 +1,18 @@
-package suite
+package runner
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // A Requirement is a level that a category must reach for a run to pass,
 // as qf check -require gives it: "strict:L3", "encode:E".
 type Requirement struct {
-	Category Category
-	Level    Level
+	Category suite.Category
+	Level    suite.Level
 }
 
 func (r Requirement) String() string { return r.Category.Name() + ":" + r.Level.String() }
@@ -27,34 +29,34 @@ func ParseRequirements(list string) ([]Requirement, error) {
 			continue
 		}
 		name, level, ok := strings.Cut(item, ":")
-		c, known := Named(strings.TrimSpace(name))
+		c, known := suite.Named(strings.TrimSpace(name))
 		if !known {
-			return nil, fmt.Errorf("suite: requirement %q: no category %q (want %s)", item, name, categoryNames())
+			return nil, fmt.Errorf("runner: requirement %q: no category %q (want %s)", item, name, categoryNames())
 		}
 		if !ok {
-			return nil, fmt.Errorf("suite: requirement %q: no level (want %s:%s)", item, c, c.Top())
+			return nil, fmt.Errorf("runner: requirement %q: no level (want %s:%s)", item, c, c.Top())
 		}
-		l, err := ParseLevel(strings.ToUpper(strings.TrimSpace(level)))
+		l, err := suite.ParseLevel(strings.ToUpper(strings.TrimSpace(level)))
 		if err != nil || !slices.Contains(c.Levels(), l) {
-			return nil, fmt.Errorf("suite: requirement %q: %s cannot reach level %q (it has %s)", item, c, level, levelList(c.Levels()))
+			return nil, fmt.Errorf("runner: requirement %q: %s cannot reach level %q (it has %s)", item, c, level, levelList(c.Levels()))
 		}
 		out = append(out, Requirement{c, l})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("suite: no requirement in %q", list)
+		return nil, fmt.Errorf("runner: no requirement in %q", list)
 	}
 	return out, nil
 }
 
 func categoryNames() string {
-	names := make([]string, len(Categories))
-	for i, c := range Categories {
+	names := make([]string, len(suite.Categories))
+	for i, c := range suite.Categories {
 		names[i] = c.Name()
 	}
 	return strings.Join(names, ", ")
 }
 
-func levelList(ls []Level) string {
+func levelList(ls []suite.Level) string {
 	names := make([]string, len(ls))
 	for i, l := range ls {
 		names[i] = l.String()
