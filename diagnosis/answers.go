@@ -21,6 +21,7 @@ import (
 type answer struct {
 	crash bool              // it crashed
 	told  bool              // it answered: an error or a result
+	enc   bool              // an answer to an encoding request, whose errors are encoding's
 	err   *spec.ErrorObject // the error, when it answered one
 	// result is the answer's result in a form compared byte for byte:
 	// the value as the reference writes it, the code, the squares and
@@ -31,8 +32,8 @@ type answer struct {
 // newAnswer returns the answer of resp: a model's, whose values and
 // violations are canonical JSON already, or else an implementation's,
 // made canonical here.
-func newAnswer(resp *protocol.Response, model bool) answer {
-	a := answer{told: true, err: resp.Error}
+func newAnswer(resp *protocol.Response, model, enc bool) answer {
+	a := answer{told: true, enc: enc, err: resp.Error}
 	switch {
 	case resp.Error != nil:
 	case resp.Code != nil:
@@ -90,16 +91,21 @@ func mustJSON(v any) []byte {
 
 // observed returns what the implementation did with a test.
 func observed(o *suite.Result) answer {
+	enc := encodes(o.Category)
 	switch {
 	case o.Reason == suite.Crash:
-		return answer{crash: true}
+		return answer{crash: true, enc: enc}
 	case o.Answer != nil:
 		// A value written as the test's is canonical already.
 		canonical := o.Answer.Value != nil && bytes.Equal(o.Answer.Value, o.Test.Value)
-		return newAnswer(o.Answer, canonical)
+		return newAnswer(o.Answer, canonical, enc)
 	}
-	return answer{} // no answer: matches nothing
+	return answer{enc: enc} // no answer: matches nothing
 }
+
+// encodes reports whether the tests of c are encoding's: they give a
+// value.
+func encodes(c suite.Category) bool { return c.Reads() == suite.Value }
 
 // answers predicts what models of faults answer to the observations'
 // tests, and remembers it.
@@ -184,7 +190,7 @@ func (a *answers) told(i int) bool { return a.observed[i].told || a.observed[i].
 func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
 	if len(fs) <= 1 {
 		req, id := a.request(i)
-		return shared.row(id, req)[index(fs)]
+		return shared.row(id, req, encodes(a.obs[i].Category))[index(fs)]
 	}
 	row := a.memo[k]
 	if row == nil {
@@ -195,7 +201,7 @@ func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
 		return *p
 	}
 	req, _ := a.request(i)
-	p := ask(modelOf(k, fs), req)
+	p := ask(modelOf(k, fs), req, encodes(a.obs[i].Category))
 	row[i] = &p
 	return p
 }
@@ -218,14 +224,15 @@ var catalogueIndex = func() map[*faults.Fault]int {
 	return m
 }()
 
-// ask asks handler h, a model, and says whether it crashed.
-func ask(h protocol.Handler, req *protocol.Request) (a answer) {
+// ask asks handler h, a model, and says whether it crashed; enc says
+// whether req is encoding's.
+func ask(h protocol.Handler, req *protocol.Request, enc bool) (a answer) {
 	defer func() {
 		if recover() != nil {
-			a = answer{crash: true}
+			a = answer{crash: true, enc: enc}
 		}
 	}()
-	return newAnswer(h.Handle(req), true)
+	return newAnswer(h.Handle(req), true, enc)
 }
 
 var (
@@ -263,8 +270,9 @@ var (
 const maxRows = 1 << 13
 
 // row returns the answers of the reference and of each fault alone to a
-// test, whose id and request hash to id.
-func (c *cache) row(id uint64, req *protocol.Request) []answer {
+// test, whose id and request hash to id; enc says whether it is
+// encoding's.
+func (c *cache) row(id uint64, req *protocol.Request, enc bool) []answer {
 	c.mu.Lock()
 	row, ok := c.rows[id]
 	c.mu.Unlock()
@@ -272,9 +280,9 @@ func (c *cache) row(id uint64, req *protocol.Request) []answer {
 		return row
 	}
 	row = make([]answer, 1+len(faults.Catalogue))
-	row[0] = ask(modelOf("", nil), req)
+	row[0] = ask(modelOf("", nil), req, enc)
 	for i, f := range faults.Catalogue {
-		row[1+i] = ask(modelOf(f.Name, []*faults.Fault{f}), req)
+		row[1+i] = ask(modelOf(f.Name, []*faults.Fault{f}), req, enc)
 		if row[1+i].result == row[0].result {
 			row[1+i].result = row[0].result // the memory once
 		}
@@ -301,7 +309,7 @@ func (s *style) same(a, b answer) bool {
 	case (a.err != nil) != (b.err != nil):
 		return false
 	case a.err != nil:
-		return s.sameError(a.err, b.err)
+		return s.sameError(a.err, b.err, a.enc)
 	}
 	return a.result == b.result
 }

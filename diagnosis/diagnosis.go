@@ -56,6 +56,13 @@ type Cause struct {
 	Name string `json:"name"`
 	// Title says what it is, in words.
 	Title string `json:"title"`
+	// Variant says, for a known fault or a way of reporting errors, in
+	// which shape the implementation has it ("one hole per UTF-16 unit,
+	// strict profile only"), and Variants names the faults of the
+	// catalogue of that shape (one for each way it goes wrong, such as
+	// walls-sorted and walls-sorted-encoding).
+	Variant  string   `json:"variant,omitempty"`
+	Variants []string `json:"variants,omitempty"`
 	// Flag is the Fault flag of a known fault; Flags its flags when it has
 	// more than one.
 	Flag  string   `json:"flag,omitempty"`
@@ -75,9 +82,32 @@ type Cause struct {
 	Only []string `json:"only,omitempty"`
 	// Example is its shortest failing test.
 	Example *Example `json:"example,omitempty"`
-	// Like names the faults of the catalogue that go wrong where a cause
-	// of where answers go wrong does: what it may well be.
+	// Like names the faults of the catalogue whose models reproduce the
+	// failures of a cause of where answers go wrong: what it may well be.
 	Like []string `json:"like,omitempty"`
+	// Probes are the requests the diagnosis sent the implementation of its
+	// own, to tell apart explanations that the tests could not, and what
+	// they showed.
+	Probes []Probe `json:"probes,omitempty"`
+}
+
+// Says returns what the cause is, in words: its title, and the shape
+// the implementation has it in, when it has one.
+func (c Cause) Says() string {
+	if c.Variant == "" {
+		return c.Title
+	}
+	return c.Title + " (" + c.Variant + ")"
+}
+
+// A Probe is a request the diagnosis sent to tell two shapes of a fault
+// apart, and what the implementation answered.
+type Probe struct {
+	Category suite.Category `json:"category"`
+	Input    string         `json:"input"`   // the code, or for encoding the value, as JSON
+	Answer   string         `json:"answer"`  // the implementation's answer, in words
+	Matches  []string       `json:"matches"` // the faults of the catalogue whose models answer so
+	Refutes  []string       `json:"refutes"` // those whose models answer otherwise
 }
 
 // An Example is a failing test of a cause: its input and what was wrong.
@@ -109,9 +139,13 @@ type Diagnosis struct {
 
 // Diagnose explains the failures among the results of a run as their
 // root causes, from the tests and the answers the results carry (an
-// answer is nil where the implementation gave none).
-func Diagnose(obs []*suite.Result) *Diagnosis {
+// answer is nil where the implementation gave none). When ask is not nil,
+// and the tests cannot tell which of two shapes of a fault the
+// implementation has, it asks the implementation a few requests of its
+// own (probe.go), shown in the causes' Probes.
+func Diagnose(obs []*suite.Result, ask Asker) *Diagnosis {
 	d := newDiagnosis(obs)
+	d.ask = ask
 	if len(d.failed) == 0 {
 		return &Diagnosis{d: d}
 	}
@@ -164,6 +198,12 @@ type diagnosis struct {
 	model     []*faults.Fault // the known faults confirmed, in order
 	answers   *answers
 
+	// Probing: how to ask the implementation, the categories it was
+	// asked, the probes sent and those it did not answer.
+	ask                       Asker
+	listed                    map[suite.Category]bool
+	probesSent, probeFailures int
+
 	// The causes, by index in causes, as Explain finds them.
 	byFault map[*faults.Fault]int
 	byLocus map[locus]int // the causes of where answers go wrong, by locus (how left out)
@@ -172,10 +212,13 @@ type diagnosis struct {
 
 func newDiagnosis(obs []*suite.Result) *diagnosis {
 	d := &diagnosis{obs: obs, explained: map[int]int{}, answers: newAnswers(obs),
-		byFault: map[*faults.Fault]int{}, byLocus: map[locus]int{}}
-	for i := range obs {
-		if obs[i].Status == suite.Fail {
+		byFault: map[*faults.Fault]int{}, byLocus: map[locus]int{}, listed: map[suite.Category]bool{}}
+	for i, o := range obs {
+		if o.Status == suite.Fail {
 			d.failed = append(d.failed, i)
+		}
+		if o.Answer != nil {
+			d.listed[o.Category] = true
 		}
 	}
 	return d
@@ -215,9 +258,6 @@ func (d *diagnosis) add(c Cause, members []int) bool {
 	}
 	if c.Only == nil {
 		c.Only = slices.DeleteFunc(d.only(fresh), func(n string) bool { return n == c.Flag || slices.Contains(c.Flags, n) })
-	}
-	if (c.Kind == Field || c.Kind == Rule) && c.Like == nil {
-		c.Like = like(c.Name)
 	}
 	d.causes = append(d.causes, c)
 	return true
@@ -307,21 +347,6 @@ func (d *diagnosis) only(members []int) []string {
 		return out[i] < out[j]
 	})
 	return out[:min(3, len(out))]
-}
-
-// like returns the faults of the catalogue that show as the cause named
-// name: a field, a kind of error, or a rule ("off_board: ...").
-func like(name string) []string {
-	var out []string
-	for _, f := range faults.Catalogue {
-		for _, l := range f.Locus {
-			if name == l || strings.HasPrefix(name, l+":") || strings.HasPrefix(name, l+" ") {
-				out = append(out, f.Name)
-				break
-			}
-		}
-	}
-	return out
 }
 
 // names returns the flags and facets of a result.

@@ -21,13 +21,13 @@ func (x *Diagnosis) Explain(o *suite.Result) (int, bool) {
 	if s := d.style.shift; s != [2]int{} && got.err != nil {
 		got.err = shift(got.err, -s[0], -s[1])
 	}
-	req := o.Category.Request(o.Test)
-	if d.style.any() && d.style.same(ask(modelOf("", nil), req), got) {
+	req, enc := o.Category.Request(o.Test), encodes(o.Category)
+	if d.style.any() && d.style.same(ask(modelOf("", nil), req, enc), got) {
 		return x.find(Reporting, "")
 	}
 	for k := 1; k <= len(d.model); k++ {
 		fs := d.model[:k]
-		if i, ok := d.byFault[fs[k-1]]; ok && d.style.same(ask(modelOf(key(fs), fs), req), got) {
+		if i, ok := d.byFault[fs[k-1]]; ok && d.style.same(ask(modelOf(key(fs), fs), req, enc), got) {
 			return x.index[i], true
 		}
 	}
@@ -69,15 +69,16 @@ func (x *Diagnosis) find(k Kind, name string) (int, bool) {
 }
 
 // Predicts reports whether the known faults found make the implementation
-// answer req otherwise than the reference does, as far as its way of
-// reporting errors tells: whether the causes found explain the case
-// already, before it is asked.
-func (x *Diagnosis) Predicts(req *protocol.Request) bool {
+// answer req, a request of category c, otherwise than the reference does,
+// as far as its way of reporting errors tells: whether the causes found
+// explain the case already, before it is asked.
+func (x *Diagnosis) Predicts(c suite.Category, req *protocol.Request) bool {
 	d := x.d
 	if len(d.model) == 0 {
 		return false
 	}
-	return !d.style.same(ask(modelOf(key(d.model), d.model), req), ask(modelOf("", nil), req))
+	enc := encodes(c)
+	return !d.style.same(ask(modelOf(key(d.model), d.model), req, enc), ask(modelOf("", nil), req, enc))
 }
 
 // Level returns the decoding level that the implementation's way of
@@ -88,7 +89,7 @@ func (x *Diagnosis) Predicts(req *protocol.Request) bool {
 func (x *Diagnosis) Level() suite.Level {
 	s := &x.d.style
 	switch {
-	case s.oneKind != "":
+	case s.oneKind != [2]string{}:
 		return suite.L1
 	case s.any():
 		return suite.L2
@@ -97,17 +98,30 @@ func (x *Diagnosis) Level() suite.Level {
 }
 
 // Shows reports whether cause k, a known fault, shows in o alone: whether
-// the fault's model alone answers o's test otherwise than the reference,
-// as far as the implementation's way of reporting errors tells. A case
-// where it shows alone is an example of the fault that no other fault is
-// needed for. It is true for the other kinds of cause.
+// the model of one of its faults alone answers o's test otherwise than the
+// reference, as far as the implementation's way of reporting errors
+// tells. A case where it shows alone is an example of the fault that no
+// other fault is needed for. It is true for the other kinds of cause.
 func (x *Diagnosis) Shows(k int, o *suite.Result) bool {
+	showing, known := x.Showing(k, o)
+	return !known || len(showing) > 0
+}
+
+// Showing returns the faults of cause k that show in o alone (see
+// Shows), by name, in the order of the catalogue; and whether cause k is
+// one of known faults at all.
+func (x *Diagnosis) Showing(k int, o *suite.Result) ([]string, bool) {
 	d := x.d
-	for f, i := range d.byFault {
-		if x.index[i] == k {
-			req := o.Category.Request(o.Test)
-			return !d.style.same(ask(modelOf(f.Name, []*faults.Fault{f}), req), ask(modelOf("", nil), req))
+	var out []string
+	known := false
+	req, enc := o.Category.Request(o.Test), encodes(o.Category)
+	for _, f := range faults.Catalogue {
+		if i, ok := d.byFault[f]; ok && x.index[i] == k {
+			known = true
+			if !d.style.same(ask(modelOf(f.Name, []*faults.Fault{f}), req, enc), ask(modelOf("", nil), req, enc)) {
+				out = append(out, f.Name)
+			}
 		}
 	}
-	return true
+	return out, known
 }

@@ -16,7 +16,7 @@ import (
 func TestExplain(t *testing.T) {
 	for _, m := range append(slices.Clone(mutants.Realistic), mutants.Fansite) {
 		obs := observe(t, m.Handler())
-		all := diagnosis.Diagnose(obs)
+		all := diagnosis.Diagnose(obs, nil)
 		causeOf := map[string]string{}
 		for _, c := range all.Causes {
 			for _, id := range c.IDs {
@@ -31,7 +31,7 @@ func TestExplain(t *testing.T) {
 				rest = append(rest, o)
 			}
 		}
-		x := diagnosis.Diagnose(half)
+		x := diagnosis.Diagnose(half, nil)
 		agree, failed := 0, 0
 		for i := range rest {
 			o := rest[i]

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
@@ -57,4 +58,15 @@ func handle(h protocol.Handler, req *protocol.Request) (resp *protocol.Response,
 		}
 	}()
 	return h.Handle(req), false
+}
+
+// askerOf returns an asker of h in this process: a panic is a crash.
+func askerOf(h protocol.Handler) diagnosis.Asker {
+	return func(req *protocol.Request) (*protocol.Response, error) {
+		resp, crashed := handle(h, req)
+		if crashed {
+			return nil, &driver.Failure{Reason: driver.ReasonCrash, Detail: "panicked"}
+		}
+		return resp, nil
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
+	"github.com/qf-format/qf-conformance/internal/faults"
 	"github.com/qf-format/qf-conformance/internal/jsondiff"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
@@ -80,7 +81,7 @@ func (d *diagnosis) locusOf(o *suite.Result) (locus, bool) {
 	case want.Error != nil:
 		return locus{stage: st, field: errorField(want.Error), how: accepts}, true
 	case got.Error != nil:
-		return locus{stage: st, field: d.style.where(got.Error), how: rejects}, true
+		return locus{stage: st, field: d.style.where(got.Error, st == encoding), how: rejects}, true
 	case st == encoding && got.Code != nil:
 		return locus{stage: st, field: codeDifference(*want.Code, *got.Code), how: differs}, true
 	case st == decoding && got.Value != nil:
@@ -94,8 +95,8 @@ func (d *diagnosis) locusOf(o *suite.Result) (locus, bool) {
 // where returns where an implementation's error is: as errorField says,
 // but for an implementation that reports one kind for every error, its
 // field whatever the kind.
-func (s *style) where(e *spec.ErrorObject) string {
-	if f, ok := spec.FieldOf(e.Field); ok && s.oneKind != "" {
+func (s *style) where(e *spec.ErrorObject, enc bool) string {
+	if f, ok := spec.FieldOf(e.Field); ok && s.oneKind[way(enc)] != "" {
 		return f.Name
 	}
 	return errorField(e)
@@ -331,59 +332,103 @@ func layoutIndex(name string) int {
 	return slices.IndexFunc(spec.Layout, func(f spec.Field) bool { return f.Name == name })
 }
 
-// fieldCause returns the cause of the failures that go wrong at a field.
+// fieldCause returns the cause of the failures that go wrong at a field:
+// its title true of every one of them, its fix what the answers show
+// there, its likeness to faults of the catalogue only where their models
+// reproduce the answers.
 func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
 	hows := map[how]int{}
 	own := 0
+	var first *suite.Result // the shortest answer that first goes wrong here
 	for _, i := range members {
 		if x, ok := d.locusOf(d.obs[i]); ok {
 			hows[x.how]++
 			if x.field == l.field {
 				own++
+				if first == nil || len(d.obs[i].Input) < len(first.Input) {
+					first = d.obs[i]
+				}
 			}
-		}
-	}
-	most := differs
-	for h, n := range hows {
-		if !root && (n > hows[most] || n == hows[most] && h < most) {
-			most = h
 		}
 	}
 	what := l.stage.String()
 	c := Cause{Kind: Field, Name: l.field, Refs: []string{"Layout"}}
-	f, inLayout := spec.FieldOf(l.field)
+	_, inLayout := spec.FieldOf(l.field)
 	at := "at " + l.field
 	if !inLayout {
 		at = "as " + l.field
 	}
-	switch most {
-	case differs:
-		c.Title = fmt.Sprintf("%s goes wrong at %s, and everything after it", what, l.field)
-	case accepts:
+	switch {
+	case root:
+		c.Title = fmt.Sprintf("%s goes wrong at %s, and after it", what, l.field)
+	case len(hows) > 1:
+		c.Title = fmt.Sprintf("%s answers otherwise than the reference %s", what, at)
+	case hows[accepts] > 0:
 		c.Title = fmt.Sprintf("%s accepts what the reference refuses %s", what, at)
-	case rejects:
+	case hows[rejects] > 0:
 		c.Title = fmt.Sprintf("%s refuses %s what the reference accepts", what, at)
-	case errs:
+	default:
 		c.Title = fmt.Sprintf("%s reports other errors where the reference has them %s", what, at)
 	}
+	c.Fix = fieldFix(l, inLayout, first)
 	if !inLayout {
 		c.Refs = []string{"Errors"}
-		c.Fix = "report " + l.field + " exactly as spec/qf.md section Errors says, in the order of precedence there"
-	} else {
-		c.Fix = fmt.Sprintf("%s is %d %s, 0-%d, at its place in spec/qf.md's layout table", f.Name, f.Width, term.Plural(f.Width, "bit"), f.Max)
 	}
 	c.Evidence = fmt.Sprintf("%d %s first %s wrong here", own, term.Plural(own, "answer"), term.Plural(own, "goes", "go"))
 	if after := len(members) - own; after > 0 {
 		c.Evidence += fmt.Sprintf("; %d more after it, in codes that hold it", after)
 	}
+	c.Like = d.likeOf(l.field, members)
 	return c
+}
+
+// fieldFix says what to change at a field, from what the answers show
+// there: the first answer that goes wrong, and where.
+func fieldFix(l locus, inLayout bool, first *suite.Result) string {
+	verb := map[stage]string{decoding: "read", encoding: "write"}[l.stage]
+	shows := ""
+	if first != nil {
+		shows = fmt.Sprintf(" (%s: %s)", first.ID, term.Clip(first.Explain(), 120))
+	}
+	if !inLayout {
+		return "report " + l.field + " where spec/qf.md section Errors says, in its order of precedence" + shows
+	}
+	return fmt.Sprintf("%s %s as spec/qf.md's layout table says, and the fields after it from where it ends%s", verb, l.field, shows)
+}
+
+// likeOf returns the faults of the catalogue that show as the cause named
+// name and whose models, with the faults found, answer as the
+// implementation on three in four of the members, or more.
+func (d *diagnosis) likeOf(name string, members []int) []string {
+	var out []string
+	for _, f := range faults.Catalogue {
+		if !slices.ContainsFunc(f.Locus, func(l string) bool {
+			return name == l || strings.HasPrefix(name, l+":") || strings.HasPrefix(name, l+" ")
+		}) {
+			continue
+		}
+		with := append(slices.Clone(d.model), f)
+		if !compatible(with) {
+			continue
+		}
+		k, match := key(with), 0
+		for _, i := range members {
+			if d.style.same(d.answers.predict(k, with, i), d.answers.observed[i]) {
+				match++
+			}
+		}
+		if 4*match >= 3*len(members) {
+			out = append(out, f.Name)
+		}
+	}
+	return out
 }
 
 // ruleCause returns the cause of the failures that break a rule.
 func (d *diagnosis) ruleCause(l locus, members []int) Cause {
 	kind, _, _ := strings.Cut(l.rule, ":")
 	kind, _, _ = strings.Cut(kind, " ")
-	c := Cause{Kind: Rule, Name: l.rule, Title: "the rules: " + l.rule, Refs: []string{"Replay and validation"}}
+	c := Cause{Kind: Rule, Name: l.rule, Title: "replay and validation break the rules", Refs: []string{"Replay and validation"}}
 	c.Fix = "apply the rules as spec/qf.md section Replay and validation says"
 	flag := vectors.KindFlag(kind)
 	if flag != "" {
@@ -399,5 +444,6 @@ func (d *diagnosis) ruleCause(l locus, members []int) Cause {
 	if flag != "" && with > 0 {
 		c.Evidence += fmt.Sprintf("; %d tests flagged %s ran", with, flag)
 	}
+	c.Like = d.likeOf(kind, members)
 	return c
 }

@@ -17,6 +17,9 @@ type Text struct {
 	// Extra, when set, returns more lines under cause i, after its
 	// example: shown with its details, when there is room.
 	Extra func(i int) []string
+	// Verbose adds the requests the diagnosis asked of its own, a line
+	// each, under their causes.
+	Verbose bool
 }
 
 // WriteText writes the causes for people in at most t.Lines lines: a
@@ -42,7 +45,7 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 	fmt.Fprintf(w, "%d %s, %d %s (%s):\n", failed, term.Plural(failed, t.Unit), len(causes), term.Plural(len(causes), "cause", "causes"), t.Hint)
 	lines--
 	details := func(i int) []string {
-		d := details(&causes[i])
+		d := details(&causes[i], t.Verbose)
 		if t.Extra != nil {
 			d = append(d, t.Extra(i)...)
 		}
@@ -111,7 +114,7 @@ func headline(c *Cause, unit string) string {
 	case len(c.Flags) > 0:
 		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
 	}
-	s := fmt.Sprintf("%s: %s: %d %s", name, c.Title, c.Failed, term.Plural(c.Failed, unit))
+	s := fmt.Sprintf("%s: %s: %d %s", name, c.Says(), c.Failed, term.Plural(c.Failed, unit))
 	if len(c.Refs) > 0 {
 		s += " [" + strings.Join(c.Refs, "; ") + "]"
 	}
@@ -122,7 +125,7 @@ func headline(c *Cause, unit string) string {
 }
 
 // details returns the lines under a cause's headline.
-func details(c *Cause) []string {
+func details(c *Cause, verbose bool) []string {
 	var out []string
 	if c.Evidence != "" {
 		e := "evidence: " + c.Evidence
@@ -139,6 +142,19 @@ func details(c *Cause) []string {
 	}
 	if c.Fix != "" {
 		out = append(out, "fix: "+c.Fix)
+	}
+	for _, p := range c.Probes {
+		if !verbose {
+			break
+		}
+		line := fmt.Sprintf("asked %s %s: %s; as %s", p.Category, p.Input, p.Answer, strings.Join(p.Matches, ", "))
+		if len(p.Matches) == 0 {
+			line = fmt.Sprintf("asked %s %s: %s; as no shape tried", p.Category, p.Input, p.Answer)
+		}
+		if len(p.Refutes) > 0 {
+			line += ", not " + strings.Join(p.Refutes, ", ")
+		}
+		out = append(out, term.Printable(term.Clip(line, 300), false))
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package fuzzer
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -47,7 +48,8 @@ type group struct {
 	cases    int // the disagreements it explains
 	kept     int // of those, in the pool
 	findings []*Finding
-	tried    map[string]bool // the signatures of the examples tried
+	tried    map[string]bool // the signatures of the examples tried, and the shape each was to show
+	shown    map[string]bool // the shapes of a known fault that an example shows
 }
 
 // causes is what the fuzzer knows of the causes of its disagreements.
@@ -63,10 +65,11 @@ type causes struct {
 	groups  map[string]*group
 	order   []*group            // the groups, in the order found
 	inputs  map[string]*Finding // the examples by op and input: an input counts once
+	asked   map[string]asked    // the requests the diagnosis asked, by their JSON
 }
 
 func newCauses(opts *Options) causes {
-	return causes{reach: opts.Level, gap: batchSize, groups: map[string]*group{}, inputs: map[string]*Finding{}}
+	return causes{reach: opts.Level, gap: batchSize, groups: map[string]*group{}, inputs: map[string]*Finding{}, asked: map[string]asked{}}
 }
 
 // keep offers the pool a case that agreed.
@@ -130,7 +133,7 @@ func (f *fuzzer) group(c diagnosis.Cause) *group {
 	key := keyOf(c)
 	g := f.groups[key]
 	if g == nil {
-		g = &group{key: key, cause: c, tried: map[string]bool{}}
+		g = &group{key: key, cause: c, tried: map[string]bool{}, shown: map[string]bool{}}
 		f.groups[key] = g
 		f.order = append(f.order, g)
 	}
@@ -150,7 +153,7 @@ func (f *fuzzer) diagnoseIfDue(ctx context.Context) {
 // cause.
 func (f *fuzzer) diagnose(ctx context.Context) {
 	before := len(f.groups)
-	f.diag = diagnosis.Diagnose(f.pool)
+	f.diag = diagnosis.Diagnose(f.pool, f.asker(ctx))
 	f.reach = min(f.opts.Level, f.diag.Level())
 	pending := f.pending
 	f.pending, f.since = nil, 0
@@ -171,6 +174,36 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 	}
 }
 
+// asker returns how the diagnosis asks the implementation requests of its
+// own: through the client, each request once in a run (a diagnosis of
+// the pool asks again what the last one asked).
+func (f *fuzzer) asker(ctx context.Context) diagnosis.Asker {
+	return func(req *protocol.Request) (*protocol.Response, error) {
+		b, err := json.Marshal(req)
+		if err != nil {
+			return nil, err
+		}
+		if a, ok := f.asked[string(b)]; ok {
+			return a.resp, a.err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := f.client.GaveUp(); err != nil {
+			return nil, err
+		}
+		resp, _, err := f.client.Call(req)
+		f.asked[string(b)] = asked{resp, err}
+		return resp, err
+	}
+}
+
+// asked is the answer to a request the diagnosis asked.
+type asked struct {
+	resp *protocol.Response
+	err  error
+}
+
 // causeOf returns the key of the cause that explains a disagreement, and
 // the cause: its signature's when no cause does.
 func (f *fuzzer) causeOf(s *sighting) (string, diagnosis.Cause) {
@@ -187,7 +220,7 @@ func (f *fuzzer) causeOf(s *sighting) (string, diagnosis.Cause) {
 // example makes a disagreement an example of its group, shrunk, when the
 // group has fewer than Examples and none that disagrees the same way.
 func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
-	if len(g.findings) >= f.opts.Examples || g.tried[s.v.signature] || ctx.Err() != nil {
+	if ctx.Err() != nil || g.tried[s.v.signature] && len(g.findings) >= f.opts.Examples {
 		return
 	}
 	if s.v.result.Reason == suite.Mismatch && s.c.cat.Passes(s.v.result.Test, s.v.result.Answer, f.reach) {
@@ -196,9 +229,22 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 	if !f.explains(g, s) {
 		return // it needs other faults too: wait for a case that does not
 	}
-	g.tried[s.v.signature] = true
+	// Each shape of a known fault gets an example, beyond Examples.
+	shape := ""
+	for _, v := range f.showing(g, s) {
+		if !g.shown[v] {
+			shape = v
+			break
+		}
+	}
+	if len(g.findings) >= f.opts.Examples && shape == "" || g.tried[s.v.signature+" "+shape] {
+		return
+	}
+	g.tried[s.v.signature], g.tried[s.v.signature+" "+shape] = true, true
 	finding := &Finding{Signature: s.v.signature, Original: s.c.input, Cases: s.at, Repeatable: true}
-	same := func(x *sighting) bool { return f.explains(g, x) }
+	same := func(x *sighting) bool {
+		return f.explains(g, x) && (shape == "" || slices.Contains(f.showing(g, x), shape))
+	}
 	shrunk := f.evaluate(s.c)
 	if !same(shrunk) {
 		finding.Repeatable = false
@@ -231,8 +277,25 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 	finding.Elapsed = time.Since(f.began)
 	if finding.Repeatable {
 		f.inputs[in] = finding
+		for _, v := range f.showing(g, shrunk) {
+			g.shown[v] = true
+		}
 	}
 	g.findings = append(g.findings, finding)
+}
+
+// showing returns the shapes of g's known fault that disagreement s
+// shows alone; none for a cause of another kind.
+func (f *fuzzer) showing(g *group, s *sighting) []string {
+	if f.diag == nil || g.cause.Kind == diagnosis.Unexplained || s.v.signature == "" {
+		return nil
+	}
+	k, ok := f.diag.Explain(&s.v.result)
+	if !ok || keyOf(f.diag.Causes[k]) != g.key {
+		return nil
+	}
+	shapes, _ := f.diag.Showing(k, &s.v.result)
+	return shapes
 }
 
 // explains reports whether the cause of group g explains disagreement s:

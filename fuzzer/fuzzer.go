@@ -79,9 +79,12 @@ type Report struct {
 	Duration time.Duration
 	Restarts int      // of the implementation, after a crash, a timeout or a protocol error
 	Causes   []*Cause // the root causes of the disagreements, in the order of package diagnosis
-	// Capped is set when the run ended early, having found MaxCauses causes.
-	Capped   bool
-	Problems []string // the implementation gave up, nothing was checked, ...
+	// Capped is set when the run ended early, having found MaxCauses
+	// causes (in the grouping of the run, which the last diagnosis may
+	// merge into fewer).
+	Capped    bool
+	MaxCauses int
+	Problems  []string // the implementation gave up, nothing was checked, ...
 }
 
 // A Cause is a root cause of disagreements, as package diagnosis names
@@ -226,7 +229,7 @@ func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
 		return false
 	case len(f.groups) >= f.opts.MaxCauses:
-		f.rep.Capped = true
+		f.rep.Capped, f.rep.MaxCauses = true, f.opts.MaxCauses
 		return false
 	}
 	return true
@@ -240,7 +243,7 @@ func (f *fuzzer) draw(r *gen.Rand, cats []suite.Category, n int) []fcase {
 	for tries := 0; len(cases) < n && tries < 8*n; tries++ {
 		cat := cats[tries%len(cats)]
 		c := fcase{cat, cat.Draw(r)}
-		if f.diag != nil && r.Intn(8) != 0 && f.diag.Predicts(c.request()) {
+		if f.diag != nil && r.Intn(8) != 0 && f.diag.Predicts(c.cat, c.request()) {
 			f.rep.Skipped++
 			continue
 		}

@@ -104,18 +104,18 @@ func TestMutantsFound(t *testing.T) {
 		}
 		c := rep.Causes[0]
 		for _, x := range rep.Causes {
-			if x.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Name == x.Name }) {
+			if x.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == x.Name }) {
 				t.Errorf("mutant %s: names %s, a fault it does not have: %s", m.Name, x.Name, x.Evidence)
 			}
-			if x.Kind == diagnosis.Fault && x.Name == m.Name {
+			if x.Kind == diagnosis.Fault && x.Name == m.Faults[0].Family {
 				c = x
 			}
 		}
 		f := c.Findings[0]
 		in := inputOf(&f.Test)
 		t.Logf("%-31s %d causes; after %6d cases, %4d tries: %s %s: %q", m.Name, len(rep.Causes), f.Cases, f.Tries, c.Kind, c.Name, clipQ(in))
-		if m.Faults[0].Group == faults.Known && len(m.Faults) == 1 && (c.Kind != diagnosis.Fault || c.Name != m.Name) {
-			t.Errorf("mutant %s: not named; the first cause is %s %s", m.Name, c.Kind, c.Name)
+		if m.Faults[0].Group == faults.Known && len(m.Faults) == 1 && (c.Kind != diagnosis.Fault || c.Name != m.Faults[0].Family || !slices.Contains(c.Variants, m.Name)) {
+			t.Errorf("mutant %s: not named in its shape; the first cause is %s %s (%s)", m.Name, c.Kind, c.Name, c.Variant)
 		}
 		if limit := sizeLimit(m.Name, f.Result.Category); len(in) > limit {
 			t.Errorf("mutant %s: the shrunk case has %d bytes, more than %d: %q", m.Name, len(in), limit, in)
@@ -286,7 +286,7 @@ func TestRealisticSetsExposed(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range rep.Causes {
-			if c.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Name == c.Name }) {
+			if c.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == c.Name }) {
 				t.Errorf("%s: names %s, a fault it does not have: %s", m.Name, c.Name, c.Evidence)
 			}
 		}

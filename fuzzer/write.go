@@ -50,7 +50,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintf(&head, "restarts: %d, after crashes, timeouts and protocol errors (%.0f/s)\n", r.Restarts, float64(r.Restarts)/max(r.Duration.Seconds(), 1e-9))
 	}
 	if r.Capped {
-		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", len(r.Causes))
+		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", r.MaxCauses)
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintln(&tail, "\nproblem: "+term.Clip(strings.ReplaceAll(term.Printable(p, true), "\n", "\n    "), 2000))
@@ -65,8 +65,11 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		}
 		fmt.Fprintln(w)
 		room := Screen - lines(head.String()) - lines(tail.String()) - 1
+		if verbose {
+			room = 1 << 20
+		}
 		diagnosis.WriteText(w, causes, diagnosis.Text{Lines: room, Unit: "disagreement", Hint: "-v shows every example, -o writes them as vectors",
-			Extra: func(i int) []string { return r.Causes[i].examples() }})
+			Extra: func(i int) []string { return r.Causes[i].examples() }, Verbose: verbose})
 	}
 	if verbose {
 		for _, f := range r.Findings() {

@@ -60,7 +60,10 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if len(r.Causes) > 0 {
 		fmt.Fprintln(w)
 		room := Screen - lineCount(head.String()) - lineCount(table.String()) - lineCount(tail.String()) - 1
-		diagnosis.WriteText(w, r.Causes, diagnosis.Text{Lines: room})
+		if verbose {
+			room = 1 << 20
+		}
+		diagnosis.WriteText(w, r.Causes, diagnosis.Text{Lines: room, Verbose: verbose})
 	}
 	if verbose {
 		for _, res := range r.Results {

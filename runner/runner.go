@@ -28,6 +28,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -155,7 +156,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	ceiling := suite.L3 // the highest decoding level the mode grades
+	ceiling := suite.L3    // the highest decoding level the mode grades
+	var conn *session.Conn // the implementation, still there to be asked, in persistent mode
 	switch opts.Mode {
 	case Oneshot:
 		if len(opts.Command) == 0 {
@@ -166,27 +168,30 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		opts.Level, ceiling = suite.L1, suite.L1
 		rep.Results, err = runOneshot(ctx, &opts, tests, rep)
 	case Persistent, "":
-		rep.Results, err = runPersistent(ctx, &opts, tests, rep)
+		rep.Results, conn, err = runPersistent(ctx, &opts, tests, rep)
 	default:
 		return nil, fmt.Errorf("runner: no mode %q", opts.Mode)
 	}
 	if err != nil {
 		return nil, err
 	}
+	rep.Stale = applyExpectations(opts.Expect, rep.Results)
+	results := make([]*suite.Result, len(rep.Results))
+	for i := range rep.Results {
+		results[i] = &rep.Results[i]
+	}
+	rep.Causes = diagnosis.Diagnose(results, asker(ctx, conn)).Causes
+	if conn != nil {
+		rep.Problems = append(rep.Problems, conn.Finish()...)
+	}
 	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
-	rep.Stale = applyExpectations(opts.Expect, rep.Results)
 	rep.Summaries = summarize(rep.Results, ceiling)
 	if why := nothingChecked(rep, len(tests)); why != "" {
 		rep.Problems = append([]string{"nothing was checked: " + why}, rep.Problems...)
 	}
 	rep.Problems = append(rep.Problems, unmet(opts.Require, rep.Results, rep.Summaries, ceiling)...)
-	results := make([]*suite.Result, len(rep.Results))
-	for i := range rep.Results {
-		results[i] = &rep.Results[i]
-	}
-	rep.Causes = diagnosis.Diagnose(results).Causes
 	rep.Duration = seconds(time.Since(began))
 	return rep, nil
 }
@@ -280,10 +285,30 @@ func seconds(d time.Duration) float64 {
 	return float64(d.Microseconds()) / 1e6
 }
 
+// asker returns how the diagnosis asks the implementation requests of its
+// own: through conn, while it has not given up and the run goes on; nil
+// when there is none.
+func asker(ctx context.Context, conn *session.Conn) diagnosis.Asker {
+	if conn == nil {
+		return nil
+	}
+	return func(req *protocol.Request) (*protocol.Response, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := conn.Client.GaveUp(); err != nil {
+			return nil, err
+		}
+		resp, _, err := conn.Client.Call(req)
+		return resp, err
+	}
+}
+
 // runPersistent runs the tests through one long-lived implementation,
 // which the driver restarts after each crash, hang or protocol error. It
-// returns the results, by test.
-func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
+// returns the results, by test, and the implementation, still running,
+// for the diagnosis to ask and the caller to finish.
+func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, *session.Conn, error) {
 	results := make([]suite.Result, len(tests))
 	s, err := session.Open(ctx, opts.Options, opts.Progress)
 	var hello *session.HelloError
@@ -294,9 +319,9 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 			results[i] = t.category.NewResult(&t.test)
 			results[i].Status, results[i].Reason = suite.NotRun, suite.NoHello
 		}
-		return results, nil
+		return results, nil, nil
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	}
 	rep.Implementation = s.Hello
 	for i := range tests {
@@ -322,9 +347,8 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 		}
 		r.Duration, r.Stderr = took, s.Client.Stderr()
 	}
-	rep.Problems = append(rep.Problems, s.Finish()...)
 	rep.Restarts = s.Client.Restarts()
-	return results, nil
+	return results, s, nil
 }
 
 // unmet returns a problem for each requirement the results do not meet;

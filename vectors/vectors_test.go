@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -194,6 +195,32 @@ func TestGates(t *testing.T) {
 	for _, k := range []rules.Kind{rules.PawnsOverlap, rules.TooManyWalls, rules.WallsConflict, rules.NoPath, rules.LastMoveWallMissing} {
 		if count["validate "+string(k)] < 3 {
 			t.Errorf("state violation %s tested %d times, want 3", k, count["validate "+string(k)])
+		}
+	}
+}
+
+// Every rule of replay is judged without a State too: a decoder that
+// knows only records (and refuses every State) is judged on each rule's
+// flag by two vectors or more whose code holds a Record alone.
+func TestRuleFlagsWithoutState(t *testing.T) {
+	f := load(t)[vectors.ReplayFile]
+	with, without := map[string]int{}, map[string]int{}
+	for _, test := range f.Tests {
+		stateless := test.Code != nil && *test.Code != "" && strings.IndexByte(spec.Alphabet, (*test.Code)[0]) < 32
+		for _, flag := range test.Flags {
+			if stateless {
+				without[flag]++
+			} else {
+				with[flag]++
+			}
+		}
+	}
+	for flag, note := range f.Notes {
+		if !slices.Contains(note.Refs, "Replay and validation") {
+			continue
+		}
+		if without[flag] < 2 {
+			t.Errorf("flag %s: %d vectors without a State (%d with one), want 2 or more", flag, without[flag], with[flag])
 		}
 	}
 }

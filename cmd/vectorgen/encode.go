@@ -22,9 +22,9 @@ func addEncode(s *builder) {
 
 // addEncodeValid adds valid values at the edges of every field, written as given.
 func addEncodeValid(s *builder) {
-	s.encodeValue("neither-chunk", "No State, no Record: 'A'.", valid, &ref.Value{}, "NeitherChunk", "Minimum")
+	s.encodeValue("neither-chunk", "No State, no Record: 'A'.", valid, &ref.Value{}, "NeitherChunk", "Minimum", "FaultBase64Library")
 	s.encodeValue("empty-record", "An empty record: 12 bits, exactly 'QA'.", valid, &ref.Value{Record: &ref.Record{}},
-		"EmptyRecord", "ExactLength", "FaultEmptyRecord", "FaultExtraCharacter")
+		"EmptyRecord", "ExactLength", "FaultEmptyRecord", "FaultExtraCharacter", "FaultBase64Library")
 	s.encodeValue("three-pawn-moves", "Three pawn moves: 24 bits, exactly 4 characters.", valid,
 		&ref.Value{Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.PieceMove(4), ref.PieceMove(0)}}},
 		"ExactLength", "FaultExtraCharacter")

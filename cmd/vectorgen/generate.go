@@ -52,21 +52,21 @@ const (
 func contents(corpus []published) map[suite.Category][]func(*builder) {
 	random := randomValues(gen.NewRand(seedValues), numRandomValues)
 	return map[suite.Category][]func(*builder){
-		suite.Strict: {addStrict, addChunksStrict, corpusOf(addCorpusDecode, corpus), func(b *builder) {
+		suite.Strict: {addStrict, addChunksStrict, addStrictLibrary, addStrictVariants, func(b *builder) { addUnits(b, false) }, corpusOf(addCorpusDecode, corpus), func(b *builder) {
 			for _, v := range random {
 				c := mustEncode(v)
 				b.decode("random-"+digest(c), "A value drawn from a fixed seed.", "valid", c, "Random")
 			}
 		}},
-		suite.Lenient: {addLenient, addChunksLenient, corpusOf(addCorpusDecode, corpus), func(b *builder) {
+		suite.Lenient: {addLenient, addChunksLenient, addLenientVariants, func(b *builder) { addUnits(b, true) }, corpusOf(addCorpusDecode, corpus), func(b *builder) {
 			addLenientRandom(b, gen.NewRand(seedLenient), randomLenient)
 		}},
-		suite.Encode: {addEncode, addChunksEncode, corpusOf(addCorpusEncode, corpus), func(b *builder) {
+		suite.Encode: {addEncode, addChunksEncode, addEncodeVariants, corpusOf(addCorpusEncode, corpus), func(b *builder) {
 			for _, v := range random {
 				b.encodeValue("random-"+digest(mustEncode(v)), "A value drawn from a fixed seed.", "valid", v, "Random")
 			}
 		}},
-		suite.Replay: {addReplay, addDirections, corpusOf(addCorpusReplay, corpus), func(b *builder) {
+		suite.Replay: {addReplay, addDirections, addReplayRecords, corpusOf(addCorpusReplay, corpus), func(b *builder) {
 			addReplayRandom(b, gen.NewRand(seedGames), randomGames, maxGameLength)
 		}},
 		suite.Validate: {addValidate, corpusOf(addCorpusValidate, corpus), func(b *builder) {

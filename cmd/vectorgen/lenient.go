@@ -29,15 +29,18 @@ var junk = []struct{ name, text, flag string }{
 // decoding to the value of the clean code, and the errors that remain.
 func addLenient(s *builder) {
 	const valid = "valid"
-	bases := []struct{ name, code string }{
-		{"viewer-position", "j7oklAHMe1ICg"},
-		{"initial-board", "gkwAAAAQ"},
-		{"short-record", "QEBAQ"},
-		{"neither-chunk", "A"},
-		{"state-and-record", mustEncode(combinations()[3].value)},
+	bases := []struct {
+		name, code string
+		flags      []string // of the clean code
+	}{
+		{"viewer-position", "j7oklAHMe1ICg", []string{"FaultChunkRejected"}},
+		{"initial-board", "gkwAAAAQ", []string{"FaultChunkRejected"}},
+		{"short-record", "QEBAQ", nil},
+		{"neither-chunk", "A", []string{"NeitherChunk", "FaultChunkRejected"}},
+		{"state-and-record", mustEncode(combinations()[3].value), nil},
 	}
 	for _, b := range bases {
-		s.decode(b.name, "The clean code "+b.code+".", valid, b.code)
+		s.decode(b.name, "The clean code "+b.code+".", valid, b.code, b.flags...)
 		for _, j := range junk {
 			for _, at := range []struct {
 				name string
@@ -53,17 +56,17 @@ func addLenient(s *builder) {
 		}
 	}
 	s.decode("viewer-position-space-not-hole", "j7ok lAHMe1ICg: the space is deleted; read as 'A' it would shift every later field.", valid,
-		"j7ok lAHMe1ICg", "DeletionNotHoles", "FaultJunkAsZeros", "Whitespace")
+		"j7ok lAHMe1ICg", "DeletionNotHoles", "FaultJunkAsZeros", "Whitespace", "FaultOneProfile")
 	s.decode("initial-board-leading-space-not-hole", "A leading space: deleted, where the fansite's scripts would read flags 00.", valid,
 		" gkwAAAAQ", "DeletionNotHoles", "FaultJunkAsZeros", "Whitespace")
 	s.decode("wrapped-lines", "The viewer's record wrapped every 10 characters with CRLF and indented.", valid,
 		"QuBAQEk6yV\r\n  qpfcBgTio\r\n  6WQr0JiSJK\r\n  LLMYLb1vyY\r\n  mBmRk\r\n", "Whitespace", "DeletionNotHoles")
 	s.decode("base64-padding", "The viewer's position padded with '=' as standard Base64 would: accepted.", valid,
 		"j7oklAHMe1ICg===", "EqualsSign", "FaultPadding")
-	s.decode("trailing-characters", "The viewer's position followed by 'AAAA': ignored.", valid, "j7oklAHMe1ICgAAAA", "TrailingData")
+	s.decode("trailing-characters", "The viewer's position followed by 'AAAA': ignored.", valid, "j7oklAHMe1ICgAAAA", "TrailingData", "FaultOneProfile")
 	s.decode("trailing-code-twice", "A code pasted twice: the second copy is ignored.", valid, "j7oklAHMe1ICgj7oklAHMe1ICg", "TrailingData")
 	s.decode("trailing-after-exact-length", "'QAA': the extra 'A' after an exactly filled code is ignored.", valid, "QAA", "TrailingData", "ExactLength")
-	s.decode("nonzero-padding", "j7oklAHMe1ICh: a 1 in the padding bits is ignored.", valid, "j7oklAHMe1ICh", "NonzeroPadding")
+	s.decode("nonzero-padding", "j7oklAHMe1ICh: a 1 in the padding bits is ignored.", valid, "j7oklAHMe1ICh", "NonzeroPadding", "FaultOneProfile")
 	s.decode("nonzero-padding-neither-chunk", "'D': flags 00 with padding 0011.", valid, "D", "NonzeroPadding")
 	s.decode("record-illegal-south", "White's first move south from e1, off the board, pasted with a line break: illegal, but it decodes.", valid,
 		"QB\nQ", "RulesNotChecked", "FaultRulesApplied")

@@ -274,7 +274,7 @@ func addReplayRandom(s *builder, r *gen.Rand, n, max int) {
 func addValidate(s *builder) {
 	none := ""
 	s.validate("no-state", "A record without a State: no State violations.", none, "QEBAQ")
-	s.validate("neither-chunk", "No State at all.", none, "A")
+	s.validate("neither-chunk", "No State at all.", none, "A", "FaultChunkRejected")
 	s.validateState("initial-board", "The initial position.", none, initial())
 	s.validateState("ten-walls-each", "Ten walls for each player, none conflicting, paths open.", none,
 		pos("e2", "e8", black, 21, append(tenWalls, blackWalls("a7h", "c7h", "e7h", "g7h", "b6h", "d6h", "f6h", "h6h", "a8v", "b8v")...)...))
@@ -303,7 +303,7 @@ func addValidate(s *builder) {
 	s.validateState("row-walled", "b5h d5h f5h h5h, a5v and a6h wall rank 5 off from rank 6.", "no_path",
 		pos("e1", "e9", black, 4, "b5h", "d5h", "f5h", "b:h5h", "b:a6h", "b:a5v"), "NoPath")
 	s.validateState("last-move-wall-missing", "A wall last move at d4, where no wall stands.", "last_move_wall_missing",
-		wallLast(pos("e2", "e8", white, 4), white, "d4"), "LastMoveWallMissing")
+		wallLast(pos("e2", "e8", white, 4), white, "d4"), "LastMoveWallMissing", "FaultLastMoveWallError")
 	s.validateState("last-move-wall-of-the-opponent", "White's last wall at c3, but c3h is black's.", "last_move_wall_missing",
 		wallLast(pos("e2", "e8", white, 4, "b:c3h"), white, "c3"), "LastMoveWallMissing")
 	s.validateState("last-move-wall-elsewhere", "Black's last wall at h8; black's walls are at a1 and c1.", "last_move_wall_missing",

@@ -36,7 +36,7 @@ func addStrictValid(s *builder) {
 	s.decode("empty-record", "A Record of 0 moves: 12 bits that fill 2 characters exactly.", valid, "QA",
 		"EmptyRecord", "ExactLength", "FaultEmptyRecord")
 	s.decode("state-and-empty-record", "Both chunks: the initial State and an empty Record.", valid,
-		code("11", stateBits(4, 76, 1), f(0, 10)), "EmptyRecord", "FaultChunkRejected")
+		code("11", stateBits(4, 76, 1), f(0, 10)), "EmptyRecord", "FaultChunkRejected", "FaultEmptyRecord")
 	s.decode("turn-0", "Turn 0 decodes: the turn is not compared with anything.", valid,
 		code("10", stateBits(4, 76, 0)), "TurnNumber", "Boundary")
 	s.decode("turn-1023", "The largest turn.", valid, code("10", stateBits(4, 76, 1023)), "Boundary")
@@ -55,7 +55,7 @@ func addStrictValid(s *builder) {
 	s.decode("pawn-last-move-turn-1023", "A pawn last move: the next 10 bits are the turn, 1023.", valid,
 		code("10", stateBits(13, 67, 1023)), "PawnLastMove", "FaultPlaceAfterPawn")
 	s.decode("last-move-black-turn-10", "Black moved last, at turn 10 (the turn's parity would say white): kept.", valid,
-		code("10", stateBits(31, 49, 10)[:30], "1", "0", f(10, 10)), "LastMovePlayer")
+		code("10", stateBits(31, 49, 10)[:30], "1", "0", f(10, 10)), "LastMovePlayer", "FaultPlayerFromParity")
 	s.decode("twenty-walls-one-player", "White has 10 horizontal and 10 vertical walls: each group is within its limit.", valid,
 		code("10", f(4, 7), f(76, 7), groupBits(seq(10, 0, 2)...), groupBits(seq(10, 33, 2)...), "0000", "0000", "0", "1", f(49, 6), f(21, 10)),
 		"RulesNotChecked", "WallCountRange")
@@ -76,7 +76,7 @@ func addStrictValid(s *builder) {
 		code("01", f(8, 10), "0000", "0001", "0010", "0011", "0100", "0101", "0110", "0111"), "Boundary")
 	s.decode("record-wall-moves-0-63", "Wall moves h0, v0, h63, v63.", valid,
 		code("01", f(4, 10), "10"+f(0, 6), "11"+f(0, 6), "10"+f(63, 6), "11"+f(63, 6)), "Boundary")
-	s.decode("length-5", "QEBAQ: 5 characters, a length standard Base64 refuses.", valid, "QEBAQ", "Base64Length")
+	s.decode("length-5", "QEBAQ: 5 characters, a length standard Base64 refuses.", valid, "QEBAQ", "Base64Length", "FaultBase64Library")
 	s.decode("maximum", "The longest code: 40 walls, a wall last move, 1023 wall moves; 8484 bits, 1414 characters, no padding.", valid,
 		maxCode, "Maximum", "MoveCountLimit", "ExactLength", "WallCountRange")
 }
@@ -88,18 +88,18 @@ func addStrictCharacters(s *builder) {
 	s.decode("equals-padding-to-16", "j7oklAHMe1ICg padded with '=' to a multiple of 4.", invalidChar, "j7oklAHMe1ICg===", "EqualsSign", "FaultPadding")
 	s.decode("equals-only", "A lone '='.", invalidChar, "=", "EqualsSign")
 	s.decode("space-middle", "A space in the middle (the fansite's scripts would read it as 'A').", invalidChar, "gkwA AAAQ",
-		"Whitespace", "ErrorPosition", "FaultJunkAsZeros")
+		"Whitespace", "ErrorPosition", "FaultJunkAsZeros", "FaultOneProfile")
 	s.decode("space-leading", "A leading space (the fansite's scripts would turn both flags off).", invalidChar, " gkwAAAAQ",
 		"Whitespace", "FaultJunkAsZeros")
 	s.decode("tab-trailing", "A tab after the code.", invalidChar, "gkwAAAAQ\t", "Whitespace")
-	s.decode("cr-middle", "A CR in the middle: standard Base64 decoders skip it even in strict mode.", invalidChar, "j7oklAH\rMe1ICg", "Whitespace")
-	s.decode("lf-trailing", "A line feed after the code, as read from a file.", invalidChar, "j7oklAHMe1ICg\n", "Whitespace")
+	s.decode("cr-middle", "A CR in the middle: standard Base64 decoders skip it even in strict mode.", invalidChar, "j7oklAH\rMe1ICg", "Whitespace", "FaultBase64Library")
+	s.decode("lf-trailing", "A line feed after the code, as read from a file.", invalidChar, "j7oklAHMe1ICg\n", "Whitespace", "FaultBase64Library")
 	s.decode("crlf-wrapped", "A code wrapped with CRLF after 8 characters.", invalidChar,
-		"QuBAQEk6\r\nyVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk", "Whitespace")
+		"QuBAQEk6\r\nyVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk", "Whitespace", "FaultBase64Library")
 	s.decode("url-safe-minus", "The hidden-costs game in the URL-safe alphabet: '-' for '+'.", invalidChar,
 		strings.ReplaceAll("ReBPNKwglK4p8Gkm5WkJ0CvCzSZGKEZmgmRkqm8QuSQCYmJiQkBAICZGQC2+IAhqBhRERiAgRkYgIE", "+", "-"),
-		"OtherAscii", "FaultJunkAsZeros")
-	s.decode("url-safe-underscore", "An '_', URL-safe for '/'.", invalidChar, "Q_A", "OtherAscii")
+		"OtherAscii", "FaultJunkAsZeros", "FaultBase64Library")
+	s.decode("url-safe-underscore", "An '_', URL-safe for '/'.", invalidChar, "Q_A", "OtherAscii", "FaultBase64Library")
 	s.decode("percent-encoded-equals", "An '=' percent-encoded from a URL.", invalidChar, "j7oklAHMe1ICg%3D", "OtherAscii")
 	s.decode("dot-trailing", "A full stop after the code, as in a sentence.", invalidChar, "gkwAAAAQ.", "OtherAscii")
 	s.decode("nul-byte", "A NUL byte.", invalidChar, "gk\x00wAAAAQ", "OtherAscii")
@@ -190,7 +190,7 @@ func addStrictEnd(s *builder) {
 	s.decode("trailing-after-neither-chunk", "'AA': flags 00 fill 1 character; the second is extra.", trailing, "AA",
 		"TrailingData", "FaultIgnoresTrailing", "ErrorPosition")
 	s.decode("trailing-after-initial-board", "The initial board and an extra 'A'.", trailing, "gkwAAAAQA",
-		"TrailingData", "FaultIgnoresTrailing")
+		"TrailingData", "FaultIgnoresTrailing", "FaultOneProfile")
 	s.decode("trailing-after-exact-length", "'QAA': an empty record's 12 bits fill 2 characters; no third is written.", trailing, "QAA",
 		"TrailingData", "ExactLength", "FaultIgnoresTrailing")
 	s.decode("trailing-code-twice", "A code pasted twice.", trailing, "j7oklAHMe1ICgj7oklAHMe1ICg", "TrailingData")
@@ -204,7 +204,7 @@ func addStrictEnd(s *builder) {
 	// nonzero_padding at the first and last positions.
 	s.decode("padding-neither-chunk", "'B': flags 00 with padding 0001.", padding, "B", "NonzeroPadding", "ErrorPosition")
 	s.decode("padding-all-ones", "'D': flags 00 with padding 0011.", padding, "D", "NonzeroPadding")
-	s.decode("padding-initial-board", "gkwAAAAR: the initial board with padding 0001 at bit 44.", padding, "gkwAAAAR", "NonzeroPadding")
+	s.decode("padding-initial-board", "gkwAAAAR: the initial board with padding 0001 at bit 44.", padding, "gkwAAAAR", "NonzeroPadding", "FaultOneProfile")
 	s.decode("padding-viewer-position", "j7oklAHMe1ICh: padding 0001 after 74 bits.", padding, "j7oklAHMe1ICh", "NonzeroPadding")
 	s.decode("padding-last-position", "The longest code with padding, 8480 bits, with a 1 in its padding.", padding,
 		maxPaddedCode[:len(maxPaddedCode)-1]+"B", "NonzeroPadding", "ErrorPosition")

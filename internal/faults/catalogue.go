@@ -13,10 +13,20 @@
 // With no fault turned on, the model conforms: it passes every vector.
 package faults
 
-// A Fault is one fault an implementation may have.
+import "slices"
+
+// A Fault is one fault an implementation may have, in one shape: a
+// variant of its family. The faults of a family are what real code does
+// in different ways: junk read as zeros one hole per UTF-8 byte, or per
+// UTF-16 unit, in both profiles or the strict one only.
 type Fault struct {
-	Name string // a slug, such as "junk-as-zeros"
-	// What is wrong, in words.
+	Name string // a slug, such as "junk-as-zeros-utf16"
+	// Family names the fault's family, such as "junk-as-zeros"; Shape
+	// says in words how this variant differs from the family's others,
+	// "one hole per UTF-16 unit, both profiles" ("" for a family of one).
+	Family string
+	Shape  string
+	// What is wrong, in words: the family's words.
 	What string
 	// Flags are the vectors' flags that name the fault (vectors.Notes),
 	// usually one; none for a fault that the diagnosis names otherwise
@@ -81,6 +91,29 @@ var Seen = []string{
 	"an encoder whose too-large value is masked and whose carry spills into the next field at once (faults 6 and 7 together)",
 }
 
+// Families lists the names of the families, in the order of the
+// catalogue.
+func Families() []string {
+	var out []string
+	for _, f := range Catalogue {
+		if len(out) == 0 || out[len(out)-1] != f.Family {
+			out = append(out, f.Family)
+		}
+	}
+	return out
+}
+
+// Variants returns the faults of a family, in the order of the catalogue.
+func Variants(family string) []*Fault {
+	var out []*Fault
+	for _, f := range Catalogue {
+		if f.Family == family {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
 // Named returns the fault of that name.
 func Named(name string) (*Fault, bool) {
 	for _, f := range Catalogue {
@@ -112,66 +145,203 @@ const (
 	fixFields   = "read the fields in the order and widths of spec/qf.md's layout table, the State's before the Record's"
 )
 
-// Catalogue lists the faults.
-var Catalogue = []*Fault{
+// A variant is one shape of a family's fault: its name (the family's own
+// for the first, usually), its shape in words, and its knobs.
+type variant struct {
+	name, shape string
+	fix         string // when it needs its own
+	set         func(*knobs)
+}
+
+// A family is faults alike: what they are, their flags, where they were
+// seen, what to change, how the diagnosis names them.
+type family struct {
+	name, what string
+	flags      []string
+	seen       int
+	fix        string
+	group      Group
+	locus      []string
+}
+
+// of returns the faults of a family, one per variant.
+func (fam family) of(vs ...variant) []*Fault {
+	var out []*Fault
+	for _, v := range vs {
+		fix := fam.fix
+		if v.fix != "" {
+			fix = v.fix
+		}
+		seen := fam.seen
+		if n, ok := seenAs[v.name]; ok {
+			seen = n
+		}
+		out = append(out, &Fault{Name: v.name, Family: fam.name, Shape: v.shape, What: fam.what, Flags: fam.flags, Seen: seen,
+			Fix: fix, Group: fam.group, Locus: fam.locus, set: v.set})
+	}
+	return out
+}
+
+// one returns a family of one fault, of the family's name.
+func (fam family) one(set func(*knobs)) []*Fault { return fam.of(variant{name: fam.name, set: set}) }
+
+func flags(f ...string) []string { return f }
+
+// seenAs numbers the variants seen in public implementations as a fault
+// of Seen of their own, where their family's number is another's.
+var seenAs = map[string]int{"encoder-mask": 7, "mask-and-spill": 21, "state-rejected": 19}
+
+// Catalogue lists the faults, the variants of each family together.
+var Catalogue = slices.Concat(
 	// Known faults, named by their models.
-	{Name: "junk-as-zeros", Flags: []string{"FaultJunkAsZeros"}, Seen: 1, What: "a character outside the alphabet read as six zero bits", Fix: fixAlphabet, set: func(k *knobs) { k.junkAsZeros = true }},
-	{Name: "crash-on-short-input", Flags: []string{"FaultCrashOnShortInput"}, Seen: 2, What: "a crash on empty or truncated input", Fix: fixTruncate, set: func(k *knobs) { k.crashOnShort = true }},
-	{Name: "crash-on-empty-input", Flags: []string{"FaultCrashOnShortInput"}, Seen: 2, What: "a crash on empty input", Fix: "treat the empty string like any other code: it is truncated at bit 0, field flags.state", set: func(k *knobs) { k.crashOnEmpty = true }},
-	{Name: "zero-fill", Flags: []string{"FaultZeroFill"}, Seen: 3, What: "missing bits at the end read as zeros", Fix: fixTruncate, set: func(k *knobs) { k.zeroFill = true }},
-	{Name: "trailing-ignored", Flags: []string{"FaultIgnoresTrailing"}, Seen: 4, What: "characters after the end of the code ignored", Fix: "after the last field, reject any character beyond ceil(bits/6) with trailing_data at its offset (strict decoding)", set: func(k *knobs) { k.ignoreTrailing = true }},
-	{Name: "lenient-rejects-equals", Flags: []string{"FaultPadding"}, Seen: 5, What: "'=' rejected by the lenient decoder", Fix: "in the lenient profile, delete '=' like every byte outside the alphabet", set: func(k *knobs) { k.lenientRejectsEquals = true }},
-	{Name: "strict-accepts-equals", Flags: []string{"FaultPadding"}, Seen: 5, What: "'=' skipped by the strict decoder", Fix: "in the strict profile, reject '=' with invalid_character at its offset: a qf code has no padding", set: func(k *knobs) { k.strictSkipsEquals = true }},
-	{Name: "encoder-spill", Flags: []string{"FaultSpill"}, Seen: 6, What: "no range check in the encoder: a wide value spills into the next fields", Fix: fixRange, set: func(k *knobs) { k.spill = true }},
-	{Name: "encoder-mask", Flags: []string{"FaultMask"}, Seen: 7, What: "values masked to their field's width (white 200 as 72)", Fix: fixRange, set: func(k *knobs) { k.mask = true }},
-	{Name: "mask-and-spill", Flags: []string{"FaultMask", "FaultSpill"}, Seen: 21, What: "a wide value masked to its field, its carry added into the fields before it", Fix: fixRange, set: func(k *knobs) { k.maskSpill = true }},
-	{Name: "extra-character", Flags: []string{"FaultExtraCharacter"}, Seen: 8, What: "an 'A' appended when the bit count is a multiple of 6", Fix: "write exactly ceil(bits/6) characters: when the bits fill the last character, write no other", set: func(k *knobs) { k.extraCharacter = true }},
-	{Name: "empty-record-lost", Flags: []string{"FaultEmptyRecord"}, Seen: 9, What: "a record of 0 moves decoded as no record", Fix: "keep a record of 0 moves ({\"moves\": []}, code QA) apart from no record (null, code A)", set: func(k *knobs) { k.emptyRecordLost = true }},
-	{Name: "empty-record-refused", Flags: []string{"FaultEmptyRecord"}, Seen: 9, What: "a record of 0 moves refused by the encoder", Fix: "encode a record of 0 moves as the record flag and a count of 0 (QA)", set: func(k *knobs) { k.emptyRecordError = true }},
-	{Name: "player-from-parity", Flags: []string{"FaultPlayerFromParity"}, Seen: 10, What: "the last move's player written from the turn's parity", Fix: "write state.last_move.player as given; it is independent of the turn", set: func(k *knobs) { k.playerFromParity = true }},
-	{Name: "walls-sorted", Flags: []string{"FaultWallsReordered"}, Seen: 11, What: "walls sorted and de-duplicated on the way through", Fix: "keep each wall group's anchors in the order of the code, duplicates included, when decoding and when encoding", set: func(k *knobs) { k.wallsSorted = true }},
-	{Name: "anchors-dropped", Flags: []string{"FaultAnchorDropped"}, Seen: 12, What: "wall anchors of 64 or more silently dropped by the encoder, walls and wall moves", Fix: fixRange, set: func(k *knobs) { k.anchorsDropped = true }},
-	{Name: "neither-chunk-rejected", Flags: []string{"FaultChunkRejected"}, Seen: 13, What: "codes with neither chunk rejected", Fix: fixChunks, set: func(k *knobs) { k.neitherRejected = true }},
-	{Name: "state-rejected", Flags: []string{"FaultChunkRejected"}, Seen: 19, What: "codes with a State rejected by a decoder that only knows records", Fix: fixChunks, set: func(k *knobs) { k.stateRejected = true }},
-	{Name: "square-arithmetic", Flags: []string{"FaultSquareArithmetic"}, Seen: 14, What: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", Fix: "move pawns on the 9x9 grid, file and rank apart: a step off the board is off_board, a diagonal is legal only as a side-step", set: func(k *knobs) { k.squareArithmetic = true }},
-	{Name: "first-mover-from-parity", Flags: []string{"FaultFirstMoverFromParity"}, Seen: 15, What: "the first mover of a record taken from the turn's parity", Fix: "after a State, the first mover is the player who did not make its last move, whatever the turn", set: func(k *knobs) { k.firstMoverParity = true }},
-	{Name: "last-move-wall-error", Flags: []string{"FaultLastMoveWallError"}, Seen: 16, What: "a last-move anchor that matches no wall treated as a decode error", Fix: "decode a wall last move whatever its anchor; whether a wall stands there is for validation (last_move_wall_missing)", set: func(k *knobs) { k.lastMoveWallError = true }},
-	{Name: "rules-applied", Flags: []string{"FaultRulesApplied"}, Seen: 20, What: "a code whose record holds an illegal move rejected by the decoder", Fix: "decode what the format holds; whether the moves are legal is for replay, not decoding", set: func(k *knobs) { k.rulesApplied = true }},
-	{Name: "place-after-pawn", Flags: []string{"FaultPlaceAfterPawn"}, What: "a 6-bit place read and written after a pawn last move", Fix: "read state.last_move.place only when state.last_move.kind is 1 (a wall); after a pawn last move the turn follows", set: func(k *knobs) { k.placeAfterPawn = true }},
-	{Name: "no-range-checks", Flags: []string{"FaultNoRangeCheck"}, What: "squares 81-127 and wall counts 11-15 accepted by the decoder, as the fansite's scripts do", Fix: "reject a square above 80 or a wall count above 10 with out_of_range at the field's first bit", set: func(k *knobs) { k.squareMax, k.countMax = 127, 15 }},
+	family{name: "junk-as-zeros", what: "a character outside the alphabet read as six zero bits", flags: flags("FaultJunkAsZeros"), seen: 1, fix: fixAlphabet}.of(
+		variant{"junk-as-zeros", "one hole per UTF-8 byte, both profiles", "", func(k *knobs) { k.junkAsZeros = true }},
+		variant{"junk-as-zeros-utf16", "one hole per UTF-16 unit, both profiles", "", func(k *knobs) { k.junkAsZeros, k.junkUnit = true, utf16Units }},
+		variant{"junk-as-zeros-code-points", "one hole per code point, both profiles", "", func(k *knobs) { k.junkAsZeros, k.junkUnit = true, codePoints }},
+		variant{"junk-as-zeros-strict", "one hole per UTF-8 byte, strict profile only", "", func(k *knobs) { k.junkAsZeros, k.junkStrictOnly = true, true }},
+		variant{"junk-as-zeros-utf16-strict", "one hole per UTF-16 unit, strict profile only", "", func(k *knobs) {
+			k.junkAsZeros, k.junkUnit, k.junkStrictOnly = true, utf16Units, true
+		}},
+		variant{"junk-as-zeros-code-points-strict", "one hole per code point, strict profile only", "", func(k *knobs) {
+			k.junkAsZeros, k.junkUnit, k.junkStrictOnly = true, codePoints, true
+		}},
+	),
+	family{name: "crash-on-short-input", what: "a crash on empty or truncated input", flags: flags("FaultCrashOnShortInput"), seen: 2, fix: fixTruncate}.of(
+		variant{"crash-on-short-input", "on any field past the end", "", func(k *knobs) { k.crashOnShort = true }},
+		variant{"crash-on-empty-input", "on the empty string only", "treat the empty string like any other code: it is truncated at bit 0, field flags.state", func(k *knobs) { k.crashOnEmpty = true }},
+	),
+	family{name: "zero-fill", what: "missing bits at the end read as zeros", flags: flags("FaultZeroFill"), seen: 3, fix: fixTruncate}.of(
+		variant{"zero-fill", "in every chunk", "", func(k *knobs) { k.zeroFill = true }},
+		variant{"zero-fill-record", "in the Record chunk only", "", func(k *knobs) { k.zeroFillRecord = true }},
+	),
+	family{name: "trailing-ignored", what: "characters after the end of the code ignored", flags: flags("FaultIgnoresTrailing"), seen: 4,
+		fix: "after the last field, reject any character beyond ceil(bits/6) with trailing_data at its offset (strict decoding)"}.one(func(k *knobs) { k.ignoreTrailing = true }),
+	family{name: "equals-sign", what: "'=' read as in the other profile", flags: flags("FaultPadding"), seen: 5}.of(
+		variant{"lenient-rejects-equals", "rejected by the lenient decoder", "in the lenient profile, delete '=' like every byte outside the alphabet", func(k *knobs) { k.lenientRejectsEquals = true }},
+		variant{"strict-accepts-equals", "skipped by the strict decoder", "in the strict profile, reject '=' with invalid_character at its offset: a qf code has no padding", func(k *knobs) { k.strictSkipsEquals = true }},
+	),
+	family{name: "one-profile", what: "one decoder for both profiles", flags: flags("FaultOneProfile"),
+		fix: "decode strictly (reject every byte outside the alphabet, trailing data and nonzero padding) when the profile is strict, and leniently (delete them, ignore the rest) when it is lenient"}.of(
+		variant{"lenient-read-strictly", "the lenient profile decoded strictly", "", func(k *knobs) { k.oneProfile = 1 }},
+		variant{"strict-read-leniently", "the strict profile decoded leniently", "", func(k *knobs) { k.oneProfile = 2 }},
+	),
+	family{name: "base64-library", what: "decoding or encoding through a Base64 library, with its habits", flags: flags("FaultBase64Library"),
+		fix: "read and write the code six bits a character yourself, or check what the library is given and gives back: any length, no '=', no CR or LF, the standard alphabet"}.of(
+		variant{"base64-padding-accepted", "'=' padding to a multiple of 4 accepted by the strict decoder (AAA=, QA==)", "", func(k *knobs) { k.b64PadAccepted = true }},
+		variant{"base64-length-refused", "a length of 1 more than a multiple of 4 refused", "", func(k *knobs) { k.b64LengthRefused = true }},
+		variant{"base64-newlines-skipped", "CR and LF skipped by the strict decoder", "", func(k *knobs) { k.b64NewlinesSkipped = true }},
+		variant{"base64-whole-bytes", "codes written in whole bytes: a character too many when the bits end within the last byte's first six", "", func(k *knobs) { k.b64WholeBytes = true }},
+		variant{"url-safe-alphabet", "the URL-safe alphabet, '-' and '_' for '+' and '/'", "use the standard Base64 alphabet, '+' and '/'", func(k *knobs) { k.urlSafe = true }},
+		variant{"equals-padding-written", "'=' padding written up to a multiple of 4", "write no '=': a qf code has no padding", func(k *knobs) { k.equalsPadding = true }},
+	),
+	family{name: "encoder-overflow", what: "a too-large value written instead of refused", flags: flags("FaultMask", "FaultSpill"), seen: 6, fix: fixRange}.of(
+		variant{"encoder-spill", "widened: all its bits written, shifting every later field", "", func(k *knobs) { k.spill = true }},
+		variant{"encoder-mask", "masked to its field's width (white 200 as 72)", "", func(k *knobs) { k.mask = true }},
+		variant{"mask-and-spill", "masked, its carry added into the bits before it", "", func(k *knobs) { k.maskSpill = true }},
+		variant{"carry-drops-character", "masked, its carry added into its character, which vanishes past 63", "", func(k *knobs) { k.carrySextet = true }},
+	),
+	family{name: "extra-character", what: "an 'A' appended when the bit count is a multiple of 6", flags: flags("FaultExtraCharacter"), seen: 8,
+		fix: "write exactly ceil(bits/6) characters: when the bits fill the last character, write no other"}.one(func(k *knobs) { k.extraCharacter = true }),
+	family{name: "empty-record", what: "a record of 0 moves not representable", flags: flags("FaultEmptyRecord"), seen: 9}.of(
+		variant{"empty-record-lost", "decoded as no record", "keep a record of 0 moves ({\"moves\": []}, code QA) apart from no record (null, code A)", func(k *knobs) { k.emptyRecordLost = true }},
+		variant{"empty-record-refused", "refused by the encoder", "encode a record of 0 moves as the record flag and a count of 0 (QA)", func(k *knobs) { k.emptyRecordError = true }},
+	),
+	family{name: "player-from-parity", what: "the last move's player taken from the turn's parity", flags: flags("FaultPlayerFromParity"), seen: 10,
+		fix: "read and write state.last_move.player as the code and the value hold it; it is independent of the turn"}.of(
+		variant{"player-from-parity", "when encoding", "", func(k *knobs) { k.playerFromParity = true }},
+		variant{"player-from-parity-decoding", "when decoding", "", func(k *knobs) { k.playerParityDecode = true }},
+	),
+	family{name: "walls-reordered", what: "walls reordered on the way through", flags: flags("FaultWallsReordered"), seen: 11,
+		fix: "keep each wall group's anchors in the order of the code, duplicates included, when decoding and when encoding"}.of(
+		variant{"walls-sorted", "sorted and de-duplicated when decoding", "", func(k *knobs) { k.decodeWalls = sortDedup }},
+		variant{"walls-sorted-only", "sorted when decoding, duplicates kept", "", func(k *knobs) { k.decodeWalls = sortOnly }},
+		variant{"walls-deduplicated", "de-duplicated when decoding, in their order", "", func(k *knobs) { k.decodeWalls = dedupOnly }},
+		variant{"walls-merged", "merged into one list a player when decoding: sorted, an anchor once whatever its orientation", "", func(k *knobs) { k.decodeWalls = merged }},
+		variant{"walls-sorted-encoding", "sorted and de-duplicated when encoding", "", func(k *knobs) { k.encodeWalls = sortDedup }},
+		variant{"walls-sorted-only-encoding", "sorted when encoding, duplicates kept", "", func(k *knobs) { k.encodeWalls = sortOnly }},
+		variant{"walls-deduplicated-encoding", "de-duplicated when encoding, in their order", "", func(k *knobs) { k.encodeWalls = dedupOnly }},
+	),
+	family{name: "anchors-dropped", what: "wall anchors of 64 or more silently dropped by the encoder, walls and wall moves", flags: flags("FaultAnchorDropped"), seen: 12, fix: fixRange}.one(func(k *knobs) { k.anchorsDropped = true }),
+	family{name: "chunk-rejected", what: "codes of a combination of chunks rejected", flags: flags("FaultChunkRejected"), seen: 13, fix: fixChunks}.of(
+		variant{"neither-chunk-rejected", "neither chunk", "", func(k *knobs) { k.neitherRejected = true }},
+		variant{"state-rejected", "with a State, by a decoder that only knows records", "", func(k *knobs) { k.stateRejected = true }},
+	),
+	family{name: "square-arithmetic", what: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", flags: flags("FaultSquareArithmetic"), seen: 14,
+		fix: "move pawns on the 9x9 grid, file and rank apart: a step off the board is off_board, a diagonal is legal only as a side-step"}.one(func(k *knobs) { k.squareArithmetic = true }),
+	family{name: "first-mover-from-parity", what: "the first mover of a record taken from the turn's parity", flags: flags("FaultFirstMoverFromParity"), seen: 15,
+		fix: "after a State, the first mover is the player who did not make its last move, whatever the turn"}.one(func(k *knobs) { k.firstMoverParity = true }),
+	family{name: "last-move-wall-error", what: "a last-move anchor that matches no wall treated as a decode error", flags: flags("FaultLastMoveWallError"), seen: 16,
+		fix: "decode a wall last move whatever its anchor; whether a wall stands there is for validation (last_move_wall_missing)"}.one(func(k *knobs) { k.lastMoveWallError = true }),
+	family{name: "rules-applied", what: "a code whose record holds an illegal move rejected by the decoder", flags: flags("FaultRulesApplied"), seen: 20,
+		fix: "decode what the format holds; whether the moves are legal is for replay, not decoding"}.of(
+		variant{"rules-applied", "every rule", "", func(k *knobs) { k.rulesApplied = allRules }},
+		variant{"rules-applied-files", "only a pawn that leaves files a-i", "", func(k *knobs) { k.rulesApplied = filesOnly }},
+		variant{"rules-applied-diagonals", "only an illegal diagonal", "", func(k *knobs) { k.rulesApplied = diagonalsOnly }},
+	),
+	family{name: "place-after-pawn", what: "a 6-bit place read and written after a pawn last move", flags: flags("FaultPlaceAfterPawn"),
+		fix: "read state.last_move.place only when state.last_move.kind is 1 (a wall); after a pawn last move the turn follows"}.one(func(k *knobs) { k.placeAfterPawn = true }),
+	family{name: "no-range-checks", what: "squares 81-127 and wall counts 11-15 accepted by the decoder, as the fansite's scripts do", flags: flags("FaultNoRangeCheck"),
+		fix: "reject a square above 80 or a wall count above 10 with out_of_range at the field's first bit"}.one(func(k *knobs) { k.squareMax, k.countMax = 127, 15 }),
 
 	// Ways of reporting every error.
-	{Name: "one-error-kind", Seen: 17, Group: Reporting, What: "every rejection reported with one error kind", Fix: "report the kind of spec/qf.md section Errors that applies: invalid_character, truncated, out_of_range, trailing_data, nonzero_padding, malformed", Locus: []string{"one kind"}, set: func(k *knobs) { k.oneKind = "error" }},
-	{Name: "no-positions", Seen: 18, Group: Reporting, What: "rejections without a position: no bit or char offset, no field", Fix: "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field", Locus: []string{"no offsets"}, set: func(k *knobs) { k.noPositions = true }},
+	family{name: "one-error-kind", what: "every rejection reported with one error kind", seen: 17, group: Reporting, locus: []string{"one kind"},
+		fix: "report the kind of spec/qf.md section Errors that applies: invalid_character, truncated, out_of_range, trailing_data, nonzero_padding, malformed"}.of(
+		variant{"one-error-kind", "the same for decoding and encoding", "", func(k *knobs) { k.oneKind = "error" }},
+		variant{"one-error-kind-each-way", "invalid_character for every decoding error, malformed for every encoding error", "", func(k *knobs) { k.kindEachWay = true }},
+	),
+	family{name: "no-positions", what: "rejections without a position: no bit or char offset, no field", seen: 18, group: Reporting, locus: []string{"no offsets"},
+		fix: "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field"}.one(func(k *knobs) { k.noPositions = true }),
 
 	// Faults of the layout, named by the field where the answers first differ.
-	{Name: "lsb-first", Group: Structural, What: "each character's bits read and written least significant first", Fix: "read and write each character's six bits most significant first", Locus: []string{"flags.state"}, set: func(k *knobs) { k.lsbFirst = true }},
-	{Name: "black-first", Group: Structural, What: "black's square before white's", Fix: fixFields, Locus: []string{"state.white"}, set: func(k *knobs) { k.blackFirst = true }},
-	{Name: "groups-vertical-first", Group: Structural, What: "each player's vertical walls before the horizontal ones", Fix: fixFields, Locus: []string{"state.walls.white.h.count"}, set: func(k *knobs) { k.verticalFirst = true }},
-	{Name: "turn-9-bits", Group: Structural, What: "the turn read as 9 bits", Fix: fixFields, Locus: []string{"state.turn"}, set: func(k *knobs) { k.turnBits = 9 }},
-	{Name: "square-max-79", Group: Structural, What: "squares checked against 0-79", Fix: "a square is 0-80", Locus: []string{"state.white", "state.black", "out_of_range"}, set: func(k *knobs) { k.squareMax = 79 }},
-	{Name: "square-max-81", Group: Structural, What: "squares checked against 0-81", Fix: "a square is 0-80", Locus: []string{"state.white", "state.black", "out_of_range"}, set: func(k *knobs) { k.squareMax = 81 }},
-	{Name: "wall-count-max-9", Group: Structural, What: "wall counts checked against 0-9", Fix: "a wall count is 0-10", Locus: []string{"state.walls.white.h.count", "state.walls.white.v.count", "state.walls.black.h.count", "state.walls.black.v.count", "out_of_range"}, set: func(k *knobs) { k.countMax = 9 }},
-	{Name: "wall-count-max-11", Group: Structural, What: "wall counts checked against 0-11", Fix: "a wall count is 0-10", Locus: []string{"state.walls.white.h.count", "state.walls.white.v.count", "state.walls.black.h.count", "state.walls.black.v.count", "out_of_range"}, set: func(k *knobs) { k.countMax = 11 }},
-	{Name: "url-safe-alphabet", What: "the URL-safe alphabet ('-' and '_' for '+' and '/')", Fix: "use the standard Base64 alphabet, '+' and '/'", set: func(k *knobs) { k.urlSafe = true }},
-	{Name: "equals-padding-written", What: "'=' padding written up to a multiple of 4", Fix: "write no '=': a qf code has no padding", set: func(k *knobs) { k.equalsPadding = true }},
-	{Name: "padding-ignored", Group: Structural, What: "nonzero padding bits ignored by the strict decoder", Fix: "strictly, reject a 1 among the padding bits with nonzero_padding at the first padding bit", Locus: []string{"nonzero_padding"}, set: func(k *knobs) { k.ignorePadding = true }},
-	{Name: "move-count-wraps", Group: Structural, What: "a move count of 1024 written as 0", Fix: "refuse a record of more than 1023 moves with out_of_range at record.moves.count", Locus: []string{"record.moves.count"}, set: func(k *knobs) { k.maskMoveCount = true }},
-	{Name: "orientation-inverted", Group: Structural, What: "the orientation bit of wall moves inverted", Fix: "a wall move's orientation bit is 0 for horizontal, 1 for vertical", Locus: []string{"record.moves[].orientation"}, set: func(k *knobs) { k.orientationFlip = true }},
-	{Name: "padding-ignored-record-only", Group: Structural, What: "nonzero padding bits ignored in codes that hold only a Record", Fix: "strictly, reject a 1 among the padding bits whatever the chunks", Locus: []string{"nonzero_padding"}, set: func(k *knobs) { k.ignorePaddingRecordOnly = true }},
-	{Name: "zero-fill-record", Group: Structural, What: "missing bits in the Record chunk read as zeros", Fix: fixTruncate, Locus: []string{"truncated"}, set: func(k *knobs) { k.zeroFillRecord = true }},
+	family{name: "lsb-first", what: "each character's bits read and written least significant first", group: Structural, locus: []string{"flags.state"},
+		fix: "read and write each character's six bits most significant first"}.one(func(k *knobs) { k.lsbFirst = true }),
+	family{name: "black-first", what: "black's square before white's", group: Structural, locus: []string{"state.white"}, fix: fixFields}.one(func(k *knobs) { k.blackFirst = true }),
+	family{name: "groups-vertical-first", what: "each player's vertical walls before the horizontal ones", group: Structural, locus: []string{"state.walls.white.h.count"}, fix: fixFields}.one(func(k *knobs) { k.verticalFirst = true }),
+	family{name: "turn-9-bits", what: "the turn read as 9 bits", group: Structural, locus: []string{"state.turn"}, fix: fixFields}.one(func(k *knobs) { k.turnBits = 9 }),
+	family{name: "square-range", what: "squares checked against another range", group: Structural, locus: []string{"state.white", "state.black", "out_of_range"}, fix: "a square is 0-80"}.of(
+		variant{"square-max-79", "0-79", "", func(k *knobs) { k.squareMax = 79 }},
+		variant{"square-max-81", "0-81", "", func(k *knobs) { k.squareMax = 81 }},
+	),
+	family{name: "wall-count-range", what: "wall counts checked against another range", group: Structural,
+		locus: []string{"state.walls.white.h.count", "state.walls.white.v.count", "state.walls.black.h.count", "state.walls.black.v.count", "out_of_range"}, fix: "a wall count is 0-10"}.of(
+		variant{"wall-count-max-9", "0-9", "", func(k *knobs) { k.countMax = 9 }},
+		variant{"wall-count-max-11", "0-11", "", func(k *knobs) { k.countMax = 11 }},
+	),
+	family{name: "padding-ignored", what: "nonzero padding bits ignored by the strict decoder", group: Structural, locus: []string{"nonzero_padding"},
+		fix: "strictly, reject a 1 among the padding bits with nonzero_padding at the first padding bit"}.of(
+		variant{"padding-ignored", "in every code", "", func(k *knobs) { k.ignorePadding = true }},
+		variant{"padding-ignored-record-only", "in codes that hold only a Record", "", func(k *knobs) { k.ignorePaddingRecordOnly = true }},
+	),
+	family{name: "move-count-wraps", what: "a move count of 1024 written as 0", group: Structural, locus: []string{"record.moves.count"},
+		fix: "refuse a record of more than 1023 moves with out_of_range at record.moves.count"}.one(func(k *knobs) { k.maskMoveCount = true }),
+	family{name: "orientation-inverted", what: "the orientation bit of wall moves inverted", group: Structural, locus: []string{"record.moves[].orientation"},
+		fix: "a wall move's orientation bit is 0 for horizontal, 1 for vertical"}.one(func(k *knobs) { k.orientationFlip = true }),
 
 	// Faults of the rules, named by the rule and where it fails.
-	{Name: "wrap-at-edge", Group: Rules, What: "a pawn wraps from file i to file a of the next rank (and back)", Fix: "a step east from file i or west from file a is off_board", Locus: []string{"off_board"}, set: func(k *knobs) { k.wrapAtEdge = true }},
-	{Name: "diagonal-jumps", Group: Rules, What: "a diagonal onto the opponent jumps over it", Fix: "a diagonal is legal only as the side-step of a blocked straight jump", Locus: []string{"illegal_diagonal"}, set: func(k *knobs) { k.diagonalJumps = true }},
-	{Name: "crossing-walls-allowed", Group: Rules, What: "walls crossing at one anchor allowed", Fix: "a horizontal and a vertical wall at the same anchor conflict (walls_conflict)", Locus: []string{"walls_conflict"}, set: func(k *knobs) { k.crossingAllowed = true }},
-	{Name: "no-path-check", Group: Rules, What: "walls that cut a player off allowed", Fix: "after a wall, both players must still have a path to their goal rank (no_path)", Locus: []string{"no_path"}, set: func(k *knobs) { k.noPathCheck = true }},
-	{Name: "side-step-while-open", Group: Rules, What: "side-steps allowed while the straight jump is open", Fix: "a side-step is legal only when a wall or the edge blocks the straight jump", Locus: []string{"illegal_diagonal"}, set: func(k *knobs) { k.sideStepWhileOpen = true }},
-	{Name: "walls-left-unchecked", Group: Rules, What: "more than 10 walls a player allowed", Fix: "a player with no walls left cannot place one (no_walls_left)", Locus: []string{"no_walls_left"}, set: func(k *knobs) { k.noWallsLeftIgnored = true }},
-	{Name: "jump-wall-ignored-south", Group: Rules, What: "a wall behind the opponent does not block a jump south", Fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)", Locus: []string{"jump_blocked"}, set: func(k *knobs) { k.jumpWallIgnoredSouth = true }},
-	{Name: "black-side-steps-through-walls", Group: Rules, What: "black's side-steps ignore a wall between the opponent and the target", Fix: "a wall between the opponent and the side-step's target makes it illegal, for either player", Locus: []string{"illegal_diagonal"}, set: func(k *knobs) { k.blackSideStepsThrough = true }},
-	{Name: "step-wall-ignored-west", Group: Rules, What: "a wall does not block a step west", Fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)", Locus: []string{"wall_blocks_move"}, set: func(k *knobs) { k.stepWallIgnoredWest = true }},
-	{Name: "opponent-path-unchecked", Group: Rules, What: "a wall may cut off the opponent: only the mover's path is checked", Fix: "check both players' paths after a wall (no_path)", Locus: []string{"no_path"}, set: func(k *knobs) { k.opponentPathUnchecked = true }},
-	{Name: "state-walls-uncounted", Group: Rules, What: "the wall limit counts the record's walls only, not the State's", Fix: "a player's walls left are 10 less its walls in the State, less those placed since", Locus: []string{"no_walls_left"}, set: func(k *knobs) { k.stateWallsUncounted = true }},
-	{Name: "black-win-ignored", Group: Rules, What: "a black pawn on rank 1 does not end the game", Fix: "the game is over when either pawn stands on its goal rank (game_over)", Locus: []string{"game_over"}, set: func(k *knobs) { k.blackWinIgnored = true }},
-}
+	family{name: "wrap-at-edge", what: "a pawn wraps from file i to file a of the next rank (and back)", group: Rules, locus: []string{"off_board"},
+		fix: "a step east from file i or west from file a is off_board"}.one(func(k *knobs) { k.wrapAtEdge = true }),
+	family{name: "diagonal-jumps", what: "a diagonal onto the opponent jumps over it", group: Rules, locus: []string{"illegal_diagonal"},
+		fix: "a diagonal is legal only as the side-step of a blocked straight jump"}.one(func(k *knobs) { k.diagonalJumps = true }),
+	family{name: "crossing-walls-allowed", what: "walls crossing at one anchor allowed", group: Rules, locus: []string{"walls_conflict"},
+		fix: "a horizontal and a vertical wall at the same anchor conflict (walls_conflict)"}.one(func(k *knobs) { k.crossingAllowed = true }),
+	family{name: "no-path-check", what: "walls that cut a player off allowed", group: Rules, locus: []string{"no_path"},
+		fix: "after a wall, both players must still have a path to their goal rank (no_path)"}.of(
+		variant{"no-path-check", "for either player", "", func(k *knobs) { k.noPathCheck = true }},
+		variant{"opponent-path-unchecked", "for the opponent: only the mover's path is checked", "check both players' paths after a wall (no_path)", func(k *knobs) { k.opponentPathUnchecked = true }},
+	),
+	family{name: "side-step-while-open", what: "side-steps allowed while the straight jump is open", group: Rules, locus: []string{"illegal_diagonal"},
+		fix: "a side-step is legal only when a wall or the edge blocks the straight jump"}.one(func(k *knobs) { k.sideStepWhileOpen = true }),
+	family{name: "walls-left-unchecked", what: "the wall limit not kept", group: Rules, locus: []string{"no_walls_left"},
+		fix: "a player with no walls left cannot place one (no_walls_left)"}.of(
+		variant{"walls-left-unchecked", "more than 10 walls a player", "", func(k *knobs) { k.noWallsLeftIgnored = true }},
+		variant{"state-walls-uncounted", "the State's walls not counted, only the record's", "a player's walls left are 10 less its walls in the State, less those placed since", func(k *knobs) { k.stateWallsUncounted = true }},
+	),
+	family{name: "jump-wall-ignored-south", what: "a wall behind the opponent does not block a jump south", group: Rules, locus: []string{"jump_blocked"},
+		fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)"}.one(func(k *knobs) { k.jumpWallIgnoredSouth = true }),
+	family{name: "black-side-steps-through-walls", what: "black's side-steps ignore a wall between the opponent and the target", group: Rules, locus: []string{"illegal_diagonal"},
+		fix: "a wall between the opponent and the side-step's target makes it illegal, for either player"}.one(func(k *knobs) { k.blackSideStepsThrough = true }),
+	family{name: "step-wall-ignored-west", what: "a wall does not block a step west", group: Rules, locus: []string{"wall_blocks_move"},
+		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(func(k *knobs) { k.stepWallIgnoredWest = true }),
+	family{name: "black-win-ignored", what: "a black pawn on rank 1 does not end the game", group: Rules, locus: []string{"game_over"},
+		fix: "the game is over when either pawn stands on its goal rank (game_over)"}.one(func(k *knobs) { k.blackWinIgnored = true }),
+)

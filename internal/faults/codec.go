@@ -2,9 +2,12 @@ package faults
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -25,6 +28,12 @@ const (
 type knobs struct {
 	// Characters.
 	junkAsZeros          bool // a character outside the alphabet reads as 000000, in either profile
+	junkUnit             unit // one hole per byte, UTF-16 unit or code point
+	junkStrictOnly       bool // the holes in the strict profile only: leniently, junk is deleted
+	oneProfile           int  // both profiles decoded as one: 1 strictly, 2 leniently
+	b64PadAccepted       bool // strict: '=' padding to a multiple of 4 stripped, after a length of 2 or 3 more than one
+	b64LengthRefused     bool // a length of 1 more than a multiple of 4 refused, as a Base64 library does
+	b64NewlinesSkipped   bool // strict: CR and LF skipped
 	strictSkipsEquals    bool // strict: '=' is skipped
 	lenientRejectsEquals bool // lenient: '=' is an invalid character
 	urlSafe              bool // the URL-safe alphabet
@@ -33,20 +42,21 @@ type knobs struct {
 	crashOnEmpty         bool // panics on the empty string
 
 	// Fields.
-	zeroFill          bool // missing bits read as zeros
-	blackFirst        bool // black's square before white's
-	verticalFirst     bool // each player's vertical group before the horizontal one
-	turnBits          int  // width of the turn, when not 10
-	squareMax         int  // the largest square, when not 80
-	countMax          int  // the largest wall count, when not 10
-	placeAfterPawn    bool // a 6-bit place read after a pawn last move too
-	orientationFlip   bool // wall move orientation 0 read and written as vertical
-	emptyRecordLost   bool // a record of 0 moves decodes as no record
-	wallsSorted       bool // each group sorted and de-duplicated
-	neitherRejected   bool // flags 00 refused
-	stateRejected     bool // a State refused
-	lastMoveWallError bool // a wall last move naming no wall refused
-	rulesApplied      bool // a record with an illegal move refused
+	zeroFill           bool      // missing bits read as zeros
+	blackFirst         bool      // black's square before white's
+	verticalFirst      bool      // each player's vertical group before the horizontal one
+	turnBits           int       // width of the turn, when not 10
+	squareMax          int       // the largest square, when not 80
+	countMax           int       // the largest wall count, when not 10
+	placeAfterPawn     bool      // a 6-bit place read after a pawn last move too
+	orientationFlip    bool      // wall move orientation 0 read and written as vertical
+	emptyRecordLost    bool      // a record of 0 moves decodes as no record
+	decodeWalls        wallOrder // how the decoder reorders each group
+	neitherRejected    bool      // flags 00 refused
+	stateRejected      bool      // a State refused
+	lastMoveWallError  bool      // a wall last move naming no wall refused
+	rulesApplied       ruleSet   // a record with an illegal move of these refused
+	playerParityDecode bool      // the last move's player decoded from the turn's parity
 
 	// The end of the code.
 	ignoreTrailing          bool // strict: characters after the end ignored
@@ -55,21 +65,111 @@ type knobs struct {
 	zeroFillRecord          bool // missing bits in the Record chunk read as zeros
 
 	// Encoding.
-	spill            bool // no range checks: wide values spill into the next fields
-	mask             bool // values masked to their field's width
-	maskSpill        bool // values masked, their carry added into the bits before
-	maskMoveCount    bool // the move count alone masked (1024 written as 0)
-	extraCharacter   bool // an 'A' appended when the bits fill the last character
-	equalsPadding    bool // '=' appended up to a multiple of 4 characters
-	playerFromParity bool // the last move's player written from the turn's parity
-	anchorsDropped   bool // anchors of 64 or more silently left out, walls and wall moves
-	emptyRecordError bool // a record of 0 moves refused by the encoder
+	spill            bool      // no range checks: wide values spill into the next fields
+	mask             bool      // values masked to their field's width
+	maskSpill        bool      // values masked, their carry added into the bits before
+	carrySextet      bool      // values masked, their carry added into their character, which vanishes past 63
+	maskMoveCount    bool      // the move count alone masked (1024 written as 0)
+	extraCharacter   bool      // an 'A' appended when the bits fill the last character
+	equalsPadding    bool      // '=' appended up to a multiple of 4 characters
+	b64WholeBytes    bool      // the bits written in whole bytes, as a Base64 library encodes bytes
+	playerFromParity bool      // the last move's player written from the turn's parity
+	anchorsDropped   bool      // anchors of 64 or more silently left out, walls and wall moves
+	encodeWalls      wallOrder // how the encoder reorders each group
+	emptyRecordError bool      // a record of 0 moves refused by the encoder
 
 	// Reporting.
 	oneKind     string // every error of this kind
+	kindEachWay bool   // every decoding error invalid_character, every encoding error malformed
 	noPositions bool   // errors without offset or field
 
 	ruleKnobs
+}
+
+// A unit is what a decoder counts as one character: a byte of UTF-8, a
+// unit of UTF-16 (as JavaScript and JVM strings hold them), a code point.
+type unit uint8
+
+const (
+	bytes unit = iota
+	utf16Units
+	codePoints
+)
+
+// holes returns how many characters the decoder sees in the character
+// r, size bytes of UTF-8.
+func (u unit) holes(r rune, size int) int {
+	switch {
+	case u == bytes || r == utf8.RuneError && size == 1:
+		return size
+	case u == utf16Units:
+		return utf16.RuneLen(r)
+	}
+	return 1
+}
+
+// A wallOrder is how a wall group is reordered.
+type wallOrder uint8
+
+const (
+	asGiven   wallOrder = iota
+	sortDedup           // sorted, duplicates dropped
+	sortOnly            // sorted, duplicates kept
+	dedupOnly           // duplicates dropped, the first of each kept in place
+	merged              // a player's groups as one list sorted by anchor, an anchor once whatever its orientation
+)
+
+// reorder returns a player's groups h and v reordered.
+func (o wallOrder) reorder(h, v []int) ([]int, []int) {
+	switch o {
+	case sortDedup:
+		return slices.Compact(slices.Sorted(slices.Values(h))), slices.Compact(slices.Sorted(slices.Values(v)))
+	case sortOnly:
+		return slices.Sorted(slices.Values(h)), slices.Sorted(slices.Values(v))
+	case dedupOnly:
+		return firstOfEach(h), firstOfEach(v)
+	case merged:
+		h = slices.Compact(slices.Sorted(slices.Values(h)))
+		v = slices.DeleteFunc(slices.Compact(slices.Sorted(slices.Values(v))), func(a int) bool { return slices.Contains(h, a) })
+		return h, v
+	}
+	return h, v
+}
+
+// firstOfEach returns a with the repeats of each anchor dropped.
+func firstOfEach(a []int) []int {
+	var out []int
+	for _, x := range a {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// A ruleSet is the rules a decoder applies to a record's moves.
+type ruleSet uint8
+
+const (
+	noRules       ruleSet = iota
+	allRules              // every rule of replay
+	filesOnly             // a pawn leaving files a-i only
+	diagonalsOnly         // an illegal diagonal only
+)
+
+// refuses reports whether the rules of s refuse the move that broke the
+// rules, violation, of v.
+func (s ruleSet) refuses(v *ref.Value, violation *rules.Violation) bool {
+	switch s {
+	case allRules:
+		return true
+	case filesOnly:
+		d := v.Record.Moves[violation.Move]
+		return violation.Kind == rules.OffBoard && d.Kind == ref.Piece && (d.Dir == 2 || d.Dir == 6)
+	case diagonalsOnly:
+		return violation.Kind == rules.IllegalDiagonal
+	}
+	return false
 }
 
 // errObj is an error object; decode and encode return one on failure.
@@ -148,38 +248,19 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 	if code == "" && k.crashOnEmpty {
 		panic("runtime error: index out of range [0] with length 0")
 	}
-	alphabet := stdAlphabet
-	if k.urlSafe {
-		alphabet = urlAlphabet
-	}
 	lenient := p == ref.Lenient
-	lsb := 0
-	if k.lsbFirst {
-		lsb = 1
+	if k.oneProfile != 0 {
+		lenient = k.oneProfile == 2
 	}
-	var bits strings.Builder
-	bits.Grow(6 * len(code))
-	kept := 0
-	for i := 0; i < len(code); i++ {
-		c := code[i]
-		v := strings.IndexByte(alphabet, c)
-		switch {
-		case v >= 0:
-		case lenient && c == '=' && k.lenientRejectsEquals:
-			return nil, charErr("invalid_character", i)
-		case c == '=' && k.strictSkipsEquals: // '=' taken for Base64 padding, and skipped
-			continue
-		case k.junkAsZeros: // a six-bit hole, in either profile, as the fansite's scripts do
-			v = 0
-		case lenient:
-			continue
-		default:
-			return nil, charErr("invalid_character", i)
-		}
-		bits.WriteString(sextets[lsb][v])
-		kept++
+	code, e := k.library(code, lenient)
+	if e != nil {
+		return nil, e
 	}
-	r := &reader{bits: bits.String(), k: k}
+	bits, kept, e := k.sextets(code, lenient)
+	if e != nil {
+		return nil, e
+	}
+	r := &reader{bits: bits, k: k}
 	v := r.value()
 	if r.err != nil {
 		return nil, r.err
@@ -194,12 +275,84 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}
-	if k.rulesApplied && v.Record != nil {
-		if _, violation := rules.Replay(v); violation != nil {
+	if k.rulesApplied != noRules && v.Record != nil {
+		if _, violation := rules.Replay(v); violation != nil && k.rulesApplied.refuses(v, violation) {
 			return nil, &errObj{Kind: string(violation.Kind), Field: spec.MoveKind.Path(violation.Move)}
 		}
 	}
 	return v, nil
+}
+
+// library does to code what a Base64 library would before the decoder
+// reads it: strictly, CR and LF skipped and '=' padding stripped; a
+// length of 1 more than a multiple of 4 refused, at its last character.
+func (k *knobs) library(code string, lenient bool) (string, *errObj) {
+	if k.b64NewlinesSkipped && !lenient {
+		code = strings.NewReplacer("\r", "", "\n", "").Replace(code)
+	}
+	if k.b64PadAccepted && !lenient && len(code)%4 == 0 {
+		if body := strings.TrimRight(code, "="); len(code)-len(body) <= 2 && len(body)%4 >= 2 {
+			code = body
+		}
+	}
+	if k.b64LengthRefused {
+		n := 0
+		for i := 0; i < len(code); i++ {
+			if strings.IndexByte(k.alphabet(), code[i]) >= 0 {
+				n++
+			}
+		}
+		if n%4 == 1 {
+			return "", charErr("invalid_character", len(code)-1)
+		}
+	}
+	return code, nil
+}
+
+func (k *knobs) alphabet() string {
+	if k.urlSafe {
+		return urlAlphabet
+	}
+	return stdAlphabet
+}
+
+// sextets returns the bits of code, six a character, and the number of
+// characters read; a character outside the alphabet is rejected, deleted
+// or read as zeros, one hole per unit of it, as the knobs say.
+func (k *knobs) sextets(code string, lenient bool) (string, int, *errObj) {
+	alphabet := k.alphabet()
+	lsb := 0
+	if k.lsbFirst {
+		lsb = 1
+	}
+	var bits strings.Builder
+	bits.Grow(6 * len(code))
+	kept := 0
+	for i := 0; i < len(code); {
+		c := code[i]
+		if v := strings.IndexByte(alphabet, c); v >= 0 {
+			bits.WriteString(sextets[lsb][v])
+			kept++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(code[i:])
+		switch {
+		case lenient && c == '=' && k.lenientRejectsEquals:
+			return "", 0, charErr("invalid_character", i)
+		case c == '=' && k.strictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
+		case k.junkAsZeros && !(lenient && k.junkStrictOnly): // six-bit holes, as the fansite's scripts do
+			for range k.junkUnit.holes(r, size) {
+				bits.WriteString(sextets[lsb][0])
+				kept++
+			}
+		case lenient:
+		default:
+			return "", 0, charErr("invalid_character", i)
+		}
+		i += size
+	}
+	return bits.String(), kept, nil
 }
 
 func (r *reader) value() *ref.Value {
@@ -241,11 +394,10 @@ func (r *reader) state() *ref.State {
 		for i := 0; i < n; i++ {
 			*groups[g] = append(*groups[g], r.field(l.Anchor, i))
 		}
-		if r.k.wallsSorted {
-			slices.Sort(*groups[g])
-			*groups[g] = slices.Compact(*groups[g])
-		}
 	}
+	w := &s.Walls
+	w.White.H, w.White.V = r.k.decodeWalls.reorder(w.White.H, w.White.V)
+	w.Black.H, w.Black.V = r.k.decodeWalls.reorder(w.Black.H, w.Black.V)
 	s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
 	s.LastMove.Kind = ref.Kind(r.field(spec.LastMoveKind, 0))
 	if s.LastMove.Kind == ref.Wall || r.k.placeAfterPawn {
@@ -259,6 +411,9 @@ func (r *reader) state() *ref.State {
 		turnBits = r.k.turnBits
 	}
 	s.Turn = r.read(turnBits, spec.Turn, 0, 1<<turnBits-1)
+	if r.k.playerParityDecode {
+		s.LastMove.Player = ref.Player(s.Turn % 2) // white plays the odd turns, so it moved last before an even one
+	}
 	if r.k.lastMoveWallError && s.LastMove.Kind == ref.Wall && r.err == nil {
 		w := s.Walls
 		if !slices.Contains(slices.Concat(w.White.H, w.White.V, w.Black.H, w.Black.V), s.LastMove.Place) {
@@ -291,10 +446,14 @@ func (r *reader) record() *ref.Record {
 
 // writer collects bits for encode.
 type writer struct {
-	bits []byte // '0' and '1'
-	k    *knobs
-	err  *errObj
+	bits   []byte // '0' and '1'
+	fields []written
+	k      *knobs
+	err    *errObj
 }
+
+// written is a field's value as given, and its width.
+type written struct{ v, width int }
 
 func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 	if w.err != nil {
@@ -312,6 +471,11 @@ func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 		v = max(v, 0)
 		w.bits = fmt.Appendf(w.bits, "%0*b", width, v&(1<<width-1))
 		w.or(v>>width, len(w.bits)-width)
+		return
+	case w.k.carrySextet:
+		v = max(v, 0)
+		w.fields = append(w.fields, written{v, width})
+		w.bits = fmt.Appendf(w.bits, "%0*b", width, v&(1<<width-1))
 		return
 	case w.k.mask:
 		v &= 1<<width - 1
@@ -354,13 +518,17 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 	}
 	bits := w.bits
 	exact := len(bits)%6 == 0
+	for k.b64WholeBytes && len(bits)%8 != 0 {
+		bits = append(bits, '0')
+	}
 	for len(bits)%6 != 0 {
 		bits = append(bits, '0')
 	}
 	var code strings.Builder
-	alphabet := stdAlphabet
-	if k.urlSafe {
-		alphabet = urlAlphabet
+	alphabet := k.alphabet()
+	if k.carrySextet {
+		carried(&code, w.fields, alphabet)
+		bits = nil
 	}
 	for i := 0; i < len(bits); i += 6 {
 		six := bits[i : i+6]
@@ -379,6 +547,33 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 	return code.String(), nil
 }
 
+// carried writes the characters of fields as an encoder does that keeps
+// the bits not yet written in a number, acc = acc<<width | v, and writes
+// a character whenever six are there: a value too wide for its field
+// adds its carry into its character's bits, and a character whose value
+// comes out above 63 is none of the alphabet's and vanishes.
+func carried(code *strings.Builder, fields []written, alphabet string) {
+	acc, n := new(big.Int), 0
+	emit := func(c *big.Int) {
+		if c.IsInt64() && c.Int64() < 64 {
+			code.WriteByte(alphabet[c.Int64()])
+		}
+	}
+	for _, f := range fields {
+		acc.Lsh(acc, uint(f.width))
+		acc.Or(acc, big.NewInt(int64(f.v)))
+		n += f.width
+		for n >= 6 {
+			emit(new(big.Int).Rsh(acc, uint(n-6)))
+			acc.And(acc, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(n-6)), big.NewInt(1)))
+			n -= 6
+		}
+	}
+	if n > 0 {
+		emit(acc.Lsh(acc, uint(6-n)))
+	}
+}
+
 func (w *writer) state(s *ref.State) {
 	k := w.k
 	if k.blackFirst {
@@ -389,14 +584,15 @@ func (w *writer) state(s *ref.State) {
 		w.field(spec.Black, 0, s.Black)
 	}
 	groups := [][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V}
+	if k.anchorsDropped {
+		for g := range groups {
+			groups[g] = slices.DeleteFunc(slices.Clone(groups[g]), func(a int) bool { return a > spec.MaxAnchor })
+		}
+	}
+	groups[0], groups[1] = k.encodeWalls.reorder(groups[0], groups[1])
+	groups[2], groups[3] = k.encodeWalls.reorder(groups[2], groups[3])
 	for g, l := range spec.WallGroups {
 		anchors := groups[g]
-		if k.anchorsDropped {
-			anchors = slices.DeleteFunc(slices.Clone(anchors), func(a int) bool { return a > spec.MaxAnchor })
-		}
-		if k.wallsSorted {
-			anchors = slices.Compact(slices.Sorted(slices.Values(anchors)))
-		}
 		w.field(l.Count, 0, len(anchors))
 		for i, a := range anchors {
 			w.field(l.Anchor, i, a)

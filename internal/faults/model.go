@@ -49,10 +49,16 @@ func Compatible(a, b *Fault) bool {
 	return ab == ba
 }
 
-// fail returns the answer of an error object, as the knobs report it.
-func (m *model) fail(e *errObj) *protocol.Response {
-	if m.k.oneKind != "" {
+// fail returns the answer of an error object, as the knobs report it:
+// of encoding when encoding is set, of decoding otherwise.
+func (m *model) fail(e *errObj, encoding bool) *protocol.Response {
+	switch {
+	case m.k.oneKind != "":
 		e.Kind = m.k.oneKind
+	case m.k.kindEachWay && encoding:
+		e.Kind = "malformed"
+	case m.k.kindEachWay:
+		e.Kind = "invalid_character"
 	}
 	if m.k.noPositions {
 		e.Bit, e.Char, e.Field = nil, nil, ""
@@ -67,7 +73,7 @@ func (m *model) decode(code, profile string) *protocol.Response {
 	}
 	v, e := m.k.decode(code, p)
 	if e != nil {
-		return m.fail(e)
+		return m.fail(e, false)
 	}
 	b, err := v.AppendJSON(nil)
 	if err != nil {
@@ -81,15 +87,15 @@ func (m *model) encode(value json.RawMessage) *protocol.Response {
 	if err != nil {
 		e, ok := err.(*ref.Error)
 		if !ok {
-			return m.fail(&errObj{Kind: "malformed"})
+			return m.fail(&errObj{Kind: "malformed"}, true)
 		}
 		obj := e.Object()
 		obj.Message = ""
-		return m.fail(obj)
+		return m.fail(obj, true)
 	}
 	code, e := m.k.encode(v)
 	if e != nil {
-		return m.fail(e)
+		return m.fail(e, true)
 	}
 	return &protocol.Response{Code: &code}
 }
@@ -133,7 +139,7 @@ func (p *values) get(text json.RawMessage) (*ref.Value, error) {
 func (m *model) replay(code string) *protocol.Response {
 	v, e := m.k.decode(code, ref.Strict)
 	if e != nil {
-		return m.fail(e)
+		return m.fail(e, false)
 	}
 	squares, violation := m.k.ruleKnobs.replay(v)
 	return &protocol.Response{Squares: &squares, Violation: violation}
@@ -142,7 +148,7 @@ func (m *model) replay(code string) *protocol.Response {
 func (m *model) validate(code string) *protocol.Response {
 	v, e := m.k.decode(code, ref.Strict)
 	if e != nil {
-		return m.fail(e)
+		return m.fail(e, false)
 	}
 	kinds := []string{}
 	if v.State != nil {

@@ -168,12 +168,18 @@ func outOfRange(input string, e *ref.Error) (fault func(code string) (string, bo
 }
 
 // deletions returns s without a piece of it: halves, quarters, ... down
-// to single bytes.
+// to single bytes; then four bytes at a time, a quantum of Base64, for
+// inputs whose length matters to a Base64 library.
 func deletions(s string) []string {
 	var out []string
 	for size := len(s) / 2; size >= 1; size /= 2 {
 		for start := 0; start+size <= len(s); start += size {
 			out = append(out, s[:start]+s[start+size:])
+		}
+	}
+	if len(s) > 4 && len(s)%4 == 0 {
+		for start := 0; start+4 <= len(s); start += 4 {
+			out = append(out, s[:start]+s[start+4:])
 		}
 	}
 	if len(s) == 1 {

@@ -54,10 +54,11 @@ var Catalogue = func() []*Mutant {
 }()
 
 // Fansite has the faults of the fansite's own scripts (EC-5, EC-6, EC-24):
-// characters outside the alphabet as six-bit holes, missing bits as zeros,
-// no range checks, trailing data and padding ignored, values masked when
-// written, pawn moves as square arithmetic.
-var Fansite = of("fansite-scripts", "junk-as-zeros", "zero-fill", "trailing-ignored", "padding-ignored", "no-range-checks", "encoder-mask", "square-arithmetic")
+// one decoder, with no notion of profiles (trailing data and padding
+// ignored in the strict profile too), characters outside the alphabet as
+// six-bit holes, missing bits as zeros, no range checks, values masked
+// when written, pawn moves as square arithmetic.
+var Fansite = of("fansite-scripts", "junk-as-zeros", "zero-fill", "strict-read-leniently", "no-range-checks", "encoder-mask", "square-arithmetic")
 
 // Realistic lists mutants with the faults of real public implementations
 // together, as they were seen in late 2026, each wrapped in an adapter of
@@ -66,7 +67,7 @@ var Fansite = of("fansite-scripts", "junk-as-zeros", "zero-fill", "trailing-igno
 var Realistic = []*Mutant{
 	of("typescript", "junk-as-zeros", "trailing-ignored", "strict-accepts-equals", "mask-and-spill", "no-positions"),
 	of("rust", "state-rejected", "crash-on-empty-input", "neither-chunk-rejected", "lenient-rejects-equals", "square-arithmetic", "one-error-kind"),
-	of("kotlin", "one-error-kind", "rules-applied", "walls-sorted", "player-from-parity", "extra-character", "empty-record-lost", "first-mover-from-parity"),
+	of("kotlin", "one-error-kind", "rules-applied", "walls-sorted", "walls-sorted-encoding", "player-from-parity", "extra-character", "empty-record-lost", "first-mover-from-parity"),
 	of("kotlin-codec", "zero-fill", "trailing-ignored", "encoder-mask", "anchors-dropped", "last-move-wall-error", "place-after-pawn"),
 	of("fansite-viewer", "junk-as-zeros", "zero-fill", "no-range-checks", "square-arithmetic"),
 }

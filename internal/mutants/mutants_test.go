@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/fuzzer"
 	"github.com/qf-format/qf-conformance/internal/faults"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/suite"
@@ -90,6 +91,9 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 		if len(ids) < minCaught {
 			t.Errorf("mutant %s (%s) fails %d vectors, want at least %d: %v", m.Name, m.What(), len(ids), minCaught, ids)
 		}
+		if flagged := flaggedFor(t, m, ids); len(m.Flags()) > 0 && len(flagged) < minCaught {
+			t.Errorf("mutant %s fails %d vectors flagged %s, want at least %d: %v", m.Name, len(flagged), strings.Join(m.Flags(), " or "), minCaught, flagged)
+		}
 		var seen []string
 		for _, f := range m.Faults {
 			if f.Seen > 0 && !slices.Contains(seen, fmt.Sprintf("fault %d", f.Seen)) {
@@ -108,6 +112,24 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 		fmt.Fprintf(&table, "| `%s` | %s | %s | %s | %d |\n", m.Name, m.What(), wild, cell, len(ids))
 	}
 	generated(t, "MUTANT TABLE", table.Bytes())
+}
+
+// flaggedFor returns those of ids, the vectors m fails, that carry one of
+// m's flags.
+func flaggedFor(t *testing.T, m *Mutant, ids []string) []string {
+	var out []string
+	for _, c := range suite.Categories {
+		f, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range f.Tests {
+			if slices.Contains(ids, v.ID) && slices.ContainsFunc(v.Flags, func(flag string) bool { return slices.Contains(m.Flags(), flag) }) {
+				out = append(out, v.ID)
+			}
+		}
+	}
+	return out
 }
 
 // The catalogue's table in CONFORMANCE.md says, for each fault seen in
@@ -238,4 +260,26 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("fault %d seen in the wild has no fault in the catalogue", i+1)
 		}
 	}
+}
+
+// What qf fuzz finds, the vectors catch: against every mutant that passes
+// every vector, qf fuzz from a fixed seed finds no disagreement. When it
+// finds one, a class of inputs the vectors miss is there, and the failure
+// shows it, to be made vectors before it reaches an implementer.
+func TestFuzzFindsNothingTheVectorsMiss(t *testing.T) {
+	checked := 0
+	for _, m := range Catalogue {
+		if len(caught(t, m)) > 0 {
+			continue
+		}
+		checked++
+		rep, err := fuzzer.Run(context.Background(), fuzzer.Options{Options: driver.Options{Handler: m.Handler()}, N: 20000, Seed: 20261124})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range rep.Findings() {
+			t.Errorf("mutant %s passes every vector, but qf fuzz finds %s: %s", m.Name, f.Signature, f.Result.Explain())
+		}
+	}
+	t.Logf("%d of %d mutants pass every vector, and were fuzzed", checked, len(Catalogue))
 }
