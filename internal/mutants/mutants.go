@@ -25,6 +25,9 @@ func (m *Mutant) Handler() protocol.Handler { return faults.Model(m.Faults...) }
 // What says what is wrong with the mutant, in words.
 func (m *Mutant) What() string {
 	if len(m.Faults) == 1 {
+		if f := m.Faults[0]; f.Shape != "" {
+			return f.What + " (" + f.Shape + ")"
+		}
 		return m.Faults[0].What
 	}
 	var names []string

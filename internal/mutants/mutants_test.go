@@ -137,11 +137,15 @@ func flaggedFor(t *testing.T, m *Mutant, ids []string) []string {
 // then the others.
 func TestCatalogueTable(t *testing.T) {
 	var table bytes.Buffer
-	table.WriteString("| seen | in public implementations | the catalogue's faults | flags | what to change |\n|---|---|---|---|---|\n")
+	table.WriteString("| seen | in public implementations | the catalogue's faults (their shapes) | flags | what to change |\n|---|---|---|---|---|\n")
 	row := func(seen, what string, fs []*faults.Fault) {
 		var names, flags, fixes []string
 		for _, f := range fs {
-			names = append(names, "`"+f.Name+"`")
+			name := "`" + f.Name + "`"
+			if f.Shape != "" {
+				name += " (" + f.Shape + ")"
+			}
+			names = append(names, name)
 			for _, flag := range f.Flags {
 				if !slices.Contains(flags, "`"+flag+"`") {
 					flags = append(flags, "`"+flag+"`")
@@ -162,9 +166,15 @@ func TestCatalogueTable(t *testing.T) {
 		}
 		row(fmt.Sprint(i+1), what, fs)
 	}
-	for _, f := range faults.Catalogue {
-		if f.Seen == 0 {
-			row("", f.What, []*faults.Fault{f})
+	for _, family := range faults.Families() {
+		var fs []*faults.Fault
+		for _, f := range faults.Variants(family) {
+			if f.Seen == 0 {
+				fs = append(fs, f)
+			}
+		}
+		if len(fs) > 0 {
+			row("", fs[0].What, fs)
 		}
 	}
 	generated(t, "FAULT CATALOGUE", table.Bytes())
