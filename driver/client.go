@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -95,6 +96,9 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 	c.hello, err = c.sayHello()
 	if err != nil {
 		c.stop()
+		if f, ok := err.(*Failure); ok && f.Reason == ReasonTimeout && len(opts.Command) > 0 {
+			f.Detail += flushHint(c.proc)
+		}
 		c.proc.Kill()
 		f, ok := err.(*Failure)
 		if !ok {
@@ -115,6 +119,17 @@ func (c *Client) start() (*Process, error) {
 		return nil, &StartError{err}
 	}
 	return p, nil
+}
+
+// flushHint says why a program that did not answer hello in time may not
+// have: it writes its answers to a buffer. When, its input closed, it
+// answers then, that is so.
+func flushHint(p *Process) string {
+	p.EndInput()
+	if _, err := p.Receive(time.Second); err == nil {
+		return "; it answered only when its input ended: its output is buffered. Flush standard output after each answer (Python: print(..., flush=True); C: fflush(stdout); Java: System.out.flush()), or use a line-buffered stream"
+	}
+	return "; answers must be written as a line each and flushed at once (Python: print(..., flush=True)), not left in a buffer"
 }
 
 // Hello returns the first process's answer to hello.
@@ -191,9 +206,24 @@ func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*proto
 	}
 	resp, err := protocol.ParseResponse(line)
 	if err != nil {
-		return nil, line, &Failure{Reason: ReasonProtocol, Detail: err.Error()}
+		return nil, line, &Failure{Reason: ReasonProtocol, Detail: notAnAnswer(err, line)}
 	}
 	return resp, line, nil
+}
+
+// notAnAnswer says why line is no answer, and shows it, quoted and
+// clipped; a line that is not even a JSON object is most often a stray
+// print, which standard output has no room for.
+func notAnAnswer(err error, line []byte) string {
+	shown := strconv.Quote(string(line))
+	if len(line) > 200 {
+		shown = strconv.Quote(string(line[:200])) + fmt.Sprintf("... (%d bytes)", len(line))
+	}
+	d := fmt.Sprintf("%v: %s", err, shown)
+	if len(bytes.TrimSpace(line)) == 0 || bytes.TrimSpace(line)[0] != '{' {
+		d += " (standard output is for answers alone, a line of JSON each: write anything else to standard error)"
+	}
+	return d
 }
 
 // check checks an answer to req, whose id is id: an answer to another
@@ -511,7 +541,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 			resp, err = protocol.ParseResponse(line)
 			switch {
 			case err != nil:
-				err = &Failure{Reason: ReasonProtocol, Detail: err.Error()}
+				err = &Failure{Reason: ReasonProtocol, Detail: notAnAnswer(err, line)}
 			case !sameID(resp.ID, ids[k]):
 				c.ops[0], c.ops[1] = reqs[k].Op, ""
 				if k > 0 {

@@ -258,6 +258,10 @@ func (p *Process) Kill() {
 	})
 }
 
+// EndInput closes the process's standard input: it has been asked all
+// there is to ask.
+func (p *Process) EndInput() { p.stdin.Close() }
+
 // Close ends the process at the end of a run as spec/protocol.md says it
 // ends: it closes its standard input and waits at most wait for it to exit
 // by itself; then it ends its whole process group like Kill. It returns

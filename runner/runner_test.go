@@ -495,3 +495,28 @@ func TestReportFitsOnAScreen(t *testing.T) {
 		}
 	}
 }
+
+// The protocol's two common mistakes are named: a line on standard output
+// that is no answer is shown, with where such lines go; answers left in
+// a buffer until the end of the input are said to be so, with how to
+// flush them. qf fuzz starts its implementation the same way.
+func TestCommonMistakesNamed(t *testing.T) {
+	for _, c := range []struct {
+		mode string
+		says []string
+	}{
+		{"stray-print", []string{`"starting up, reading stdin"`, "write anything else to standard error"}},
+		{"buffered", []string{"it answered only when its input ended", "Flush standard output after each answer"}},
+		{"silent", []string{"answers must be written as a line each and flushed at once"}},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			rep := runFake(t, c.mode, Options{Options: driver.Options{StartTimeout: measure.Allowance(time.Second)}, Run: corpus})
+			problems := strings.Join(rep.Problems, "\n")
+			for _, s := range c.says {
+				if !strings.Contains(problems, s) {
+					t.Errorf("the problems do not say %q:\n%s", s, problems)
+				}
+			}
+		})
+	}
+}

@@ -13,6 +13,7 @@
 //	qf replay CODE
 //	qf render [-flags N] [-move K] [-format svg|text] CODE
 //	qf explore -o DIR
+//	qf vectors -o DIR
 //	qf serve
 //	qf version
 //
@@ -34,7 +35,9 @@
 // moves), as SVG or text, with the fansite viewer's display flags. explore
 // writes a static site, working offline: a playground that explains any
 // code with the reference compiled to WebAssembly, and a page for every
-// vector with its board. serve speaks the
+// vector with its board. vectors writes the vector files, the spec, the
+// protocol, CONFORMANCE.md and the examples, at their paths in this
+// repository, for implementers without it. serve speaks the
 // conformance protocol (spec/protocol.md) on standard input and output.
 // version prints the versions of qf, the vector suite (with its digest),
 // the spec and the protocol.
@@ -65,6 +68,7 @@ const usage = `usage:
   qf render [-flags N] [-move K] [-format svg|text] CODE
                                  draw the board of a code
   qf explore -o DIR              write a static site: a playground that explains any code, and every vector
+  qf vectors -o DIR              write the vectors, the spec, the protocol, CONFORMANCE.md and the examples
   qf serve                       answer the conformance protocol on stdin/stdout
   qf version                     print the versions of qf, the suite, the spec and the protocol
 
@@ -121,6 +125,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runRender(args, stdout, stderr)
 	case "explore":
 		return runExplore(args, stdout, stderr)
+	case "vectors":
+		return runVectors(args, stdout, stderr)
 	case "report":
 		return runReport(args, stdout, stderr)
 	case "fuzz":

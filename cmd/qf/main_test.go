@@ -167,7 +167,7 @@ func TestUsage(t *testing.T) {
 	}
 	// Every subcommand answers -h with what it does, not only its usage
 	// line.
-	for _, cmd := range []string{"check", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "serve", "version"} {
+	for _, cmd := range []string{"check", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "vectors", "serve", "version"} {
 		_, errOut, status := qf("", cmd, "-h")
 		if status != 0 || strings.Count(errOut, "\n") < 4 {
 			t.Errorf("qf %s -h: status %d, want 0 and a few lines; got %q", cmd, status, errOut)
@@ -586,5 +586,25 @@ func TestStderrShown(t *testing.T) {
 	t.Setenv("QF_FAKE", "crash-every-5th")
 	if out, _, _ := qf("", append([]string{"fuzz", "-n", "200", "-seed", "1"}, fake...)...); !strings.Contains(out, "    stderr: fake: crashing on request 5\n") {
 		t.Errorf("fuzz: no stderr beside the crashes:\n%s", out)
+	}
+}
+
+// qf vectors -o writes the vector files and the documents, at their paths
+// in the repository, byte for byte; without -o it is a usage error.
+func TestVectorsCommand(t *testing.T) {
+	dir := t.TempDir()
+	out, errOut, status := qf("", "vectors", "-o", dir)
+	if status != 0 || !strings.Contains(out, "wrote ") {
+		t.Fatalf("status %d, %q %q", status, out, errOut)
+	}
+	for _, p := range []string{"vectors/decode_strict.json", "vectors/manifest.json", "vectors/schema/replay.schema.json", "spec/qf.md", "spec/protocol.md", "CONFORMANCE.md", "LICENSE", "examples/python/serve.py"} {
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		want, _ := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(p)))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: not as in the repository (%v)", p, err)
+		}
+	}
+	if _, errOut, status := qf("", "vectors"); status != 2 || !strings.Contains(errOut, "-o DIR is required") {
+		t.Errorf("qf vectors: status %d, %q", status, errOut)
 	}
 }

@@ -96,6 +96,9 @@ type fake struct {
 	line func(req *protocol.Request, resp *protocol.Response, b []byte) []byte
 	// end runs at the end of the input.
 	end func()
+	// buffered leaves the answers in a buffer until the end of the input,
+	// as a program does that never flushes its output.
+	buffered bool
 }
 
 // state is a fake's state as it serves.
@@ -112,7 +115,7 @@ func (f fake) serve() {
 		f.start()
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
-	st := &state{out: bufio.NewWriter(os.Stdout)}
+	st := &state{out: bufio.NewWriterSize(os.Stdout, 1<<20)}
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(line) == 0 && err != nil {
@@ -135,8 +138,11 @@ func (f fake) serve() {
 			b = f.line(&req, resp, b)
 		}
 		st.out.Write(append(b, '\n'))
-		st.out.Flush()
+		if !f.buffered {
+			st.out.Flush()
+		}
 	}
+	st.out.Flush()
 	if f.end != nil {
 		f.end()
 	}
@@ -190,6 +196,8 @@ var modes = map[string]fake{
 	"hang-5th":     {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool { time.Sleep(time.Hour); return false })},
 	"exit-after-6": {answer: at(7, func(*state, *protocol.Request, *protocol.Response) bool { os.Exit(0); return false })},
 	"exit-3":       {end: func() { os.Exit(3) }},
+	"stray-print":  {start: func() { fmt.Println("starting up, reading stdin") }},
+	"buffered":     {buffered: true},
 	"garbage-3rd": {answer: at(3, func(st *state, _ *protocol.Request, _ *protocol.Response) bool {
 		fmt.Fprintln(st.out, "this is not JSON")
 		st.out.Flush()

@@ -25,6 +25,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	qfconformance "github.com/qf-format/qf-conformance"
 )
 
 // Name is the launcher's package: npx qf-conformance check -- COMMAND.
@@ -153,24 +155,41 @@ func platformPackage(out, name, version string, p [2]string, binary string) (str
 	if err := os.WriteFile(filepath.Join(dir, "bin", exe), data, 0o755); err != nil {
 		return "", err
 	}
+	if err := writeLicence(dir); err != nil {
+		return "", err
+	}
 	manifest := map[string]any{
 		"name":        name,
 		"version":     version,
 		"description": fmt.Sprintf("The qf command of the qf conformance suite, for %s %s: installed by %s, which runs it.", p[0], p[1], Name),
-		"license":     "UNLICENSED",
+		"license":     "MIT",
 		"repository":  map[string]string{"type": "git", "url": "git+" + repository + ".git"},
 		"os":          []string{p[0]},
 		"cpu":         []string{p[1]},
-		"files":       []string{"bin/" + exe},
+		"files":       []string{"bin/" + exe, "LICENSE"},
 	}
 	return dir, writeJSON(filepath.Join(dir, "package.json"), manifest)
 }
 
+// writeLicence writes the licence into a package's directory.
+func writeLicence(dir string) error {
+	licence, err := qfconformance.ReadFile("LICENSE")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "LICENSE"), licence, 0o644)
+}
+
 // launcherPackage writes the package that npx runs: bin/qf.js, which
-// runs the platform's binary.
+// runs the platform's binary; and the files of qf vectors -o, at their
+// paths in the repository (require.resolve("qf-conformance/vectors/decode_strict.json")).
 func launcherPackage(out, version string, optional map[string]string) (string, error) {
 	dir := filepath.Join(out, Name)
 	if err := os.MkdirAll(filepath.Join(dir, "bin"), 0o755); err != nil {
+		return "", err
+	}
+	paths, err := qfconformance.Write(dir)
+	if err != nil {
 		return "", err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "bin", "qf.js"), launcher, 0o755); err != nil {
@@ -187,12 +206,12 @@ func launcherPackage(out, version string, optional map[string]string) (string, e
 		"name":                 Name,
 		"version":              version,
 		"description":          "The qf conformance suite's command, qf, for implementers of the qf code of Quoridor positions and games: qf check, qf fuzz, qf explore and more, with no Go toolchain.",
-		"license":              "UNLICENSED",
+		"license":              "MIT",
 		"repository":           map[string]string{"type": "git", "url": "git+" + repository + ".git"},
 		"homepage":             repository,
 		"keywords":             []string{"qf", "quoridor", "conformance", "test-vectors"},
 		"bin":                  map[string]string{"qf": "bin/qf.js"},
-		"files":                []string{"bin/qf.js", "README.md"},
+		"files":                append([]string{"bin/qf.js", "README.md"}, paths...),
 		"engines":              map[string]string{"node": ">=18"},
 		"optionalDependencies": optional,
 	}

@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	qfconformance "github.com/qf-format/qf-conformance"
 )
 
 // From GoReleaser's binaries, a package per platform, chosen by its os
@@ -67,6 +69,23 @@ func TestPackages(t *testing.T) {
 	json.Unmarshal(launcher["package/package.json"].data, &manifest)
 	if manifest.Bin["qf"] != "bin/qf.js" || len(manifest.Optional) != 6 || launcher["package/bin/qf.js"].mode&0o111 == 0 {
 		t.Errorf("the launcher: %+v, qf.js mode %o", manifest, launcher["package/bin/qf.js"].mode)
+	}
+	// The launcher holds the files of qf vectors -o, byte for byte, at
+	// their paths; every package its licence, and says MIT.
+	for _, p := range qfconformance.Paths() {
+		want, _ := qfconformance.ReadFile(p)
+		if got, ok := launcher["package/"+p]; !ok || !bytes.Equal(got.data, want) {
+			t.Errorf("the launcher's %s: present %v, not the same bytes", p, ok)
+		}
+	}
+	for name, data := range first {
+		pkg := files(t, data)
+		var m struct{ License string }
+		json.Unmarshal(pkg["package/package.json"].data, &m)
+		licence, _ := qfconformance.ReadFile("LICENSE")
+		if m.License != "MIT" || !bytes.Equal(pkg["package/LICENSE"].data, licence) {
+			t.Errorf("%s: license %q, LICENSE present %v", name, m.License, pkg["package/LICENSE"].data != nil)
+		}
 	}
 	for name, version := range manifest.Optional {
 		p := files(t, first[name+"-"+version+".tgz"])

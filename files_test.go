@@ -1,0 +1,93 @@
+package qfconformance_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	qfconformance "github.com/qf-format/qf-conformance"
+)
+
+// Every file is there, byte for byte as in the repository, at its path;
+// and every relative link of the documents among them finds its file.
+func TestFiles(t *testing.T) {
+	paths := qfconformance.Paths()
+	for _, want := range []string{"LICENSE", "CONFORMANCE.md", "spec/qf.md", "spec/protocol.md", "vectors/decode_strict.json",
+		"vectors/manifest.json", "vectors/schema/common.schema.json", "runner/report.schema.json", "examples/python/serve.py"} {
+		if !slices.Contains(paths, want) {
+			t.Errorf("no %s", want)
+		}
+	}
+	for _, p := range paths {
+		got, err := qfconformance.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		disk, err := os.ReadFile(filepath.FromSlash(p))
+		if err != nil || !bytes.Equal(got, disk) {
+			t.Errorf("%s: not the repository's bytes (%v)", p, err)
+		}
+	}
+	link := regexp.MustCompile(`\]\(([^)#:]+)(#[^)]*)?\)`)
+	for _, doc := range []string{"CONFORMANCE.md", "spec/qf.md", "spec/protocol.md"} {
+		data, _ := qfconformance.ReadFile(doc)
+		for _, m := range link.FindAllStringSubmatch(string(data), -1) {
+			target := filepath.ToSlash(filepath.Join(filepath.Dir(doc), m[1]))
+			if strings.HasSuffix(m[1], "/") {
+				target += "/"
+				if !slices.ContainsFunc(paths, func(p string) bool { return strings.HasPrefix(p, target) }) {
+					t.Errorf("%s links to %s, which holds none of the files", doc, m[1])
+				}
+				continue
+			}
+			if !slices.Contains(paths, target) {
+				t.Errorf("%s links to %s, which is not among the files", doc, m[1])
+			}
+		}
+	}
+}
+
+// Write writes them all under a directory.
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	paths, err := qfconformance.Write(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range paths {
+		want, _ := qfconformance.ReadFile(p)
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+}
+
+// The release archives hold README.md and the same files: the globs of
+// .goreleaser.yaml match exactly the paths of Paths.
+func TestReleaseArchivesHoldTheFiles(t *testing.T) {
+	config, err := os.ReadFile(".goreleaser.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var archived []string
+	for _, m := range regexp.MustCompile(`(?m)^\s+- src: (\S+)$`).FindAllStringSubmatch(string(config), -1) {
+		matches, err := filepath.Glob(filepath.FromSlash(m[1]))
+		if err != nil || len(matches) == 0 {
+			t.Errorf("%s matches nothing (%v)", m[1], err)
+		}
+		for _, p := range matches {
+			if p := filepath.ToSlash(p); p != "README.md" && !slices.Contains(archived, p) {
+				archived = append(archived, p)
+			}
+		}
+	}
+	slices.Sort(archived)
+	if paths := qfconformance.Paths(); !slices.Equal(archived, paths) {
+		t.Errorf("the archives hold\n%q\nqf vectors writes\n%q", archived, paths)
+	}
+}
