@@ -81,4 +81,7 @@ if [ -n "${QF_ARGS:-}" ]; then
   done <"$bin/args"
 fi
 
-exec "$bin/qf" check "${flags[@]}" -- sh -c "$QF_COMMAND"
+# Not exec: the EXIT trap removes $bin once qf has ended.
+status=0
+"$bin/qf" check "${flags[@]}" -- sh -c "$QF_COMMAND" || status=$?
+exit "$status"

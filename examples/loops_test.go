@@ -1,11 +1,13 @@
 // Package examples holds implementations written from the spec for the
-// suite's documentation and CI: js/ (a codec and replayer for node, with
-// its protocol adapter) and oneshot/. This test runs the loops that
+// suite's documentation and CI: python/ (a codec and replayer in Python's
+// standard library, with its protocol adapter), js/ (the same for node)
+// and oneshot/. This test runs the loops that
 // CONFORMANCE.md gives implementers, as printed there, so that they cannot
 // drift from the vector files.
 package examples
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +16,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/fuzzer"
+	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -88,60 +93,84 @@ func lastLine(out []byte) string {
 	return lines[len(lines)-1]
 }
 
-// The JavaScript loop, with examples/js/qf.js as "./my-qf".
+// The JavaScript loop, with examples/js/qf.js, as CONFORMANCE.md runs it.
 func TestJavaScriptLoop(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node on this machine (Debian: apt-get install nodejs): the JavaScript loop did not run")
 	}
 	dir := t.TempDir()
-	qf, _ := filepath.Abs("js/qf.js")
-	shim := fmt.Sprintf(`const { decode, QfError } = require(%q);
-module.exports = { decode: (s) => { try { return decode(s); } catch (e) { throw e instanceof QfError ? e.qf : e; } } };
-`, qf)
-	write(t, dir, "my-qf.js", shim)
+	codec, err := os.ReadFile("js/qf.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(dir, "examples", "js"), 0o755)
+	write(t, dir, "examples/js/qf.js", string(codec))
 	write(t, dir, "loop.js", loop(t, "js"))
 	run(t, dir, strictTests(t), "node", "loop.js")
 	// A decoder that crashes on one code: a failure, and the loop goes on.
-	write(t, dir, "my-qf.js", `const real = require("./real-qf");
+	write(t, dir, "examples/js/real.js", string(codec))
+	write(t, dir, "examples/js/qf.js", `const real = require("./real.js");
 module.exports = { decode: (s) => { if (s === "QA") throw new TypeError("a bug"); return real.decode(s); } };
 `)
-	write(t, dir, "real-qf.js", shim)
 	runFailing(t, dir, strictTests(t)-testsOf(t, "QA"), testsOf(t, "QA"), "node", "loop.js")
 }
 
-// The Python loop, with a "my_qf" that asks the reference through
-// `qf serve`, built for the test.
+// The Python loop, with examples/python/qf.py as "qf", as CONFORMANCE.md
+// runs it.
 func TestPythonLoop(t *testing.T) {
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("no python3 on this machine: the Python loop did not run")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "qf")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/qf").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	codec, err := os.ReadFile("python/qf.py")
+	if err != nil {
+		t.Fatal(err)
 	}
-	shim := fmt.Sprintf(`import json, subprocess
-class QfError(Exception):
-    def __init__(self, obj):
-        self.obj = obj
-_serve = subprocess.Popen([%q, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-def decode(data):
-    # JSON strings are Unicode: bytes that are not UTF-8 travel as U+FFFD.
-    code = data.decode("utf-8", errors="replace")
-    _serve.stdin.write((json.dumps({"id": 1, "op": "decode", "code": code}) + "\n").encode())
-    _serve.stdin.flush()
-    resp = json.loads(_serve.stdout.readline())
-    if "error" in resp:
-        raise QfError(resp["error"])
-    return resp["value"]
-`, bin)
-	write(t, dir, "my_qf.py", shim)
+	write(t, dir, "qf.py", string(codec))
 	write(t, dir, "loop.py", loop(t, "python"))
 	run(t, dir, strictTests(t), python, "loop.py")
 	// A decoder that crashes on one code: a failure, and the loop goes on.
-	write(t, dir, "my_qf.py", strings.Replace(shim, "def decode(data):\n", "def decode(data):\n    if data == b\"QA\":\n        raise ValueError(\"a bug\")\n", 1))
+	write(t, dir, "qf.py", string(codec)+`
+_decode = decode
+def decode(data, profile="strict"):
+    if data == b"QA":
+        raise ValueError("a bug")
+    return _decode(data, profile)
+`)
 	runFailing(t, dir, strictTests(t)-testsOf(t, "QA"), testsOf(t, "QA"), python, "loop.py")
+}
+
+// examples/python, as qf check and qf fuzz run it, reaches every level
+// and agrees with the reference: what CI requires of it.
+func TestPythonExample(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on this machine: examples/python did not run")
+	}
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: []string{python, "python/serve.py"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() {
+		var b strings.Builder
+		rep.WriteText(&b, false)
+		t.Fatalf("examples/python fails:\n%s", b.String())
+	}
+	for _, s := range rep.Summaries {
+		if s.Level != s.Category.Top() {
+			t.Errorf("%s: level %s, want %s", s.Category, s.Level, s.Category.Top())
+		}
+	}
+	frep, err := fuzzer.Run(context.Background(), fuzzer.Options{Options: driver.Options{Command: []string{python, "python/serve.py"}}, N: 5000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !frep.OK() {
+		var b strings.Builder
+		frep.WriteText(&b, false)
+		t.Errorf("qf fuzz finds examples/python disagrees:\n%s", b.String())
+	}
 }
 
 func write(t *testing.T, dir, name, content string) {

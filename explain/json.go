@@ -29,6 +29,9 @@ type JSON struct {
 	Record    *JSONRecord       `json:"record,omitempty"`
 	// Violations are the rules the State breaks.
 	Violations []string `json:"violations,omitempty"`
+	// EdgeCases are the ids of the edge cases the input touches
+	// (EdgeCases).
+	EdgeCases []string `json:"edge_cases"`
 }
 
 // A JSONField is a Field in JSON.
@@ -82,6 +85,10 @@ func (e *Explanation) JSON() *JSON {
 	}
 	for _, f := range e.Fields {
 		j.Fields = append(j.Fields, JSONField{f.Path, f.Offset, f.Width, f.Bits, f.Value, f.Meaning, f.First, f.Last, f.Fault})
+	}
+	j.EdgeCases = e.EdgeCases()
+	if j.EdgeCases == nil {
+		j.EdgeCases = []string{}
 	}
 	var text strings.Builder
 	e.WriteText(&text)

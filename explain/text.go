@@ -12,6 +12,7 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/render"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // WriteText writes the explanation for a terminal: a line saying whether
@@ -33,6 +34,13 @@ func (e *Explanation) WriteText(w io.Writer) error {
 		e.writeError(bw)
 	} else {
 		e.writeBoard(bw)
+	}
+	if ids := e.EdgeCases(); len(ids) > 0 {
+		var named []string
+		for _, id := range ids {
+			named = append(named, id+" "+strings.ReplaceAll(spec.EdgeCaseTitle(id), "`", "'"))
+		}
+		fmt.Fprintf(bw, "\nedge cases (spec/qf.md): %s\n", strings.Join(named, "; "))
 	}
 	return bw.Flush()
 }

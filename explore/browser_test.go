@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -660,4 +661,57 @@ func TestBrowserNarrow(t *testing.T) {
 		t.Error("the menu button does not open the list")
 	}
 	p.noErrors("narrow")
+}
+
+// The edge cases a code touches are named in the playground, each linked
+// to its page; the index of edge cases lists every one of spec/qf.md, and
+// each link there leads to its page.
+func TestBrowserEdgeCases(t *testing.T) {
+	p := open(t, 1200, 900)
+	for _, c := range []struct{ hash, want string }{
+		{"#code=gkwAAAAQ%3D", "#EC-1"},
+		{"#code=B", "#EC-8"},
+		{"#code=QA", "#EC-10"},
+		{"#code=QA&profile=lenient", "#EC-10"},
+	} {
+		p.play(c.hash)
+		var links []string
+		p.eval(`[...document.querySelectorAll("#play-edge-cases a")].map((a) => a.getAttribute("href"))`, &links)
+		if !slices.Contains(links, c.want) {
+			t.Errorf("%s: edge cases %q, want %s among them", c.hash, links, c.want)
+		}
+	}
+	p.play("#code=")
+	var none int
+	p.eval(`document.querySelectorAll("#play-edge-cases a").length`, &none)
+	if none != 0 {
+		t.Errorf("the empty playground names %d edge cases", none)
+	}
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click("#ec-index-link", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor(`document.body.dataset.route === "edge-cases"`)
+	var rows []struct{ ID, Href, Title, Vectors string }
+	p.eval(`[...document.querySelectorAll("#ec-index tbody tr")].map((tr) => ({ID: tr.cells[0].textContent,
+		Href: tr.querySelector("a").getAttribute("href"), Title: tr.cells[1].textContent, Vectors: tr.cells[2].textContent}))`, &rows)
+	if len(rows) != len(spec.EdgeCases) {
+		t.Fatalf("the index lists %d edge cases, spec/qf.md %d", len(rows), len(spec.EdgeCases))
+	}
+	for i, ec := range spec.EdgeCases {
+		r := rows[i]
+		if r.ID != ec.ID || r.Href != "#"+ec.ID || r.Title == "" || r.Vectors == "" {
+			t.Errorf("row %d: %+v, want %s", i, r, ec.ID)
+		}
+	}
+	p.screenshot("edge-cases")
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click(`#ec-index a[href="#EC-12"]`, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor(`document.body.dataset.route === "EC-12"`)
+	var title string
+	p.eval(`document.getElementById("ec-title").textContent`, &title)
+	if !strings.HasPrefix(title, "EC-12: ") {
+		t.Errorf("the index's link to EC-12 shows %q", title)
+	}
+	p.noErrors("the edge cases")
 }

@@ -36,3 +36,14 @@ var EdgeCases = []EdgeCase{
 	{"EC-24", "Pawn moves at the board's edge"},
 	{"EC-25", "Lengths that Base64 refuses"},
 }
+
+// EdgeCaseTitle returns the title of the edge case of that id, "" for
+// none.
+func EdgeCaseTitle(id string) string {
+	for _, ec := range EdgeCases {
+		if ec.ID == id {
+			return ec.Title
+		}
+	}
+	return ""
+}

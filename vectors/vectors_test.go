@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io/fs"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -222,5 +225,27 @@ func TestRuleFlagsWithoutState(t *testing.T) {
 		if without[flag] < 2 {
 			t.Errorf("flag %s: %d vectors without a State (%d with one), want 2 or more", flag, without[flag], with[flag])
 		}
+	}
+}
+
+// CONFORMANCE.md's sample of a vector file's header is the strict file's:
+// its versions and its number of tests.
+func TestConformanceSample(t *testing.T) {
+	doc, err := os.ReadFile("../CONFORMANCE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)### A vector file\s*` + "```json" + `\s*(\{.*?"tests": \[ \.\.\. \]\s*\})\s*` + "```").FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("CONFORMANCE.md has no sample header")
+	}
+	var sample vectors.File
+	if err := json.Unmarshal(bytes.ReplaceAll(m[1], []byte("[ ... ]"), []byte("[]")), &sample); err != nil {
+		t.Fatalf("the sample: %v", err)
+	}
+	f := load(t)[vectors.DecodeStrictFile]
+	if sample.FormatVersion != f.FormatVersion || sample.SuiteVersion != f.SuiteVersion || sample.NumberOfTests != f.NumberOfTests || sample.Schema != f.Schema {
+		t.Errorf("the sample says format %s, suite %s, %d tests, schema %s; the strict file %s, %s, %d, %s",
+			sample.FormatVersion, sample.SuiteVersion, sample.NumberOfTests, sample.Schema, f.FormatVersion, f.SuiteVersion, f.NumberOfTests, f.Schema)
 	}
 }

@@ -30,9 +30,11 @@ func eachCode(fs *flag.FlagSet, args []string, stdin io.Reader, stderr io.Writer
 			return errUsage
 		}
 	}
-	if len(codes) == 0 {
+	fromStdin := len(codes) == 0
+	if fromStdin {
 		codes = []string{"-"}
 	}
+	read := 0
 	for _, c := range codes {
 		if c != "-" {
 			if err := do(c); err != nil {
@@ -54,10 +56,16 @@ func eachCode(fs *flag.FlagSet, args []string, stdin io.Reader, stderr io.Writer
 				return fmt.Errorf("standard input: %v", err)
 			}
 			buf = line
+			read++
 			if err := do(string(line)); err != nil {
 				return err
 			}
 		}
+	}
+	if fromStdin && read == 0 {
+		fmt.Fprintf(stderr, "qf %s: no code: give codes after the flags, or one a line on standard input\n", fs.Name())
+		fs.Usage()
+		return errUsage
 	}
 	return nil
 }

@@ -435,12 +435,16 @@ func TestAction(t *testing.T) {
 		{"normal", `-run '^strict/corpus-'`, "strict:L3,encode:E", 1, "required encode:E, not checked"},
 		{"normal", `-run '^strict/corpus-`, "", 2, "cannot split into words"},
 	} {
+		tmp := t.TempDir() // the script's temporary folder goes here, and is gone when it ends
 		cmd := exec.Command("../../.ci/qf-check.sh")
 		cmd.Env = append(os.Environ(), "QF_FAKE="+c.mode, "QF_COMMAND="+os.Args[0]+" -test.run=^$",
-			"QF_ARGS="+c.args, "QF_REQUIRE="+c.require, "QF_JUNIT="+junit)
+			"QF_ARGS="+c.args, "QF_REQUIRE="+c.require, "QF_JUNIT="+junit, "TMPDIR="+tmp)
 		out, _ := cmd.CombinedOutput()
 		if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), c.says) {
 			t.Errorf("%s, args %s, require %q: exit %d, want %d saying %q:\n%s", c.mode, c.args, c.require, cmd.ProcessState.ExitCode(), c.status, c.says, out)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Errorf("%s, args %s: the script left %d files in its temporary folder, such as %s", c.mode, c.args, len(left), left[0].Name())
 		}
 	}
 	if b, err := os.ReadFile(junit); err != nil || !bytes.Contains(b, []byte("<testsuites")) {
@@ -606,5 +610,19 @@ func TestVectorsCommand(t *testing.T) {
 	}
 	if _, errOut, status := qf("", "vectors"); status != 2 || !strings.Contains(errOut, "-o DIR is required") {
 		t.Errorf("qf vectors: status %d, %q", status, errOut)
+	}
+}
+
+// qf decode and qf explain with no code at all, not even an empty line
+// on standard input, say so, with status 2.
+func TestNoCode(t *testing.T) {
+	for _, cmd := range []string{"decode", "explain"} {
+		out, errOut, status := qf("", cmd)
+		if status != 2 || out != "" || !strings.Contains(errOut, "no code: give codes") {
+			t.Errorf("qf %s </dev/null: status %d, %q %q", cmd, status, out, errOut)
+		}
+	}
+	if _, _, status := qf("\n", "decode"); status != 1 {
+		t.Errorf("qf decode of an empty line (the empty code, truncated): status %d", status)
 	}
 }

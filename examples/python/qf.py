@@ -27,14 +27,16 @@ class QfError(Exception):
 
 
 def decode(code, profile="strict"):
-    """Decodes code, a str, in the "strict" or "lenient" profile."""
+    """Decodes code, bytes or a str, in the "strict" or "lenient" profile.
+    Offsets count bytes of UTF-8, as spec/qf.md says."""
+    if isinstance(code, str):
+        code = code.encode("utf-8", "surrogatepass")
     sextets = []
     for i, c in enumerate(code):
-        v = ALPHABET.find(c)
+        v = ALPHABET.find(chr(c))
         if v >= 0:
             sextets.append(v)
         elif profile != "lenient":
-            # Every character before this one is ASCII: i is its byte offset.
             raise QfError("invalid_character", char=i)
     total = 6 * len(sextets)
     pos = 0

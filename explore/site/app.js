@@ -9,6 +9,7 @@
 //   #ID                        a vector, such as #strict/square-81-white
 //   #flag=NAME                 a flag's note and its vectors
 //   #EC-N                      an edge case of spec/qf.md
+//   #edge-cases                the index of the edge cases
 "use strict";
 
 const vectors = window.QF_VECTORS || [];
@@ -16,7 +17,7 @@ const byId = new Map(vectors.map((v) => [v.id, v]));
 const notes = window.QF_NOTES || {};
 const edgeCases = window.QF_EDGE_CASES || [];
 const $ = (id) => document.getElementById(id);
-const sections = ["playground", "vector", "flag", "edge-case", "missing"];
+const sections = ["playground", "vector", "flag", "edge-case", "edge-cases", "missing"];
 const FLAGS = 5; // highlight the last move, and the info bar
 let ready = false;
 let activeBoard = null;
@@ -238,6 +239,7 @@ function explainCode() {
   showFields(j);
   $("canonical").textContent = j.accepted ? `canonical code: ${j.canonical}${j.canonical === input ? " (the input)" : ""}` : "";
   $("violations").textContent = j.violations ? "the State breaks the rules: " + j.violations.join(", ") : "";
+  $("play-edge-cases").replaceChildren(...(j.edge_cases.length && input !== "" ? ["edge cases it touches: ", ...edgeCaseLinks(j.edge_cases)] : []));
   $("value").textContent = j.accepted ? JSON.stringify(j.value, null, 2) : "";
   $("value-panel").hidden = !j.accepted;
   $("text").textContent = j.text;
@@ -320,6 +322,35 @@ function showEdgeCase(id) {
   vectorLinks($("ec-vectors"), vectors.filter((v) => v.flags.some((f) => flags.includes(f))).map((v) => v.id));
 }
 
+// edgeCaseVectors returns the ids of the vectors of an edge case: those
+// with a flag whose note refers to it.
+function edgeCaseVectors(id) {
+  const flags = Object.keys(notes).filter((f) => (notes[f].refs || []).includes(id));
+  return vectors.filter((v) => v.flags.some((f) => flags.includes(f))).map((v) => v.id);
+}
+
+function showEdgeCaseIndex() {
+  $("ec-index").tBodies[0].replaceChildren(...edgeCases.map((ec) => {
+    const title = el("td");
+    title.innerHTML = ec.title; // HTML written by qf explore from spec/qf.md
+    return el("tr", {}, el("td", {}, el("a", { href: "#" + ec.id, textContent: ec.id })), title,
+      el("td", { textContent: String(edgeCaseVectors(ec.id).length) }));
+  }));
+}
+
+// edgeCaseLinks returns links to the edge cases of ids, with their titles.
+function edgeCaseLinks(ids) {
+  const out = [];
+  ids.forEach((id, i) => {
+    const ec = edgeCases.find((e) => e.id === id);
+    const a = el("a", { href: "#" + id, textContent: id });
+    if (ec) a.title = ec.title.replace(/<[^>]*>/g, "");
+    if (i > 0) out.push(", ");
+    out.push(a);
+  });
+  return out;
+}
+
 function showMissing(text) {
   show("missing");
   $("missing-text").textContent = text;
@@ -358,6 +389,9 @@ function route() {
   } else if (/^EC-\d+$/.test(h)) {
     show("edge-case");
     showEdgeCase(h);
+  } else if (h === "edge-cases") {
+    show("edge-cases");
+    showEdgeCaseIndex();
   } else {
     let id = h;
     try { id = decodeURIComponent(h); } catch { /* as it is */ }
