@@ -3,8 +3,10 @@
 // work offline: the spec (spec/qf.md and its pictures), the conformance
 // protocol (spec/protocol.md), CONFORMANCE.md, the licence, the vectors
 // with their schemas and manifest (package vectors), the schemas of the
-// reports, the catalogue of faults, and the examples to start an
-// implementation from (examples/python, examples/js).
+// reports, and the examples to start an implementation from
+// (examples/python, examples/js). No file is Go source: the files land in
+// other people's repositories (node_modules, a folder of vectors), where
+// go build ./... would take a .go file for a package of theirs.
 //
 // `qf vectors -o DIR` writes them (Write); the release archives and the
 // npm package qf-conformance hold the same files, byte for byte.
@@ -25,7 +27,7 @@ import (
 //
 //go:embed LICENSE CONFORMANCE.md spec/qf.md spec/protocol.md spec/img/*.svg
 //go:embed runner/report.schema.json fuzzer/report.schema.json suite/shapes.schema.json diagnosis/cause.schema.json
-//go:embed internal/faults/catalogue.go examples/python/*.py examples/js/*.js
+//go:embed examples/python/*.py examples/js/*.js
 var files embed.FS
 
 // vectorsDir is where the files of package vectors go.

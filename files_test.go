@@ -23,6 +23,9 @@ func TestFiles(t *testing.T) {
 		}
 	}
 	for _, p := range paths {
+		if strings.HasSuffix(p, ".go") {
+			t.Errorf("%s: Go source, which would join the Go module of whoever writes the files into theirs", p)
+		}
 		got, err := qfconformance.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)

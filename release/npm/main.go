@@ -79,6 +79,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	// The packages' directories are staged outside dist, which then holds
+	// the tarballs alone: a directory of a package under the repository
+	// would join go test ./... and gofmt -l .
+	stage, err := os.MkdirTemp("", "qf-npm-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(stage)
 	var dirs []string
 	optional := map[string]string{}
 	for _, key := range sortedKeys(binaries) {
@@ -87,7 +98,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("no npm platform for %s", key)
 		}
 		name := Name + "-" + p[0] + "-" + p[1]
-		dir, err := platformPackage(out, name, *version, p, binaries[key])
+		dir, err := platformPackage(stage, name, *version, p, binaries[key])
 		if err != nil {
 			return err
 		}
@@ -97,7 +108,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if len(optional) != len(platforms) {
 		return fmt.Errorf("%d binaries in %s, want one for each of %d platforms", len(optional), *dist, len(platforms))
 	}
-	dir, err := launcherPackage(out, *version, optional)
+	dir, err := launcherPackage(stage, *version, optional)
 	if err != nil {
 		return err
 	}
@@ -139,8 +150,8 @@ func readBinaries(dist string) (map[string]string, error) {
 }
 
 // platformPackage writes the package of one platform's binary.
-func platformPackage(out, name, version string, p [2]string, binary string) (string, error) {
-	dir := filepath.Join(out, name)
+func platformPackage(stage, name, version string, p [2]string, binary string) (string, error) {
+	dir := filepath.Join(stage, name)
 	exe := "qf"
 	if p[0] == "win32" {
 		exe = "qf.exe"
@@ -183,8 +194,8 @@ func writeLicence(dir string) error {
 // launcherPackage writes the package that npx runs: bin/qf.js, which
 // runs the platform's binary; and the files of qf vectors -o, at their
 // paths in the repository (require.resolve("qf-conformance/vectors/decode_strict.json")).
-func launcherPackage(out, version string, optional map[string]string) (string, error) {
-	dir := filepath.Join(out, Name)
+func launcherPackage(stage, version string, optional map[string]string) (string, error) {
+	dir := filepath.Join(stage, Name)
 	if err := os.MkdirAll(filepath.Join(dir, "bin"), 0o755); err != nil {
 		return "", err
 	}

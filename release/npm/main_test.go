@@ -56,6 +56,14 @@ func TestPackages(t *testing.T) {
 	if len(first) != 7 {
 		t.Fatalf("%d tarballs", len(first))
 	}
+	// dist/npm holds the tarballs and nothing else: a package's directory
+	// there, with its files, would join the repository's go test ./...
+	entries, _ := os.ReadDir(filepath.Join(dist, "npm"))
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".tgz") {
+			t.Errorf("dist/npm/%s: not a tarball", e.Name())
+		}
+	}
 	for name, data := range first {
 		if !bytes.Equal(data, again[name]) {
 			t.Errorf("%s differs between two packs", name)
