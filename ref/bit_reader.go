@@ -23,56 +23,82 @@ const invalid = 0xff
 // A bitReader reads the bits of a qf code most significant bit first, six
 // bits per character, without decoding the text up front.
 //
-// acc holds the n bits of the characters read so far that no field has
-// used yet, the oldest in the high positions. A read of width bits takes
-// the top width of them; when fewer are there, fill first appends the six
-// bits of as many further characters as fit in acc. So the reader may have
-// looked at characters past the last field: chars counts the characters
-// taken into acc, and the bits used so far are 6*chars - n.
+// acc holds the next n bits of the code, the first in its highest bit.
+// fill appends the bits of the characters that follow, eight characters
+// at a time where it can, as encoding/base64 does; a read takes bits from
+// the top. A decoder calls need before each group of at most needBits bits
+// of fields, so that they are in acc unless the code ends first.
 //
-// In lenient mode the reader skips bytes outside the alphabet; in strict
-// mode the caller has checked that there are none.
+// In the lenient profile the reader skips bytes outside the alphabet. In
+// the strict profile it stops at the first, as if the code ended there,
+// and records its index in bad.
 type bitReader struct {
 	s       string
 	next    int  // index in s of the next byte to look at
 	lenient bool // skip bytes outside the alphabet
+	bad     int  // strict: index of the byte outside the alphabet fill stopped at, or -1
 	chars   int  // characters taken into acc
 	acc     uint64
 	n       int // bits held in acc
 }
 
-// read returns the next width bits, width <= 58, as an unsigned integer.
-// It returns false, and uses nothing, when fewer than width bits are left.
-func (r *bitReader) read(width uint) (int, bool) {
-	if uint(r.n) < width {
-		return r.fillAndRead(width)
-	}
-	r.n -= int(width)
-	return int(r.acc>>uint(r.n)) & (1<<width - 1), true
+// needBits is the most bits of fields that a decoder reads between two
+// calls of need: the flags and squares, 16 bits.
+const needBits = 16
+
+func newBitReader(s string, lenient bool) bitReader {
+	return bitReader{s: s, lenient: lenient, bad: -1}
 }
 
-// fillAndRead is read when acc holds too few bits.
-func (r *bitReader) fillAndRead(width uint) (int, bool) {
-	if !r.fill(width) {
-		return 0, false
+// need makes sure that acc holds needBits bits, or all that are left.
+func (r *bitReader) need() {
+	if r.n < needBits {
+		r.fill()
 	}
-	return r.read(width)
 }
 
-// fill takes characters into acc until it holds at least width bits and
-// as many more characters as fit. It reports whether width bits are there.
-func (r *bitReader) fill(width uint) bool {
+// fill takes characters into acc while eight more fit, or, near the end
+// of the code, one more.
+func (r *bitReader) fill() {
+	for r.n <= 64-48 && len(r.s)-r.next >= 8 {
+		x, ok := sextets8(r.s[r.next:])
+		if !ok {
+			break
+		}
+		r.acc |= x << (64 - 48 - r.n)
+		r.n += 48
+		r.chars += 8
+		r.next += 8
+	}
 	for r.n <= 64-6 && r.next < len(r.s) {
 		c := sextets[r.s[r.next]]
-		r.next++
-		if c == invalid && r.lenient {
+		if c == invalid {
+			if !r.lenient {
+				r.bad = r.next
+				r.s = r.s[:r.next]
+				return
+			}
+			r.next++
 			continue
 		}
-		r.acc = r.acc<<6 | uint64(c)
+		r.acc |= uint64(c) << (64 - 6 - r.n)
 		r.n += 6
 		r.chars++
+		r.next++
 	}
-	return uint(r.n) >= width
+}
+
+// sextets8 returns the 48 bits of the first eight characters of s, which
+// has eight, and whether all eight are in the alphabet.
+func sextets8(s string) (uint64, bool) {
+	s = s[:8]
+	c0, c1, c2, c3 := sextets[s[0]], sextets[s[1]], sextets[s[2]], sextets[s[3]]
+	c4, c5, c6, c7 := sextets[s[4]], sextets[s[5]], sextets[s[6]], sextets[s[7]]
+	if c0|c1|c2|c3|c4|c5|c6|c7 == invalid {
+		return 0, false
+	}
+	return uint64(c0)<<42 | uint64(c1)<<36 | uint64(c2)<<30 | uint64(c3)<<24 |
+		uint64(c4)<<18 | uint64(c5)<<12 | uint64(c6)<<6 | uint64(c7), true
 }
 
 // pos returns the number of bits read: the offset of the next field.
@@ -82,7 +108,7 @@ func (r *bitReader) pos() int {
 
 // padding returns the bits after the last field read up to the end of its
 // character, and how many there are (0 to 5).
-func (r *bitReader) padding() (bits uint64, n int) {
+func (r *bitReader) padding() (bits, n int) {
 	n = (6 - r.pos()%6) % 6
-	return r.acc >> (r.n - n) & (1<<n - 1), n
+	return int(r.acc >> (64 - n)), n
 }

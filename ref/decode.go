@@ -19,7 +19,8 @@ import (
 // gives it back byte for byte. On failure the error is an *Error reporting
 // the first fault in the order of spec/qf.md section "Errors".
 func Decode(code string) (*Value, error) {
-	return decode(code, false, nil)
+	v, _, err := decode(code, false, false)
+	return v, err
 }
 
 // A FieldValue is one field of a decoded code, for a field-by-field
@@ -48,46 +49,66 @@ func Fields(code string) ([]FieldValue, *Value, error) {
 	return fields, v, nil
 }
 
-// decoder reads one code's fields in layout order. The first error is kept
-// in err; once it is set, every field reads as 0, so that the callers need
-// not check after each field (as in compress/bzip2's bit reader).
+// decoder reads one code's fields in layout order, each with field.
+//
+// A field that cannot be read (the code ends first) or is out of range is
+// a fault. Faults are logged, not returned, so that the callers need not
+// check after each field, as in compress/bzip2's bit reader: the first
+// becomes the *Error when decoding ends. Reading goes on after it, at
+// worst to the end of a count's items, and what it reads is never
+// returned. For a trace, every field read is logged.
 type decoder struct {
-	r     bitReader
-	err   error
-	trace *[]FieldValue // when set, every field read is appended (Trace)
+	r       bitReader
+	tracing bool
+	log     []read // the faults, or, when tracing, every field read
 }
 
-func decode(code string, lenient bool, trace *[]FieldValue) (*Value, error) {
-	if !lenient {
-		if err := checkAlphabet(code); err != nil {
-			return nil, err
-		}
-	}
-	d := decoder{r: bitReader{s: code, lenient: lenient}, trace: trace}
+// A read is a field read: the field, its index for a field that repeats,
+// its offset, its value and the bits that were left to read it, fewer
+// than its width when the code ended first.
+type read struct {
+	field  *spec.Field
+	index  int
+	offset int
+	value  int
+	left   int
+}
+
+// faulty reports whether the field could not be read or is out of range.
+func (r *read) faulty() bool { return r.left < r.field.Width || r.value > r.field.Max }
+
+func decode(code string, lenient, tracing bool) (*Value, []read, error) {
+	d := decoder{r: newBitReader(code, lenient), tracing: tracing}
 	v := d.value()
-	if d.err == nil && !lenient {
-		d.end()
+	if !lenient && (d.r.bad >= 0 || !spec.InAlphabet(code[d.r.next:])) {
+		return nil, nil, invalidCharacter(code)
 	}
-	if d.err != nil {
-		return nil, d.err
-	}
-	return v, nil
-}
-
-// checkAlphabet returns an invalid_character error for the first byte of
-// code outside the alphabet.
-func checkAlphabet(code string) error {
-	for i := 0; i < len(code); i++ {
-		if sextets[code[i]] == invalid {
-			return &Error{
-				Kind:   ErrInvalidCharacter,
-				Unit:   Char,
-				Offset: i,
-				Detail: "invalid character " + quoteChar(code[i:]),
-			}
+	for i := range d.log {
+		if r := &d.log[i]; r.faulty() {
+			return nil, d.log[:i+1], r.err()
 		}
 	}
-	return nil
+	if !lenient {
+		if err := d.end(len(code)); err != nil {
+			return nil, d.log, err
+		}
+	}
+	return v, d.log, nil
+}
+
+// invalidCharacter returns the invalid_character error for the first byte
+// of code outside the alphabet, which has one.
+func invalidCharacter(code string) error {
+	i := 0
+	for sextets[code[i]] != invalid {
+		i++
+	}
+	return &Error{
+		Kind:   ErrInvalidCharacter,
+		Unit:   Char,
+		Offset: i,
+		Detail: "invalid character " + quoteChar(code[i:]),
+	}
 }
 
 // quoteChar quotes the character at the start of s, or its first byte when
@@ -102,149 +123,156 @@ func quoteChar(s string) string {
 
 // end checks what follows the last field: no more characters, and zero
 // padding bits in the last one.
-func (d *decoder) end() {
+func (d *decoder) end(chars int) error {
 	bits := d.r.pos()
-	if used := spec.Chars(bits); used < len(d.r.s) {
-		d.err = &Error{
+	if used := spec.Chars(bits); used < chars {
+		return &Error{
 			Kind:   ErrTrailingData,
 			Unit:   Char,
 			Offset: used,
 			Detail: fmt.Sprintf("trailing data: %d %s after the code's %d (%d bits)",
-				len(d.r.s)-used, term.Plural(len(d.r.s)-used, "character"), used, bits),
+				chars-used, term.Plural(chars-used, "character"), used, bits),
 		}
-	} else if pad, n := d.r.padding(); pad != 0 {
-		d.err = &Error{
+	}
+	if pad, n := d.r.padding(); pad != 0 {
+		return &Error{
 			Kind:   ErrNonzeroPadding,
 			Unit:   Bit,
 			Offset: bits,
 			Detail: fmt.Sprintf("nonzero padding bits %0*b after the last field", n, pad),
 		}
 	}
+	return nil
 }
 
-// field reads field f, with index i for a field that repeats, and checks
-// its range. It returns 0 once d.err is set. The common case, the bits at
-// hand and in range, is written out here, small enough for the compiler to
-// inline; everything else goes through slowField.
+// field reads field f, with index i for a field that repeats. Its bits
+// are in the reader's acc, the caller having called need, unless the code
+// has ended. A fault, or every read when tracing, is logged. Small enough
+// to be inlined, it calls nothing but append.
 func (d *decoder) field(f *spec.Field, i int) int {
-	if n := d.r.n - f.Width; n >= 0 && d.trace == nil {
-		if v := int(d.r.acc>>(uint(n)&63)) & (1<<(uint(f.Width)&63) - 1); v <= f.Max {
-			d.r.n = n
-			return v
-		}
+	v := int(d.r.acc >> (64 - uint(f.Width)&63))
+	if d.r.n < f.Width || v > f.Max || d.tracing {
+		d.log = append(d.log, read{f, i, d.r.pos(), v, d.r.n})
 	}
-	return d.slowField(f, i)
-}
-
-// slowField reads field f like field, filling the reader first when
-// needed, and sets d.err for a field that cannot be read or is out of
-// range. After an error the reader is emptied, so that every later field
-// comes here and reads 0.
-func (d *decoder) slowField(f *spec.Field, i int) int {
-	if d.err != nil {
-		return 0
-	}
-	v, ok := d.r.read(uint(f.Width))
-	if ok && d.trace != nil {
-		*d.trace = append(*d.trace, FieldValue{Path: f.Path(i), Offset: d.r.pos() - f.Width, Width: f.Width, Value: v})
-	}
-	switch {
-	case !ok:
-		d.err = &Error{
-			Kind:   ErrTruncated,
-			Unit:   Bit,
-			Offset: d.r.pos(),
-			Field:  f.Path(i),
-			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(i), f.Width, term.Plural(f.Width, "bit"), d.r.n),
-		}
-	case v > f.Max:
-		d.err = &Error{
-			Kind:   ErrOutOfRange,
-			Unit:   Bit,
-			Offset: d.r.pos() - f.Width,
-			Field:  f.Path(i),
-			Detail: f.Describe(i) + " " + strconv.Itoa(v) + " out of range 0-" + strconv.Itoa(f.Max),
-		}
-	default:
-		return v
-	}
-	d.r.n, d.r.next = 0, len(d.r.s)
-	return 0
-}
-
-func (d *decoder) value() *Value {
-	hasState := d.field(&spec.StateFlag, 0)
-	hasRecord := d.field(&spec.RecordFlag, 0)
-	var v *Value
-	if hasState == 1 {
-		v = d.state()
-	} else {
-		v = new(Value)
-	}
-	if hasRecord == 1 {
-		v.Record = d.record()
-	}
+	d.r.acc <<= uint(f.Width) & 63
+	d.r.n -= f.Width
 	return v
 }
 
-// stateBlock is a Value with its State and room for the State's wall
-// anchors, so that decoding a State allocates once.
-type stateBlock struct {
-	value   Value
-	state   State
-	anchors [len(spec.WallGroups) * spec.MaxWallsPerGroup]int
+// err returns the error of a faulty read.
+func (r *read) err() error {
+	f, path := r.field, r.field.Path(r.index)
+	if r.left < f.Width {
+		return &Error{
+			Kind:   ErrTruncated,
+			Unit:   Bit,
+			Offset: r.offset,
+			Field:  path,
+			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(r.index), f.Width, term.Plural(f.Width, "bit"), max(r.left, 0)),
+		}
+	}
+	return &Error{
+		Kind:   ErrOutOfRange,
+		Unit:   Bit,
+		Offset: r.offset,
+		Field:  path,
+		Detail: f.Describe(r.index) + " " + strconv.Itoa(r.value) + " out of range 0-" + strconv.Itoa(f.Max),
+	}
 }
 
-// state reads a State chunk and returns it in a new Value.
-func (d *decoder) state() *Value {
-	b := new(stateBlock)
-	b.value.State = &b.state
-	s := &b.state
+// fieldValue returns the read as a FieldValue.
+func (r *read) fieldValue() FieldValue {
+	return FieldValue{Path: r.field.Path(r.index), Offset: r.offset, Width: r.field.Width, Value: r.value}
+}
+
+func (d *decoder) value() *Value {
+	b := new(block)
+	d.r.need()
+	hasState := d.field(&spec.StateFlag, 0)
+	hasRecord := d.field(&spec.RecordFlag, 0)
+	if hasState == 1 {
+		b.value.State = &b.state
+		d.state(&b.state)
+	}
+	if hasRecord == 1 {
+		b.value.Record = &b.record
+		d.record(&b.record)
+	}
+	return &b.value
+}
+
+// block is a Value with room for its State and Record, so that decoding
+// allocates it once, and then a State's wall anchors and a Record's moves
+// once each.
+type block struct {
+	value  Value
+	state  State
+	record Record
+}
+
+// state reads a State chunk into s.
+func (d *decoder) state(s *State) {
+	d.r.need()
 	s.White = d.field(&spec.White, 0)
 	s.Black = d.field(&spec.Black, 0)
-	free := b.anchors[:0]
-	for g, list := range [...]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V} {
-		*list, free = d.group(&spec.WallGroups[g], free)
+	var anchors [len(spec.WallGroups) * (1<<4 - 1)]int // any 4-bit count
+	var counts [len(spec.WallGroups)]int
+	read := 0
+	for g := range spec.WallGroups {
+		counts[g] = d.group(&spec.WallGroups[g], anchors[read:])
+		read += counts[g]
 	}
+	if read > 0 {
+		free := append([]int(nil), anchors[:read]...)
+		for g, list := range [...]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V} {
+			if counts[g] > 0 {
+				*list, free = free[:counts[g]:counts[g]], free[counts[g]:]
+			}
+		}
+	}
+	d.r.need()
 	s.LastMove.Player = Player(d.field(&spec.LastMovePlayer, 0))
 	s.LastMove.Kind = Kind(d.field(&spec.LastMoveKind, 0))
 	if s.LastMove.Kind == Wall {
 		s.LastMove.Place = d.field(&spec.LastMovePlace, 0)
 	}
+	d.r.need()
 	s.Turn = d.field(&spec.Turn, 0)
-	return &b.value
 }
 
-// group reads a wall group: its count, then that many anchors. It stores
-// the anchors at the end of free, which has room for them, and returns
-// them (nil for none) and free extended by them.
-func (d *decoder) group(g *spec.WallGroup, free []int) (anchors, rest []int) {
+// group reads a wall group, its count and then that many anchors, into
+// anchors, which has room for any count; it returns the count.
+func (d *decoder) group(g *spec.WallGroup, anchors []int) int {
+	d.r.need()
 	n := d.field(&g.Count, 0)
-	if n == 0 {
-		return nil, free
+	for i := range anchors[:n] {
+		d.r.need()
+		anchors[i] = d.field(&g.Anchor, i)
 	}
-	start := len(free)
-	for i := 0; i < n; i++ {
-		free = append(free, d.field(&g.Anchor, i))
-	}
-	return free[start:len(free):len(free)], free
+	return n
 }
 
-func (d *decoder) record() *Record {
+// record reads a Record chunk into rec.
+func (d *decoder) record(rec *Record) {
+	d.r.need()
 	n := d.field(&spec.MoveCount, 0)
 	// The count is at most 1023, but a truncated code may hold far fewer
 	// moves: allocate no more than the bits left could hold.
-	moves := make([]Move, 0, min(n, d.movesLeft()))
-	for i := 0; i < n && d.err == nil; i++ {
-		moves = append(moves, d.move(i))
+	rec.Moves = make([]Move, 0, min(n, d.movesLeft()))
+	for i := 0; i < n; i++ {
+		d.r.need()
+		m := d.move(i)
+		if d.r.n < 0 { // the code ended in the move
+			break
+		}
+		rec.Moves = append(rec.Moves, m)
 	}
-	return &Record{Moves: moves}
 }
 
 // movesLeft returns an upper bound of the moves the rest of the code can
 // hold.
 func (d *decoder) movesLeft() int {
-	return (d.r.n + 6*(len(d.r.s)-d.r.next)) / spec.PieceMoveBits
+	return max(0, d.r.n+6*(len(d.r.s)-d.r.next)) / spec.PieceMoveBits
 }
 
 func (d *decoder) move(i int) Move {

@@ -71,7 +71,8 @@ func (p Profile) Reads(b byte) bool { return p == Strict || sextets[b] != invali
 // bits are ignored; truncated codes and out-of-range values are still
 // errors, their bit offsets counting the bits of the characters kept.
 func (p Profile) Decode(code string) (*Value, error) {
-	return decode(code, p == Lenient, nil)
+	v, _, err := decode(code, p == Lenient, false)
+	return v, err
 }
 
 // Trace decodes code in the profile, as Decode does, and returns the
@@ -82,7 +83,12 @@ func (p Profile) Decode(code string) (*Value, error) {
 // with a character outside the alphabet, in the Strict profile, has no
 // fields: characters are checked first.
 func (p Profile) Trace(code string) ([]FieldValue, *Value, error) {
-	var fields []FieldValue
-	v, err := decode(code, p == Lenient, &fields)
+	v, reads, err := decode(code, p == Lenient, true)
+	fields := make([]FieldValue, 0, len(reads))
+	for i := range reads {
+		if r := &reads[i]; r.left >= r.field.Width {
+			fields = append(fields, r.fieldValue())
+		}
+	}
 	return fields, v, err
 }
