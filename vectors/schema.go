@@ -1,56 +1,41 @@
 package vectors
 
 import (
-	"bytes"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/qf-format/qf-conformance/internal/schema"
 )
 
-// schemaBase is the URL under which the schemas are registered; their
+// schemaBase is the URL under which the schemas are found; their
 // references to each other are relative, so any base works.
 const schemaBase = "file:///qf-vectors/schema/"
 
 // Validate checks data, the contents of a vector file, against the schema
 // it names in its "schema" member, one of the embedded schemas.
 func Validate(data []byte) error {
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
+	var head struct {
+		Schema string `json:"schema"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
 		return fmt.Errorf("vectors: %v", err)
 	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
-		return fmt.Errorf("vectors: not a JSON object")
-	}
-	name, _ := obj["schema"].(string)
+	name := head.Schema
 	if name == "" || path.Base(name) != name {
 		return fmt.Errorf("vectors: the file names no schema")
 	}
-	c := jsonschema.NewCompiler()
-	schemas, err := fs.Glob(embedded, "schema/*.schema.json")
-	if err != nil {
-		return err
-	}
-	for _, s := range schemas {
-		data, err := fs.ReadFile(embedded, s)
-		if err != nil {
-			return err
+	load := func(uri string) ([]byte, bool) {
+		name, ok := strings.CutPrefix(uri, schemaBase)
+		if !ok || path.Base(name) != name {
+			return nil, false
 		}
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-		if err != nil {
-			return fmt.Errorf("vectors: %s: %v", s, err)
-		}
-		if err := c.AddResource(schemaBase+path.Base(s), doc); err != nil {
-			return fmt.Errorf("vectors: %s: %v", s, err)
-		}
+		doc, err := fs.ReadFile(embedded, "schema/"+name)
+		return doc, err == nil
 	}
-	sch, err := c.Compile(schemaBase + name)
-	if err != nil {
-		return fmt.Errorf("vectors: schema %s: %v", name, err)
-	}
-	if err := sch.Validate(doc); err != nil {
+	if err := schema.ValidateAt(data, schemaBase+name, load); err != nil {
 		return fmt.Errorf("vectors: %v", err)
 	}
 	return nil

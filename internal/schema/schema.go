@@ -1,6 +1,10 @@
 // Package schema checks JSON documents against JSON Schemas (2020-12):
-// the reports of qf check and qf fuzz against theirs, for the tests and
-// for users who validate what they parse.
+// the reports of qf check and qf fuzz against theirs, and the vector files
+// against theirs, for the tests and for users who validate what they
+// parse.
+//
+// It is built on github.com/google/jsonschema-go, whose package costs
+// nothing at start: a qf process that only answers hello links it too.
 package schema
 
 import (
@@ -8,15 +12,20 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"strconv"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Validate checks data against schemas[0], a JSON Schema (2020-12) that
 // may refer by $id to the other schemas. Its error says where data
 // departs from the schema.
 func Validate(data []byte, schemas ...[]byte) error {
-	c := jsonschema.NewCompiler()
+	if len(schemas) == 0 {
+		return errors.New("schema: no schema")
+	}
+	byID := map[string][]byte{}
 	var root string
 	for i, doc := range schemas {
 		var head struct {
@@ -25,30 +34,82 @@ func Validate(data []byte, schemas ...[]byte) error {
 		if err := json.Unmarshal(doc, &head); err != nil || head.ID == "" {
 			return fmt.Errorf("schema: schema %d has no $id", i)
 		}
-		parsed, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
-		if err != nil {
-			return err
-		}
-		if err := c.AddResource(head.ID, parsed); err != nil {
-			return err
-		}
+		byID[head.ID] = doc
 		if i == 0 {
 			root = head.ID
 		}
 	}
-	if root == "" {
-		return errors.New("schema: no schema")
+	return ValidateAt(data, root, func(uri string) ([]byte, bool) {
+		doc, ok := byID[uri]
+		return doc, ok
+	})
+}
+
+// ValidateAt checks data against the schema at uri, an absolute URI: load
+// returns the schema at a URI, for uri and for the schemas it refers to,
+// relative references resolved against uri. Its error says where data
+// departs from the schema.
+func ValidateAt(data []byte, uri string, load func(uri string) ([]byte, bool)) error {
+	read := func(uri string) (*jsonschema.Schema, error) {
+		doc, ok := load(uri)
+		if !ok {
+			return nil, fmt.Errorf("schema: no schema %s", uri)
+		}
+		var s jsonschema.Schema
+		if err := json.Unmarshal(doc, &s); err != nil {
+			return nil, fmt.Errorf("schema: %s: %v", uri, err)
+		}
+		return &s, nil
 	}
-	sch, err := c.Compile(root)
+	loader := func(u *url.URL) (*jsonschema.Schema, error) { return read(u.String()) }
+	root, err := read(uri)
 	if err != nil {
 		return err
 	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	resolved, err := root.Resolve(&jsonschema.ResolveOptions{BaseURI: uri, Loader: loader})
+	if err != nil {
+		return fmt.Errorf("schema: %s: %v", uri, err)
+	}
+	doc, err := unmarshal(data)
 	if err != nil {
 		return errors.New("not JSON: " + err.Error())
 	}
-	if err := sch.Validate(doc); err != nil {
+	if err := resolved.Validate(doc); err != nil {
 		return fmt.Errorf("does not match its schema: %v", err)
 	}
 	return nil
+}
+
+// unmarshal returns the JSON value of data with its numbers as float64,
+// those beyond float64's range as infinities: JSON has no limit on
+// numbers, and a schema's "type" and "minimum" are still decided on them.
+func unmarshal(data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, err
+	}
+	if dec.More() {
+		return nil, errors.New("data after the value")
+	}
+	return floats(v), nil
+}
+
+// floats replaces the json.Numbers of v with float64s.
+func floats(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		f, _ := strconv.ParseFloat(string(v), 64) // ±Inf when out of range
+		return f
+	case []any:
+		for i := range v {
+			v[i] = floats(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = floats(v[k])
+		}
+	}
+	return v
 }
