@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/internal/term"
@@ -24,19 +25,22 @@ var pageHTML string
 // cases and sections of spec/qf.md, and the corpus.
 const specURL = "https://github.com/qf-format/qf-conformance/blob/main/"
 
-var page = template.Must(template.New("page").Funcs(template.FuncMap{
-	"join":       func(list []string) string { return strings.Join(list, ", ") },
-	"failed":     func(c Cell) bool { return c.Status == suite.Fail || c.Status == suite.XFail },
-	"anyFailed":  func(r *Row) bool { return r.failed() },
-	"minus":      func(a, b int) int { return a - b },
-	"plus1":      func(a int) int { return a + 1 },
-	"symbol":     symbol,
-	"cellClass":  cellClass,
-	"cellWords":  cellWords,
-	"refURL":     refURL,
-	"groupCell":  groupCell,
-	"causeFlags": causeFlags,
-}).Parse(pageHTML))
+// page is the page's template, parsed when first used.
+var page = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("page").Funcs(template.FuncMap{
+		"join":       func(list []string) string { return strings.Join(list, ", ") },
+		"failed":     func(c Cell) bool { return c.Status == suite.Fail || c.Status == suite.XFail },
+		"anyFailed":  func(r *Row) bool { return r.failed() },
+		"minus":      func(a, b int) int { return a - b },
+		"plus1":      func(a int) int { return a + 1 },
+		"symbol":     symbol,
+		"cellClass":  cellClass,
+		"cellWords":  cellWords,
+		"refURL":     refURL,
+		"groupCell":  groupCell,
+		"causeFlags": causeFlags,
+	}).Parse(pageHTML))
+})
 
 // A view is the matrix as the page draws it: the details of every
 // failing cell in one table of strings, read by the page's script on
@@ -89,7 +93,7 @@ func (m *Matrix) WriteHTML(w io.Writer) error {
 	// In a script, "</" must not close the element, nor "<!--" open a comment.
 	b = bytes.ReplaceAll(bytes.ReplaceAll(b, []byte("</"), []byte(`<\/`)), []byte("<!--"), []byte(`<\!--`))
 	v.Data = template.JS(b)
-	return page.Execute(w, v)
+	return page().Execute(w, v)
 }
 
 // FirstDisagreements returns the first 100 rows on which the columns

@@ -3,6 +3,7 @@ package faults
 import (
 	"encoding/json"
 	"strings"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/ref"
@@ -19,7 +20,7 @@ type Probe struct {
 }
 
 // Probes returns the inputs that tell the shapes of a family apart.
-func Probes(family string) []Probe { return probes[family] }
+func Probes(family string) []Probe { return probes()[family] }
 
 func strict(codes ...string) []Probe  { return of(suite.Strict, codes...) }
 func lenient(codes ...string) []Probe { return of(suite.Lenient, codes...) }
@@ -43,33 +44,36 @@ func concat(ps ...[]Probe) []Probe {
 
 // The probes of each family whose shapes exclude one another, or differ
 // where the vectors seldom look: one input, at least, where each pair of
-// its shapes answers otherwise.
-var probes = map[string][]Probe{
-	// A character in the place of one of the initial board's: read as
-	// one hole, the board; as two, another.
-	// The same in a record, for a decoder that refuses a State.
-	"junk-as-zeros": concat(strict("gkwAéAAQ", "gkwA🙂AAQ", "gkwA AAQ", "QEéAQ", "QE🙂AQ", "QE AQ"),
-		lenient("gkwAéAAQ", "gkwA🙂AAQ", "gkwA AAQ", "QEéAQ", "QE🙂AQ", "QE AQ")),
-	"crash-on-short-input": strict("", "g", "gkwAAAA"),
-	"zero-fill":            strict("gkwAAAA", "QEB", "g"),
-	"equals-sign":          concat(strict("gkwAAAAQ=", "=gkwAAAAQ"), lenient("gkwAAAAQ=")),
-	"one-profile":          concat(strict("gkwAAAAQA", "gkw AAAQ", "gkwAAAAR"), lenient("gkwAAAAQA", "gkw AAAQ", "gkwAAAAR")),
-	"base64-library": concat(strict("AAA=", "QA==", "QEBAQ", "QE\nBA", "gkwAAAAQ\n", "Q-A", "QB/"),
-		encode(`{"state":null,"record":{"moves":[]}}`, `{"state":null,"record":null}`, `{"state":null,"record":{"moves":[{"kind":"wall","orientation":"vertical","place":63}]}}`)),
-	"encoder-overflow": encode(stateJSON(func(s *ref.State) { s.White = 200 }), stateJSON(func(s *ref.State) { s.Turn = 2000 }),
-		stateJSON(func(s *ref.State) { s.Walls.White.H = []int{100} }), stateJSON(func(s *ref.State) { s.Black = 127 })),
-	"empty-record":       concat(strict("QA"), encode(`{"state":null,"record":{"moves":[]}}`)),
-	"player-from-parity": concat(strict(code(parity())), encode(jsonOf(parity()))),
-	"walls-reordered":    concat(strict(code(walls())), encode(jsonOf(walls()))),
-	"chunk-rejected":     strict("A", "gkwAAAAQ", "QA"),
-	"rules-applied": strict(code(game(&ref.State{White: 8, Black: 76, LastMove: ref.LastMove{Player: ref.Black}, Turn: 2}, ref.PieceMove(2))),
-		code(game(nil, ref.PieceMove(1))), code(game(nil, ref.WallMove(ref.Horizontal, 18), ref.WallMove(ref.Horizontal, 18))),
-		code(game(nil, ref.PieceMove(4)))),
-	"one-error-kind":   concat(strict("=", "g", "gkwAAAAQA"), encode(stateJSON(func(s *ref.State) { s.White = 81 }), `{"state":7}`)),
-	"square-range":     strict(code(&ref.Value{State: &ref.State{White: 80, Black: 79, Turn: 1}}), bitstring.Code("10"+bitstring.Field(81, 7)+strings.Repeat("0", 40))),
-	"wall-count-range": strict(code(walls10()), bitstring.Code("10"+bitstring.Field(4, 7)+bitstring.Field(76, 7)+bitstring.Field(11, 4)+strings.Repeat("0", 80))),
-	"padding-ignored":  strict("B", "gkwAAAAR", withPaddingBit(code(game(nil, ref.PieceMove(0), ref.PieceMove(4))))),
-}
+// its shapes answers otherwise. Built when first asked for, not at the
+// start of every qf process.
+var probes = sync.OnceValue(func() map[string][]Probe {
+	return map[string][]Probe{
+		// A character in the place of one of the initial board's: read as
+		// one hole, the board; as two, another.
+		// The same in a record, for a decoder that refuses a State.
+		"junk-as-zeros": concat(strict("gkwAéAAQ", "gkwA🙂AAQ", "gkwA AAQ", "QEéAQ", "QE🙂AQ", "QE AQ"),
+			lenient("gkwAéAAQ", "gkwA🙂AAQ", "gkwA AAQ", "QEéAQ", "QE🙂AQ", "QE AQ")),
+		"crash-on-short-input": strict("", "g", "gkwAAAA"),
+		"zero-fill":            strict("gkwAAAA", "QEB", "g"),
+		"equals-sign":          concat(strict("gkwAAAAQ=", "=gkwAAAAQ"), lenient("gkwAAAAQ=")),
+		"one-profile":          concat(strict("gkwAAAAQA", "gkw AAAQ", "gkwAAAAR"), lenient("gkwAAAAQA", "gkw AAAQ", "gkwAAAAR")),
+		"base64-library": concat(strict("AAA=", "QA==", "QEBAQ", "QE\nBA", "gkwAAAAQ\n", "Q-A", "QB/"),
+			encode(`{"state":null,"record":{"moves":[]}}`, `{"state":null,"record":null}`, `{"state":null,"record":{"moves":[{"kind":"wall","orientation":"vertical","place":63}]}}`)),
+		"encoder-overflow": encode(stateJSON(func(s *ref.State) { s.White = 200 }), stateJSON(func(s *ref.State) { s.Turn = 2000 }),
+			stateJSON(func(s *ref.State) { s.Walls.White.H = []int{100} }), stateJSON(func(s *ref.State) { s.Black = 127 })),
+		"empty-record":       concat(strict("QA"), encode(`{"state":null,"record":{"moves":[]}}`)),
+		"player-from-parity": concat(strict(code(parity())), encode(jsonOf(parity()))),
+		"walls-reordered":    concat(strict(code(walls())), encode(jsonOf(walls()))),
+		"chunk-rejected":     strict("A", "gkwAAAAQ", "QA"),
+		"rules-applied": strict(code(game(&ref.State{White: 8, Black: 76, LastMove: ref.LastMove{Player: ref.Black}, Turn: 2}, ref.PieceMove(2))),
+			code(game(nil, ref.PieceMove(1))), code(game(nil, ref.WallMove(ref.Horizontal, 18), ref.WallMove(ref.Horizontal, 18))),
+			code(game(nil, ref.PieceMove(4)))),
+		"one-error-kind":   concat(strict("=", "g", "gkwAAAAQA"), encode(stateJSON(func(s *ref.State) { s.White = 81 }), `{"state":7}`)),
+		"square-range":     strict(code(&ref.Value{State: &ref.State{White: 80, Black: 79, Turn: 1}}), bitstring.Code("10"+bitstring.Field(81, 7)+strings.Repeat("0", 40))),
+		"wall-count-range": strict(code(walls10()), bitstring.Code("10"+bitstring.Field(4, 7)+bitstring.Field(76, 7)+bitstring.Field(11, 4)+strings.Repeat("0", 80))),
+		"padding-ignored":  strict("B", "gkwAAAAR", withPaddingBit(code(game(nil, ref.PieceMove(0), ref.PieceMove(4))))),
+	}
+})
 
 // initial returns the initial State, changed by edit.
 func initial(edit func(*ref.State)) *ref.State {
