@@ -197,7 +197,7 @@ func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*proto
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.Send(msg, timeout); err != nil {
+	if err := p.Send(timeout, msg); err != nil {
 		return nil, nil, err
 	}
 	line, err := p.Receive(timeout)
@@ -517,19 +517,31 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 	stop := make(chan struct{})
 	written := make(chan error, 1)
 	go func() {
-		for _, msg := range msgs {
+		for sent := 0; sent < len(msgs); {
 			select {
 			case credit <- struct{}{}:
 			case <-stop:
 				written <- nil
 				return
 			}
+			// Then every request the window has room for, in one write.
+			n := 1
+		more:
+			for sent+n < len(msgs) {
+				select {
+				case credit <- struct{}{}:
+					n++
+				default:
+					break more
+				}
+			}
 			// No limit: an implementation that reads slowly, or not at
 			// all, is timed by its answers below, which kill it when late.
-			if err := c.proc.Send(msg, 0); err != nil {
+			if err := c.proc.Send(0, msgs[sent:sent+n]...); err != nil {
 				written <- err
 				return
 			}
+			sent += n
 		}
 		written <- nil
 	}()

@@ -140,11 +140,14 @@ func (p *Process) PID() int {
 	return p.cmd.Process.Pid
 }
 
-// Send writes line and a newline to the process's standard input, waiting
-// at most timeout for it to be read, or with no limit when timeout is 0.
-// Its error is a *Failure.
-func (p *Process) Send(line []byte, timeout time.Duration) error {
-	p.out = append(append(p.out[:0], line...), '\n')
+// Send writes lines, each followed by a newline, to the process's
+// standard input in one write, waiting at most timeout for them to be
+// read, or with no limit when timeout is 0. Its error is a *Failure.
+func (p *Process) Send(timeout time.Duration, lines ...[]byte) error {
+	p.out = p.out[:0]
+	for _, line := range lines {
+		p.out = append(append(p.out, line...), '\n')
+	}
 	deadline := time.Time{}
 	if timeout > 0 {
 		deadline = time.Now().Add(timeout)

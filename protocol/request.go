@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"slices"
@@ -27,7 +26,8 @@ func ParseRequest(line []byte) (*Request, *Response) {
 	if !utf8.Valid(line) {
 		return nil, badRequest(null, "not UTF-8")
 	}
-	dec := jsontext.NewDecoder(bytes.NewBuffer(line), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	dec := newLineDecoder(line, requestOptions...)
+	defer dec.free()
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, badRequest(null, "not a JSON object")
 	}

@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -40,12 +39,13 @@ var (
 // answers a request of a given op. Values are kept compacted, so that the
 // whitespace an implementation pads them with costs nothing once read.
 func ParseResponse(line []byte) (*Response, error) {
-	dec := jsontext.NewDecoder(bytes.NewBuffer(line))
+	dec := newLineDecoder(line)
+	defer dec.free()
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil, errors.New("the answer is not a JSON object")
 	}
 	resp := new(Response)
-	seen := map[string]bool{}
+	var seen members
 	for dec.PeekKind() != '}' {
 		tok, err := dec.ReadToken()
 		if err != nil {
@@ -59,7 +59,7 @@ func ParseResponse(line []byte) (*Response, error) {
 		if err := exactName(name, responseMembers); err != nil {
 			return nil, err
 		}
-		seen[name] = true
+		seen.add(name)
 		if err := resp.set(name, val); err != nil {
 			return nil, fmt.Errorf("member %q: %v", name, err)
 		}
@@ -72,14 +72,14 @@ func ParseResponse(line []byte) (*Response, error) {
 	}
 	var got []string
 	for _, name := range resultMembers {
-		if seen[name] {
+		if seen.has(name) {
 			got = append(got, name)
 		}
 	}
 	switch {
-	case seen["error"] && len(got) > 0:
+	case seen.has("error") && len(got) > 0:
 		return nil, fmt.Errorf(`both "error" and a result ("%s"): an answer is one or the other`, strings.Join(got, `", "`))
-	case seen["error"] && resp.Error.Kind == "":
+	case seen.has("error") && resp.Error.Kind == "":
 		return nil, errors.New(`an error object without a "kind"`)
 	}
 	resp.members = got
@@ -165,7 +165,8 @@ func exactName(name string, names []string) error {
 
 // exactNames applies exactName to the member names of the object obj.
 func exactNames(obj jsontext.Value, names []string) error {
-	dec := jsontext.NewDecoder(bytes.NewBuffer(obj))
+	dec := newLineDecoder(obj)
+	defer dec.free()
 	dec.ReadToken()
 	for dec.PeekKind() == '"' {
 		tok, err := dec.ReadToken()
@@ -186,6 +187,17 @@ func exactNames(obj jsontext.Value, names []string) error {
 func compact(val jsontext.Value) (json.RawMessage, error) {
 	return jsontext.AppendFormat(nil, val)
 }
+
+// members is a set of names of responseMembers; add ignores others.
+type members uint32
+
+func (m *members) add(name string) {
+	if i := slices.Index(responseMembers, name); i >= 0 {
+		*m |= 1 << i
+	}
+}
+
+func (m members) has(name string) bool { return m&(1<<slices.Index(responseMembers, name)) != 0 }
 
 func notJSONAnswer(err error) error {
 	return fmt.Errorf("the answer is not a JSON object in UTF-8 with distinct member names: %v", err)

@@ -25,13 +25,24 @@ type Handler interface {
 }
 
 // Serve reads requests from r, one per line, and writes one response line
-// per request line to w, in order, flushing after each. A line that is not
-// a request (ParseRequest) is answered with bad_request. Serve returns nil
-// at the end of r, or the first error reading r or writing w.
+// per request line to w, in order. It flushes its output whenever it has
+// no whole request line left to read without waiting, so that a client
+// that sends one request and waits gets its answer, and one that sends
+// many gets their answers in few writes. A line that is not a request
+// (ParseRequest) is answered with bad_request. Serve returns nil at the
+// end of r, or the first error reading r or writing w. A panic in h goes
+// on up once the answers before it are written.
 func Serve(r io.Reader, w io.Writer, h Handler) error {
 	in := bufio.NewReaderSize(r, 64<<10)
-	out := bufio.NewWriter(w)
+	out := bufio.NewWriterSize(w, 64<<10)
 	var buf []byte
+	var enc encoder
+	defer func() {
+		if r := recover(); r != nil {
+			out.Flush() // the answers before the one that panicked, as if each had been flushed
+			panic(r)
+		}
+	}()
 	for {
 		line, err := ReadLine(in, buf, MaxLine)
 		if err == io.EOF {
@@ -47,28 +58,46 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 		} else {
 			resp = answer(line, h)
 		}
-		if err := write(out, resp); err != nil {
-			return err
+		out.Write(enc.line(resp))
+		if !lineBuffered(in) {
+			if err := out.Flush(); err != nil {
+				return err
+			}
 		}
 	}
+}
+
+// lineBuffered reports whether in holds a whole line, to be read without
+// waiting.
+func lineBuffered(in *bufio.Reader) bool {
+	b, _ := in.Peek(in.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // ErrLineTooLong is ReadLine's error for a line longer than its limit.
 var ErrLineTooLong = errors.New("protocol: line too long")
 
-// write writes resp as one line and flushes it. The JSON is not
-// HTML-escaped, so that an ID comes back as it was given: "&" stays "&".
-func write(out *bufio.Writer, resp *Response) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if enc.Encode(resp) != nil {
-		// Only an ID that is not valid JSON can get here; answer without it.
-		b.Reset()
-		enc.Encode(&Response{ID: null, Error: &spec.ErrorObject{Kind: KindBadRequest}})
+// An encoder writes responses as lines of JSON into one buffer, reused.
+// The JSON is not HTML-escaped, so that an ID comes back as it was given:
+// "&" stays "&".
+type encoder struct {
+	b   bytes.Buffer
+	enc *json.Encoder
+}
+
+// line returns resp as one line of JSON, valid until the next call.
+func (e *encoder) line(resp *Response) []byte {
+	if e.enc == nil {
+		e.enc = json.NewEncoder(&e.b)
+		e.enc.SetEscapeHTML(false)
 	}
-	out.Write(b.Bytes()) // Encode ends the line
-	return out.Flush()
+	e.b.Reset()
+	if e.enc.Encode(resp) != nil {
+		// Only an ID that is not valid JSON can get here; answer without it.
+		e.b.Reset()
+		e.enc.Encode(&Response{ID: null, Error: &spec.ErrorObject{Kind: KindBadRequest}})
+	}
+	return e.b.Bytes() // Encode ends the line
 }
 
 func answer(line []byte, h Handler) *Response {

@@ -166,6 +166,45 @@ func TestServeFlushesEachResponse(t *testing.T) {
 	}
 }
 
+// Requests sent together are answered together, in one write; a panic
+// in the handler goes on up once the answers before it are written.
+func TestServeBatchesAndPanics(t *testing.T) {
+	var w countingWriter
+	input := strings.Repeat(`{"id":1,"op":"decode","code":"A"}`+"\n", 5)
+	if err := protocol.Serve(strings.NewReader(input), &w, serve.Reference); err != nil {
+		t.Fatal(err)
+	}
+	if w.writes != 1 || strings.Count(w.String(), "\n") != 5 {
+		t.Errorf("5 requests at once: %d writes of %q", w.writes, w.String())
+	}
+	var n int
+	panicky := protocol.Funcs{Profiles: []string{"strict"}, Decode: func(code, profile string) *protocol.Response {
+		if n++; n == 3 {
+			panic("third")
+		}
+		return serve.Reference.Handle(&protocol.Request{Op: protocol.Decode, Code: &code, Profile: profile})
+	}}
+	var out bytes.Buffer
+	func() {
+		defer func() {
+			if r := recover(); r != "third" {
+				t.Errorf("recovered %v", r)
+			}
+		}()
+		protocol.Serve(strings.NewReader(input), &out, &panicky)
+	}()
+	if strings.Count(out.String(), "\n") != 2 {
+		t.Errorf("a panic on the third request: the output %q, want the first two answers", out.String())
+	}
+}
+
+type countingWriter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) { w.writes++; return w.Buffer.Write(p) }
+
 // Requests are read strictly: exact member names, no repeated members
 // (but inside value, where a repeated key is the encoder's malformed),
 // UTF-8, nesting at most 10,000 deep; an empty op is an op the server
