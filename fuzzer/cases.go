@@ -27,9 +27,17 @@ func (c fcase) id() string {
 // test returns the vector of the case, its expectations from the
 // reference.
 func (c fcase) test() vectors.Test {
-	t, err := c.cat.Expect(c.id(), "", c.input)
+	t := c.expect()
+	t.ID = c.id()
+	return t
+}
+
+// expect returns the vector of the case without its id, which takes a
+// digest to make: most cases pass, and need none.
+func (c fcase) expect() vectors.Test {
+	t, err := c.cat.Expect("", "", c.input)
 	if err != nil { // encoding: the generator writes JSON; a shrink may not
-		t = vectors.Test{ID: c.id(), Result: vectors.Invalid, Error: &spec.ErrorObject{Kind: string(ref.ErrMalformed)}}
+		t = vectors.Test{Result: vectors.Invalid, Error: &spec.ErrorObject{Kind: string(ref.ErrMalformed)}}
 	}
 	return t
 }
@@ -48,14 +56,18 @@ type verdict struct {
 }
 
 // judge grades an answer, or the failure to give one (a *driver.Failure:
-// a crash, a timeout, a protocol error).
+// a crash, a timeout, a protocol error). It gives t its id when it
+// disagrees.
 func judge(c fcase, t *vectors.Test, resp *protocol.Response, failure error, level suite.Level) verdict {
+	if failure == nil && c.cat.Passes(t, resp, level) {
+		return verdict{}
+	}
+	if t.ID == "" {
+		t.ID = c.id()
+	}
 	if failure != nil {
 		r := c.cat.Failed(t, failure, nil)
 		return verdict{r, c.cat.Name() + ": " + string(r.Reason)}
-	}
-	if c.cat.Passes(t, resp, level) {
-		return verdict{}
 	}
 	r := c.cat.Grade(t, resp, level)
 	want, got := answerKind(c.cat, t.Error), answerKind(c.cat, resp.Error)

@@ -77,6 +77,9 @@ func (f *fuzzer) keep(c fcase, t *vectors.Test, resp *protocol.Response) {
 	f.seen++
 	f.since++
 	if f.seen <= poolAll || f.seen%passSample == 0 && f.passes < poolPasses && len(f.pool) < poolMax {
+		if t.ID == "" {
+			t.ID = c.id()
+		}
 		r := c.cat.NewResult(t)
 		r.Status, r.Answer = suite.Pass, resp
 		f.pool = append(f.pool, &r)

@@ -282,7 +282,7 @@ func (f *fuzzer) ask(ctx context.Context, cases []fcase) {
 // files a disagreement under its cause.
 func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, failure error) {
 	f.rep.Cases[c.cat]++
-	t := c.test()
+	t := c.expect()
 	v := judge(c, &t, resp, failure, f.reach)
 	if v.signature == "" {
 		f.keep(c, &t, resp)

@@ -143,7 +143,8 @@ func (w *walls) covers(grid *[AnchorSize * AnchorSize]bool, x, y int) bool {
 // block paths). It is a breadth-first search over the 81 squares.
 func (w *walls) hasPath(from, goal int) bool {
 	var seen [Size * Size]bool
-	queue := []int{from}
+	var squares [Size * Size]int // each square queued at most once
+	queue := append(squares[:0], from)
 	seen[from] = true
 	for len(queue) > 0 {
 		n := queue[0]

@@ -2,7 +2,7 @@ package gen
 
 import (
 	"encoding/json"
-	"maps"
+	"iter"
 	"slices"
 	"strings"
 
@@ -225,25 +225,47 @@ func (p place) set(v any) {
 	}
 }
 
-// places returns every member and item of tree.
-func places(tree any) []place {
-	var out []place
-	var walk func(any)
-	walk = func(x any) {
-		switch x := x.(type) {
-		case map[string]any:
-			for _, k := range slices.Sorted(maps.Keys(x)) { // in an order a seed repeats
-				out = append(out, place{object: x, key: k})
-				walk(x[k])
+// places yields every member and item of tree, depth first, the members
+// of an object in the order of their keys, so that a seed repeats its
+// choices; it allocates nothing for an object of up to 16 members.
+func places(tree any) iter.Seq[place] {
+	return func(yield func(place) bool) { walkPlaces(tree, yield) }
+}
+
+func walkPlaces(x any, yield func(place) bool) bool {
+	switch x := x.(type) {
+	case map[string]any:
+		var buf [16]string
+		keys := buf[:0]
+		for k := range x {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if !yield(place{object: x, key: k}) || !walkPlaces(x[k], yield) {
+				return false
 			}
-		case []any:
-			for i, v := range x {
-				out = append(out, place{list: x, index: i})
-				walk(v)
+		}
+	case []any:
+		for i, v := range x {
+			if !yield(place{list: x, index: i}) || !walkPlaces(v, yield) {
+				return false
 			}
 		}
 	}
-	walk(tree)
+	return true
+}
+
+// nthPlace returns the place of tree that places yields after n others.
+func nthPlace(tree any, n int) place {
+	var out place
+	for p := range places(tree) {
+		if n == 0 {
+			out = p
+			break
+		}
+		n--
+	}
 	return out
 }
 
@@ -255,11 +277,14 @@ var badNumbers = []string{"-1", "8", "11", "64", "81", "128", "1024", "200", "99
 var wrongTypes = []any{nil, "4", true, []any{}, map[string]any{}, "white", "wall"}
 
 func (r *Rand) breakJSON(tree any) any {
-	ps := places(tree)
-	if len(ps) == 0 || r.Intn(12) == 0 {
+	n := 0
+	for range places(tree) {
+		n++
+	}
+	if n == 0 || r.Intn(12) == 0 {
 		return pick(r, any(nil), any([]any{}), any("A"), tree)
 	}
-	p := ps[r.Intn(len(ps))]
+	p := nthPlace(tree, r.Intn(n))
 	switch r.Intn(7) {
 	case 0, 1: // a number out of range or not an integer
 		if _, ok := p.get().(json.Number); ok {
