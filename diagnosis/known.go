@@ -214,24 +214,31 @@ func (s *search) tryPair(f, g *faults.Fault) *attempt {
 	with := append(slices.Clone(d.model), f, g)
 	withKey := key(with)
 	for _, i := range union(s.alone[f], s.alone[g]) {
-		without, both := d.answers.predict(s.key, d.model, i), d.answers.predict(withKey, with, i)
-		if d.style.same(without, both) {
-			continue
-		}
-		a.shows++
-		switch got := d.answers.observed[i]; {
-		case d.style.same(both, got):
-			a.match++
-			if !s.taken[i] && d.obs[i].Status == suite.Fail {
-				a.gain = append(a.gain, i)
-			}
-		case d.style.same(without, got):
-			a.against++
-		default:
-			a.otherwise++
-		}
+		s.score(a, i, d.answers.predict(s.key, d.model, i), d.answers.predict(withKey, with, i))
 	}
 	return a
+}
+
+// score counts test i in a: whether the answer the implementation gave is
+// the one predicted with the fault tried or the one predicted without,
+// where the two differ (where they do not, the fault does not show).
+func (s *search) score(a *attempt, i int, without, with answer) {
+	d := s.d
+	if d.style.same(without, with) {
+		return
+	}
+	a.shows++
+	switch got := d.answers.observed[i]; {
+	case d.style.same(with, got):
+		a.match++
+		if !s.taken[i] && d.obs[i].Status == suite.Fail {
+			a.gain = append(a.gain, i)
+		}
+	case d.style.same(without, got):
+		a.against++
+	default:
+		a.otherwise++
+	}
 }
 
 // fits reports whether f can join the model: it is not in it, and can be
@@ -283,21 +290,7 @@ func (s *search) try(f *faults.Fault) *attempt {
 		if s.inModel[i] {
 			without = d.answers.predict(s.key, d.model, i)
 		}
-		if d.style.same(without, withF) {
-			continue // the model shows the fault already
-		}
-		a.shows++
-		switch got := d.answers.observed[i]; {
-		case d.style.same(withF, got):
-			a.match++
-			if !s.taken[i] && d.obs[i].Status == suite.Fail {
-				a.gain = append(a.gain, i)
-			}
-		case d.style.same(without, got):
-			a.against++
-		default:
-			a.otherwise++
-		}
+		s.score(a, i, without, withF) // nothing where the model shows the fault already
 	}
 	return a
 }
