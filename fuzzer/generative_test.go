@@ -69,7 +69,7 @@ func TestGenerativeSets(t *testing.T) {
 				continue
 			}
 			named++
-			if fails(t, faults.Model(f), files) == 0 {
+			if len(failing(faults.Model(f), files)) == 0 {
 				t.Errorf("%s: no vector written fails %s alone; the causes: %s", setNames(set), f.Name, names(rep))
 			}
 		}
@@ -98,25 +98,10 @@ func randomSet(r *gen.Rand, families []string) []*faults.Fault {
 // makes a vector fail that the others alone pass.
 func seen(t *testing.T, set []*faults.Fault) []*faults.Fault {
 	all := suiteFiles(t)
-	failing := func(fs []*faults.Fault) map[string]bool {
-		h := faults.Model(fs...)
-		out := map[string]bool{}
-		for _, f := range all {
-			cat, _ := suite.Of(f)
-			for i := range f.Tests {
-				test := &f.Tests[i]
-				resp, crashed := handle(h, cat.Request(test))
-				if crashed || !cat.Passes(test, resp, suite.L3) {
-					out[test.ID] = true
-				}
-			}
-		}
-		return out
-	}
-	both := failing(set)
+	both := failing(faults.Model(set...), all)
 	var out []*faults.Fault
 	for i, f := range set {
-		others := failing(slices.Delete(slices.Clone(set), i, i+1))
+		others := failing(faults.Model(slices.Delete(slices.Clone(set), i, i+1)...), all)
 		for id := range both {
 			if !others[id] {
 				out = append(out, f)
