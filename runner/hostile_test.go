@@ -329,11 +329,27 @@ func TestInterrupted(t *testing.T) {
 	fakes.NoSurvivors(t, dir, 1)
 }
 
-// validReport checks a JSON report against the report's schema.
+// validReport checks a JSON report against the report's schema, and
+// that the schema refuses broken copies of it.
 func validReport(t *testing.T, data []byte) {
 	t.Helper()
 	if err := ValidateReport(data); err != nil {
 		t.Error(err)
+	}
+	for what, edit := range map[string][2]string{
+		"an unknown member":   {`"restarts":`, `"restart":`},
+		"an unknown mode":     {`"mode": "`, `"mode": "x`},
+		"a negative duration": {`"duration": `, `"duration": -`},
+		"a category unknown":  {`"category": "`, `"category": "x`}, // in a report that checked something
+	} {
+		broken := bytes.Replace(data, []byte(edit[0]), []byte(edit[1]), 1)
+		if bytes.Equal(broken, data) {
+			if !strings.Contains(what, "category") {
+				t.Errorf("%s: the edit did not apply", what)
+			}
+		} else if ValidateReport(broken) == nil {
+			t.Errorf("a report with %s passes its schema", what)
+		}
 	}
 }
 
