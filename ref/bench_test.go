@@ -67,6 +67,28 @@ func BenchmarkBase64Decode(b *testing.B) {
 	}
 }
 
+// BenchmarkMovesAlloc is a floor for decoding a record: allocating its
+// moves and nothing else, as many as each code holds.
+func BenchmarkMovesAlloc(b *testing.B) {
+	for _, c := range benchCodes {
+		v, err := ref.Decode(c.code)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := 0
+		if v.Record != nil {
+			n = len(v.Record.Moves)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				sink = make([]ref.Move, n)
+			}
+		})
+	}
+}
+
+var sink []ref.Move
+
 func BenchmarkEncode(b *testing.B) {
 	for _, c := range benchCodes {
 		v, err := ref.Decode(c.code)
