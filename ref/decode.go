@@ -257,16 +257,19 @@ func (d *decoder) record(rec *Record) {
 	d.r.need()
 	n := d.field(&spec.MoveCount, 0)
 	// The count is at most 1023, but a truncated code may hold far fewer
-	// moves: allocate no more than the bits left could hold.
-	rec.Moves = make([]Move, 0, min(n, d.movesLeft()))
-	for i := 0; i < n; i++ {
+	// moves: allocate no more than the bits left could hold. When they
+	// hold fewer than the count, the move after them is truncated, and
+	// reading it logs the fault.
+	moves := make([]Move, min(n, d.movesLeft()))
+	for i := range moves {
 		d.r.need()
-		m := d.move(i)
-		if d.r.n < 0 { // the code ended in the move
-			break
-		}
-		rec.Moves = append(rec.Moves, m)
+		moves[i] = d.move(i)
 	}
+	if len(moves) < n {
+		d.r.need()
+		d.move(len(moves))
+	}
+	rec.Moves = moves
 }
 
 // movesLeft returns an upper bound of the moves the rest of the code can

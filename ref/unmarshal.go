@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -35,6 +36,7 @@ import (
 func (v *Value) UnmarshalJSON(data []byte) error {
 	var nv Value
 	r := newReader(data)
+	defer r.free()
 	if err := r.finish(r.value(&nv)); err != nil {
 		return err
 	}
@@ -46,7 +48,8 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 func (s *State) UnmarshalJSON(data []byte) error {
 	var ns State
 	r := newReader(data)
-	if err := r.finish(r.state(&ns, "state")); err != nil {
+	defer r.free()
+	if err := r.finish(r.state(&ns, path{index: -1, key: "state"})); err != nil {
 		return err
 	}
 	*s = ns
@@ -57,7 +60,8 @@ func (s *State) UnmarshalJSON(data []byte) error {
 func (rec *Record) UnmarshalJSON(data []byte) error {
 	var nr Record
 	r := newReader(data)
-	if err := r.finish(r.record(&nr, "record")); err != nil {
+	defer r.free()
+	if err := r.finish(r.record(&nr, path{index: -1, key: "record"})); err != nil {
 		return err
 	}
 	*rec = nr
@@ -77,18 +81,34 @@ var (
 
 // A reader reads one JSON text. Once the text turns out not to be JSON,
 // err holds why and every read stops; finish then reports it, before any
-// fault of shape.
+// fault of shape. Readers are pooled, so that reading a value allocates
+// neither a decoder nor its state.
 type reader struct {
-	dec *jsontext.Decoder
+	dec jsontext.Decoder
+	buf bytes.Buffer
 	err error
 }
 
 // errSyntax stands for r.err among the faults of shape.
 var errSyntax = errors.New("not JSON")
 
+var readers = sync.Pool{New: func() any { return new(reader) }}
+
+// newReader returns a reader of data, which it reads in place; free
+// returns it to the pool.
 func newReader(data []byte) *reader {
+	r := readers.Get().(*reader)
+	r.buf = *bytes.NewBuffer(data)
 	// Repeated keys are faults of shape here, reported in order.
-	return &reader{dec: jsontext.NewDecoder(bytes.NewBuffer(data), jsontext.AllowDuplicateNames(true))}
+	r.dec.Reset(&r.buf, jsontext.AllowDuplicateNames(true))
+	return r
+}
+
+// free returns r to the pool, holding on to no text.
+func (r *reader) free() {
+	r.buf, r.err = bytes.Buffer{}, nil
+	r.dec.Reset(&r.buf)
+	readers.Put(r)
 }
 
 // finish returns the outcome of reading a whole text, whose first fault of
@@ -142,13 +162,13 @@ func (r *reader) skip() {
 	}
 }
 
-// skipAs skips the next value and returns the fault what at path.
-func (r *reader) skipAs(path, what string) error {
+// skipAs skips the next value and returns the fault what at at.
+func (r *reader) skipAs(at path, what string) error {
 	r.skip()
 	if r.err != nil {
 		return errSyntax
 	}
-	return malformed(path, what)
+	return malformed(at.String(), what)
 }
 
 // null reads a null if one comes next, and reports whether it did.
@@ -164,7 +184,7 @@ func (r *reader) null() bool {
 // canonical order, whether it was there, whether it came twice and the
 // first fault in its value; and the unknown keys.
 type object struct {
-	path    string
+	at      path
 	keys    []string
 	present [5]bool
 	twice   [5]bool
@@ -176,32 +196,31 @@ type object struct {
 // read with the index and path of each known key on its first appearance
 // to read its value; it reads the whole object. It returns a fault when
 // the value is not an object.
-func (r *reader) object(path string, keys []string, read func(k int, path string) error) (object, error) {
-	o := object{path: path, keys: keys}
+func (r *reader) object(at path, keys []string, read func(k int, at path) error) (object, error) {
+	o := object{at: at, keys: keys}
 	if r.err != nil {
 		return o, errSyntax
 	}
 	if r.dec.PeekKind() != '{' {
-		return o, r.skipAs(path, "not an object")
+		return o, r.skipAs(at, "not an object")
 	}
 	r.token()
 	for r.err == nil && r.dec.PeekKind() != '}' {
-		name := r.token()
+		name := r.raw()
 		if r.err != nil {
 			break
 		}
-		key := name.String()
-		k := slices.Index(keys, key)
+		k := keyIndex(keys, name)
 		switch {
 		case k < 0:
-			o.unknown = append(o.unknown, key)
+			o.unknown = append(o.unknown, unquote(name))
 			r.skip()
 		case o.present[k]:
 			o.twice[k] = true
 			r.skip()
 		default:
 			o.present[k] = true
-			o.faults[k] = read(k, child(path, key))
+			o.faults[k] = read(k, at.member(keys[k]))
 		}
 	}
 	r.token()
@@ -219,9 +238,9 @@ func (o *object) fault(order ...int) error {
 	for _, k := range order {
 		switch {
 		case !o.present[k]:
-			return malformed(child(o.path, o.keys[k]), "missing")
+			return malformed(o.at.member(o.keys[k]).String(), "missing")
 		case o.twice[k]:
-			return malformed(child(o.path, o.keys[k]), "repeated key")
+			return malformed(o.at.member(o.keys[k]).String(), "repeated key")
 		case o.faults[k] != nil:
 			return o.faults[k]
 		}
@@ -233,9 +252,57 @@ func (o *object) fault(order ...int) error {
 		}
 	}
 	if len(unknown) > 0 {
-		return malformed(child(o.path, slices.Min(unknown)), "unknown key")
+		return malformed(child(o.at.String(), slices.Min(unknown)), "unknown key")
 	}
 	return nil
+}
+
+// keyIndex returns the index in keys of the key that the JSON string
+// quoted spells, or -1, without making a string of it.
+func keyIndex(keys []string, quoted jsontext.Value) int {
+	if bytes.IndexByte(quoted, '\\') >= 0 {
+		return slices.Index(keys, unquote(quoted))
+	}
+	key := quoted[1 : len(quoted)-1]
+	return slices.IndexFunc(keys, func(k string) bool { return string(key) == k })
+}
+
+// unquote returns the string that the JSON string quoted spells.
+func unquote(quoted jsontext.Value) string {
+	b, _ := jsontext.AppendUnquote(nil, quoted)
+	return string(b)
+}
+
+// A path names a place in the text, for a fault: the path of the list or
+// object that holds it ("" for the whole text), its index in that list or
+// -1, and its key in that object or "" (a known key is never empty). It
+// is made into text, by String, only for a fault, since most reads find
+// none.
+type path struct {
+	outer string
+	index int
+	key   string
+}
+
+// member returns the path of key in the object at p.
+func (p path) member(key string) path {
+	if p.key == "" {
+		return path{p.outer, p.index, key}
+	}
+	return path{p.String(), -1, key}
+}
+
+// String returns the path as an Error's Field shows it, such as
+// "record.moves[3].dir".
+func (p path) String() string {
+	s := p.outer
+	if p.index >= 0 {
+		s += "[" + strconv.Itoa(p.index) + "]"
+	}
+	if p.key == "" {
+		return s
+	}
+	return child(s, p.key)
 }
 
 // child returns the path of key in the object at path: path.key, or, for
@@ -267,19 +334,19 @@ func plainKey(key string) bool {
 }
 
 func (r *reader) value(v *Value) error {
-	o, err := r.object("", valueKeys, func(k int, path string) error {
+	o, err := r.object(path{index: -1}, valueKeys, func(k int, at path) error {
 		if k == 0 {
 			if r.null() {
 				return nil
 			}
 			v.State = new(State)
-			return r.state(v.State, path)
+			return r.state(v.State, at)
 		}
 		if r.null() {
 			return nil
 		}
 		v.Record = new(Record)
-		return r.record(v.Record, path)
+		return r.record(v.Record, at)
 	})
 	if err != nil {
 		return err
@@ -287,19 +354,19 @@ func (r *reader) value(v *Value) error {
 	return o.fault(0, 1)
 }
 
-func (r *reader) state(s *State, path string) error {
-	o, err := r.object(path, stateKeys, func(k int, path string) error {
+func (r *reader) state(s *State, at path) error {
+	o, err := r.object(at, stateKeys, func(k int, at path) error {
 		switch k {
 		case 0:
-			return r.int(&s.White, path)
+			return r.int(&s.White, at)
 		case 1:
-			return r.int(&s.Black, path)
+			return r.int(&s.Black, at)
 		case 2:
-			return r.walls(&s.Walls, path)
+			return r.walls(&s.Walls, at)
 		case 3:
-			return r.lastMove(&s.LastMove, path)
+			return r.lastMove(&s.LastMove, at)
 		}
-		return r.int(&s.Turn, path)
+		return r.int(&s.Turn, at)
 	})
 	if err != nil {
 		return err
@@ -307,9 +374,9 @@ func (r *reader) state(s *State, path string) error {
 	return o.fault(0, 1, 2, 3, 4)
 }
 
-func (r *reader) walls(w *Walls, path string) error {
-	o, err := r.object(path, playerKeys, func(k int, path string) error {
-		return r.group(w.Group(Player(k)), path)
+func (r *reader) walls(w *Walls, at path) error {
+	o, err := r.object(at, playerKeys, func(k int, at path) error {
+		return r.group(w.Group(Player(k)), at)
 	})
 	if err != nil {
 		return err
@@ -317,12 +384,12 @@ func (r *reader) walls(w *Walls, path string) error {
 	return o.fault(0, 1)
 }
 
-func (r *reader) group(g *Group, path string) error {
-	o, err := r.object(path, groupKeys, func(k int, path string) error {
+func (r *reader) group(g *Group, at path) error {
+	o, err := r.object(at, groupKeys, func(k int, at path) error {
 		if Orientation(k) == Vertical {
-			return r.ints(&g.V, path)
+			return r.ints(&g.V, at)
 		}
-		return r.ints(&g.H, path)
+		return r.ints(&g.H, at)
 	})
 	if err != nil {
 		return err
@@ -330,16 +397,16 @@ func (r *reader) group(g *Group, path string) error {
 	return o.fault(0, 1)
 }
 
-func (r *reader) lastMove(m *LastMove, path string) error {
+func (r *reader) lastMove(m *LastMove, at path) error {
 	var player, kind int
-	o, err := r.object(path, lastMoveKeys, func(k int, path string) error {
+	o, err := r.object(at, lastMoveKeys, func(k int, at path) error {
 		switch k {
 		case 0:
-			return r.name(&player, path, "white", "black")
+			return r.name(&player, at, "white", "black")
 		case 1:
-			return r.name(&kind, path, "piece", "wall")
+			return r.name(&kind, at, "piece", "wall")
 		}
-		return r.int(&m.Place, path)
+		return r.int(&m.Place, at)
 	})
 	if err != nil {
 		return err
@@ -352,9 +419,9 @@ func (r *reader) lastMove(m *LastMove, path string) error {
 	return o.fault(0, 1)
 }
 
-func (r *reader) record(rec *Record, path string) error {
-	o, err := r.object(path, recordKeys, func(k int, path string) error {
-		return r.moves(&rec.Moves, path)
+func (r *reader) record(rec *Record, at path) error {
+	o, err := r.object(at, recordKeys, func(k int, at path) error {
+		return r.moves(&rec.Moves, at)
 	})
 	if err != nil {
 		return err
@@ -364,19 +431,20 @@ func (r *reader) record(rec *Record, path string) error {
 
 // moves reads a list of moves. An empty list is a non-nil slice: a record
 // of no moves.
-func (r *reader) moves(dst *[]Move, path string) error {
+func (r *reader) moves(dst *[]Move, at path) error {
 	if r.err != nil {
 		return errSyntax
 	}
 	if r.dec.PeekKind() != '[' {
-		return r.skipAs(path, "not a list")
+		return r.skipAs(at, "not a list")
 	}
 	r.token()
+	list := at.String()
 	moves := []Move{}
 	var fault error
 	for i := 0; r.err == nil && r.dec.PeekKind() != ']'; i++ {
 		var m Move
-		if err := r.move(&m, path+"["+strconv.Itoa(i)+"]"); err != nil && fault == nil {
+		if err := r.move(&m, path{outer: list, index: i}); err != nil && fault == nil {
 			fault = err
 		}
 		moves = append(moves, m)
@@ -389,18 +457,18 @@ func (r *reader) moves(dst *[]Move, path string) error {
 	return nil
 }
 
-func (r *reader) move(m *Move, path string) error {
+func (r *reader) move(m *Move, at path) error {
 	var kind, orientation int
-	o, err := r.object(path, moveKeys, func(k int, path string) error {
+	o, err := r.object(at, moveKeys, func(k int, at path) error {
 		switch k {
 		case 0:
-			return r.name(&kind, path, "piece", "wall")
+			return r.name(&kind, at, "piece", "wall")
 		case 1:
-			return r.int(&m.Dir, path)
+			return r.int(&m.Dir, at)
 		case 2:
-			return r.name(&orientation, path, "h", "v")
+			return r.name(&orientation, at, "h", "v")
 		}
-		return r.int(&m.Place, path)
+		return r.int(&m.Place, at)
 	})
 	if err != nil {
 		return err
@@ -418,14 +486,14 @@ func (r *reader) move(m *Move, path string) error {
 }
 
 // int reads an integer.
-func (r *reader) int(dst *int, path string) error {
+func (r *reader) int(dst *int, at path) error {
 	v := r.raw()
 	if r.err != nil {
 		return errSyntax
 	}
 	n, ok := integer(v)
 	if !ok {
-		return malformed(path, clip(v)+" is not an integer")
+		return malformed(at.String(), clip(v)+" is not an integer")
 	}
 	*dst = n
 	return nil
@@ -433,12 +501,12 @@ func (r *reader) int(dst *int, path string) error {
 
 // ints reads a list of integers; an empty list is nil. Paths are written
 // only for a fault: a list may hold millions of items.
-func (r *reader) ints(dst *[]int, path string) error {
+func (r *reader) ints(dst *[]int, at path) error {
 	if r.err != nil {
 		return errSyntax
 	}
 	if r.dec.PeekKind() != '[' {
-		return r.skipAs(path, "not a list")
+		return r.skipAs(at, "not a list")
 	}
 	r.token()
 	var list []int
@@ -447,7 +515,7 @@ func (r *reader) ints(dst *[]int, path string) error {
 		v := r.raw()
 		n, ok := integer(v)
 		if !ok && fault == nil && r.err == nil {
-			fault = malformed(path+"["+strconv.Itoa(i)+"]", clip(v)+" is not an integer")
+			fault = malformed(path{outer: at.String(), index: i}.String(), clip(v)+" is not an integer")
 		}
 		list = append(list, n)
 	}
@@ -460,21 +528,21 @@ func (r *reader) ints(dst *[]int, path string) error {
 }
 
 // name reads a string that must be one of names, and stores its index.
-func (r *reader) name(dst *int, path string, names ...string) error {
+func (r *reader) name(dst *int, at path, names ...string) error {
 	if r.err == nil && r.dec.PeekKind() == '"' {
-		s := r.token().String()
-		if i := slices.Index(names, s); i >= 0 {
+		v := r.raw()
+		if i := keyIndex(names, v); i >= 0 {
 			*dst = i
 			return nil
 		}
-		quoted, _ := jsontext.AppendQuote(nil, s)
-		return malformed(path, fmt.Sprintf("%s is not %q or %q", clip(quoted), names[0], names[1]))
+		quoted, _ := jsontext.AppendQuote(nil, unquote(v))
+		return malformed(at.String(), fmt.Sprintf("%s is not %q or %q", clip(quoted), names[0], names[1]))
 	}
 	v := r.raw()
 	if r.err != nil {
 		return errSyntax
 	}
-	return malformed(path, fmt.Sprintf("%s is not %q or %q", clip(v), names[0], names[1]))
+	return malformed(at.String(), fmt.Sprintf("%s is not %q or %q", clip(v), names[0], names[1]))
 }
 
 // integer returns the integer that the JSON number text n spells, in its

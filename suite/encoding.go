@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -34,17 +35,23 @@ func (encoding) input(t *vectors.Test) string { return string(t.Value) }
 // expect asks the reference to encode input, any JSON text, kept
 // compacted: the code, or the error.
 func (encoding) expect(input string) (vectors.Test, error) {
+	resp := reference(&protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)})
+	t := vectors.Test{Result: vectors.Valid, Code: resp.Code}
+	if resp.Error != nil {
+		t.Result, t.Error = vectors.Invalid, resp.Error
+	}
+	// A text the reference reads as anything but malformed is JSON, and
+	// with no space in it at all, it is compact already: the generator's
+	// texts are, and compacting is most of the time of this method.
+	if (resp.Error == nil || resp.Error.Kind != string(ref.ErrMalformed)) && !strings.ContainsAny(input, " \t\r\n") {
+		t.Value = json.RawMessage(input)
+		return t, nil
+	}
 	var compact bytes.Buffer
 	if err := json.Compact(&compact, []byte(input)); err != nil {
 		return vectors.Test{}, fmt.Errorf("the value is not JSON: %v", err)
 	}
-	t := vectors.Test{Value: compact.Bytes()}
-	resp := reference(&protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)})
-	if resp.Error != nil {
-		t.Result, t.Error = vectors.Invalid, resp.Error
-		return t, nil
-	}
-	t.Result, t.Code = vectors.Valid, resp.Code
+	t.Value = compact.Bytes()
 	return t, nil
 }
 

@@ -190,15 +190,11 @@ func (r *Rand) EncodeValue() []byte {
 	if r.Intn(5) < 2 {
 		return b
 	}
-	var tree any
-	dec := json.NewDecoder(strings.NewReader(string(b)))
-	dec.UseNumber()
-	dec.Decode(&tree)
+	tree := parseTree(b)
 	for k := 1 + r.Intn(2); k > 0; k-- {
 		tree = r.breakJSON(tree)
 	}
-	out, _ := json.Marshal(tree)
-	return out
+	return appendTree(b[:0], tree)
 }
 
 // A place in a JSON tree: the object or list holding it, and its key or
