@@ -56,12 +56,15 @@ type verdict struct {
 }
 
 // judge grades an answer, or the failure to give one (a *driver.Failure:
-// a crash, a timeout, a protocol error). It gives t its id when it
-// disagrees.
+// a crash, a timeout, a protocol error), against t. When it disagrees,
+// the verdict's result holds a copy of t with its id, so that t may be
+// one of a batch's.
 func judge(c fcase, t *vectors.Test, resp *protocol.Response, failure error, level suite.Level) verdict {
 	if failure == nil && c.cat.Passes(t, resp, level) {
 		return verdict{}
 	}
+	own := *t
+	t = &own
 	if t.ID == "" {
 		t.ID = c.id()
 	}

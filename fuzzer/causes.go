@@ -72,15 +72,17 @@ func newCauses(opts *Options) causes {
 	return causes{reach: opts.Level, gap: batchSize, groups: map[string]*group{}, inputs: map[string]*Finding{}, asked: map[string]asked{}}
 }
 
-// keep offers the pool a case that agreed.
+// keep offers the pool a case that agreed, and its test t, which the pool
+// copies.
 func (f *fuzzer) keep(c fcase, t *vectors.Test, resp *protocol.Response) {
 	f.seen++
 	f.since++
 	if f.seen <= poolAll || f.seen%passSample == 0 && f.passes < poolPasses && len(f.pool) < poolMax {
-		if t.ID == "" {
-			t.ID = c.id()
+		own := *t
+		if own.ID == "" {
+			own.ID = c.id()
 		}
-		r := c.cat.NewResult(t)
+		r := c.cat.NewResult(&own)
 		r.Status, r.Answer = suite.Pass, resp
 		f.pool = append(f.pool, &r)
 		f.passes++

@@ -181,12 +181,14 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	f := newFuzzer(&opts, s.Client, rep, began)
 	r := gen.NewRand(opts.Seed)
+	drawn := 0
+	next := f.drawAhead(r, cats, f.batchLen(drawn))
 	for f.budgetLeft(ctx) {
-		n := batchSize
-		if opts.N > 0 {
-			n = min(n, opts.N-rep.Total())
-		}
-		f.ask(ctx, f.draw(r, cats, n))
+		b := <-next
+		drawn += len(b.cases)
+		f.rep.Skipped += b.skipped
+		next = f.drawAhead(r, cats, f.batchLen(drawn))
+		f.ask(ctx, b)
 		if s.Client.GaveUp() != nil {
 			break // Finish says why
 		}
@@ -194,6 +196,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		s.Progress.Show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/time.Since(began).Seconds(),
 			len(f.groups), term.Plural(len(f.groups), "cause"), rep.Disagreements, term.Plural(rep.Disagreements, "disagreement"))
 	}
+	<-next // the batch drawn ahead, not asked
 	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
@@ -235,42 +238,75 @@ func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 	return true
 }
 
+// A batch is the cases drawn to be sent together, with what the
+// reference expects of each, and the number of cases left out.
+type batch struct {
+	cases   []fcase
+	tests   []vectors.Test // the expectations, without their ids
+	skipped int
+}
+
+// batchLen returns the length of the batch to draw after drawn cases.
+func (f *fuzzer) batchLen(drawn int) int {
+	if f.opts.N > 0 {
+		return max(0, min(batchSize, f.opts.N-drawn))
+	}
+	return batchSize
+}
+
+// drawAhead draws a batch of n cases on a goroutine of its own, so that
+// drawing them and working out their expectations overlap asking the
+// batch before. Cases are left out as the diagnosis as it is when drawAhead is
+// called predicts them: that of the batches up to the one before the
+// last drawn, whatever the speed of the implementation, so that a seed
+// draws the same cases from run to run.
+func (f *fuzzer) drawAhead(r *gen.Rand, cats []suite.Category, n int) <-chan batch {
+	out := make(chan batch, 1)
+	diag := f.diag
+	go func() { out <- draw(r, cats, n, diag) }()
+	return out
+}
+
 // draw draws n cases, the categories in turn. Once faults are known, it
-// leaves out seven in eight of the cases they predict: those the causes
-// found explain already.
-func (f *fuzzer) draw(r *gen.Rand, cats []suite.Category, n int) []fcase {
-	cases := make([]fcase, 0, n)
-	for tries := 0; len(cases) < n && tries < 8*n; tries++ {
+// leaves out seven in eight of the cases that diag predicts: those the
+// causes found explain already.
+func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
+	b := batch{cases: make([]fcase, 0, n)}
+	for tries := 0; len(b.cases) < n && tries < 8*n; tries++ {
 		cat := cats[tries%len(cats)]
 		c := fcase{cat, cat.Draw(r)}
-		if f.diag != nil && r.Intn(8) != 0 && f.diag.Predicts(c.cat, c.request()) {
-			f.rep.Skipped++
+		if diag != nil && r.Intn(8) != 0 && diag.Predicts(c.cat, c.request()) {
+			b.skipped++
 			continue
 		}
-		cases = append(cases, c)
+		b.cases = append(b.cases, c)
 	}
-	return cases
+	b.tests = make([]vectors.Test, len(b.cases))
+	for i, c := range b.cases {
+		b.tests[i] = c.expect()
+	}
+	return b
 }
 
 // ask sends the cases, many at once, and checks each answer. After a
 // failure to answer (a crash, a timeout, a protocol error), the client
 // has restarted the implementation, and the cases after the failed one
 // are sent again.
-func (f *fuzzer) ask(ctx context.Context, cases []fcase) {
-	reqs := make([]*protocol.Request, len(cases))
-	for i := range cases {
-		reqs[i] = cases[i].request()
+func (f *fuzzer) ask(ctx context.Context, b batch) {
+	reqs := make([]*protocol.Request, len(b.cases))
+	for i := range b.cases {
+		reqs[i] = b.cases[i].request()
 	}
-	for done := 0; done < len(cases); {
+	for done := 0; done < len(b.cases); {
 		answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
 		for i := 0; i < k; i++ {
-			f.check(ctx, cases[done+i], answers[i], nil)
+			f.check(ctx, b.cases[done+i], &b.tests[done+i], answers[i], nil)
 		}
 		done += k
 		if failure == nil || ctx.Err() != nil {
 			return
 		}
-		f.check(ctx, cases[done], nil, failure)
+		f.check(ctx, b.cases[done], &b.tests[done], nil, failure)
 		done++
 		if f.client.GaveUp() != nil || !f.budgetLeft(ctx) {
 			return
@@ -278,14 +314,13 @@ func (f *fuzzer) ask(ctx context.Context, cases []fcase) {
 	}
 }
 
-// check grades the answer to a case, or the failure to give one, and
-// files a disagreement under its cause.
-func (f *fuzzer) check(ctx context.Context, c fcase, resp *protocol.Response, failure error) {
+// check grades the answer to a case, or the failure to give one, against
+// t, its expectation, and files a disagreement under its cause.
+func (f *fuzzer) check(ctx context.Context, c fcase, t *vectors.Test, resp *protocol.Response, failure error) {
 	f.rep.Cases[c.cat]++
-	t := c.expect()
-	v := judge(c, &t, resp, failure, f.reach)
+	v := judge(c, t, resp, failure, f.reach)
 	if v.signature == "" {
-		f.keep(c, &t, resp)
+		f.keep(c, t, resp)
 		return
 	}
 	f.rep.Disagreements++
