@@ -88,7 +88,7 @@ type Response struct {
 
 	Error *spec.ErrorObject `json:"error,omitempty"` // any op
 
-	members []string // the result members ParseResponse found, for Check
+	members members // the result members ParseResponse found, for Check
 }
 
 // Unsupported returns the answer to a request for an op or profile the

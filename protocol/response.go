@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,21 +48,24 @@ func ParseResponse(line []byte) (*Response, error) {
 	resp := new(Response)
 	var seen members
 	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
+		quoted, err := dec.ReadValue()
 		if err != nil {
 			return nil, notJSONAnswer(err)
 		}
-		name := tok.String() // before the next read, which voids tok
+		k, name := memberOf(quoted) // before the next read, which voids quoted
 		val, err := dec.ReadValue()
 		if err != nil {
 			return nil, notJSONAnswer(err)
 		}
-		if err := exactName(name, responseMembers); err != nil {
-			return nil, err
+		if k < 0 {
+			if err := exactName(name, responseMembers); err != nil {
+				return nil, err
+			}
+			continue
 		}
-		seen.add(name)
-		if err := resp.set(name, val); err != nil {
-			return nil, fmt.Errorf("member %q: %v", name, err)
+		seen |= 1 << k
+		if err := resp.set(responseMembers[k], val); err != nil {
+			return nil, fmt.Errorf("member %q: %v", responseMembers[k], err)
 		}
 	}
 	if _, err := dec.ReadToken(); err != nil {
@@ -70,20 +74,36 @@ func ParseResponse(line []byte) (*Response, error) {
 	if _, err := dec.ReadToken(); err != io.EOF {
 		return nil, errors.New("more than one JSON value on the answer's line")
 	}
-	var got []string
-	for _, name := range resultMembers {
-		if seen.has(name) {
-			got = append(got, name)
-		}
-	}
+	results := seen & resultSet
 	switch {
-	case seen.has("error") && len(got) > 0:
+	case seen.has("error") && results != 0:
+		var got []string
+		for _, name := range resultMembers {
+			if results.has(name) {
+				got = append(got, name)
+			}
+		}
 		return nil, fmt.Errorf(`both "error" and a result ("%s"): an answer is one or the other`, strings.Join(got, `", "`))
 	case seen.has("error") && resp.Error.Kind == "":
 		return nil, errors.New(`an error object without a "kind"`)
 	}
-	resp.members = got
+	resp.members = results
 	return resp, nil
+}
+
+// memberOf returns the index in responseMembers of the member name that
+// the JSON string quoted spells, without making a string of it; or -1
+// and the name, for a member the spec does not have.
+func memberOf(quoted jsontext.Value) (int, string) {
+	if bytes.IndexByte(quoted, '\\') < 0 {
+		name := quoted[1 : len(quoted)-1]
+		if k := slices.IndexFunc(responseMembers, func(m string) bool { return string(name) == m }); k >= 0 {
+			return k, ""
+		}
+		return -1, string(name)
+	}
+	name := unquote(quoted)
+	return slices.Index(responseMembers, name), name
 }
 
 // Check returns an error unless resp, from ParseResponse, answers a
@@ -99,14 +119,16 @@ func (resp *Response) Check(op Op) error {
 		return nil
 	}
 	for _, name := range want {
-		if !slices.Contains(resp.members, name) {
+		if !resp.members.has(name) {
 			return fmt.Errorf(`a %s answer without %q or "error"`, op, name)
 		}
 	}
 	return nil
 }
 
-// set sets the member name of resp from its JSON text val.
+// set sets the member name of resp from its JSON text val. The common
+// shapes of each member are read by hand (scan.go); any other text by
+// package json, whose errors are the messages.
 func (resp *Response) set(name string, val jsontext.Value) error {
 	var err error
 	switch name {
@@ -125,21 +147,37 @@ func (resp *Response) set(name string, val jsontext.Value) error {
 	case "profiles":
 		err = jsonv2.Unmarshal(val, &resp.Profiles)
 	case "code":
+		if code, ok := plainString(val); ok {
+			resp.Code = &code
+			return nil
+		}
 		err = jsonv2.Unmarshal(val, &resp.Code)
 		if err == nil && resp.Code == nil {
 			err = errors.New("null")
 		}
 	case "squares":
+		if squares, ok := scanSquares(val); ok {
+			resp.Squares = &squares
+			return nil
+		}
 		err = jsonv2.Unmarshal(val, &resp.Squares)
 		if err == nil && resp.Squares == nil {
 			err = errors.New("null")
 		}
 	case "violations":
+		if kinds, ok := scanStrings(val); ok {
+			resp.Violations = &kinds
+			return nil
+		}
 		err = jsonv2.Unmarshal(val, &resp.Violations)
 		if err == nil && resp.Violations == nil {
 			err = errors.New("null")
 		}
 	case "error":
+		if e, ok := scanError(val); ok {
+			resp.Error = e
+			return nil
+		}
 		if val.Kind() != '{' {
 			return errors.New("not an object")
 		}
@@ -183,19 +221,26 @@ func exactNames(obj jsontext.Value, names []string) error {
 	return nil
 }
 
-// compact returns val without its insignificant whitespace, in new memory.
+// compact returns val without its insignificant whitespace, in new memory,
+// as jsontext.AppendFormat writes it. A text without spaces and escapes,
+// the common one, is copied: it is written so already.
 func compact(val jsontext.Value) (json.RawMessage, error) {
-	return jsontext.AppendFormat(nil, val)
+	if !plain(val) {
+		return jsontext.AppendFormat(nil, val)
+	}
+	return append(json.RawMessage(nil), val...), nil
 }
 
-// members is a set of names of responseMembers; add ignores others.
+// members is a set of names of responseMembers.
 type members uint32
 
-func (m *members) add(name string) {
-	if i := slices.Index(responseMembers, name); i >= 0 {
-		*m |= 1 << i
+// resultSet is the set of resultMembers.
+var resultSet = func() (m members) {
+	for _, name := range resultMembers {
+		m |= 1 << slices.Index(responseMembers, name)
 	}
-}
+	return m
+}()
 
 func (m members) has(name string) bool { return m&(1<<slices.Index(responseMembers, name)) != 0 }
 
