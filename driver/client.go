@@ -193,7 +193,7 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 // roundTrip sends req, whose id is set, to p and reads and parses its
 // answer, checked for req's op but not for its id.
 func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
-	msg, err := json.Marshal(req)
+	msg, err := req.AppendJSON(nil)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -509,7 +509,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 		c.ids++
 		ids[i] = strconv.Itoa(c.ids)
 		req.ID = json.RawMessage(ids[i])
-		if msgs[i], err = json.Marshal(req); err != nil {
+		if msgs[i], err = req.AppendJSON(nil); err != nil {
 			return nil, 0, nil, err
 		}
 	}

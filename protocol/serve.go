@@ -81,23 +81,18 @@ var ErrLineTooLong = errors.New("protocol: line too long")
 // The JSON is not HTML-escaped, so that an ID comes back as it was given:
 // "&" stays "&".
 type encoder struct {
-	b   bytes.Buffer
-	enc *json.Encoder
+	b []byte
 }
 
 // line returns resp as one line of JSON, valid until the next call.
 func (e *encoder) line(resp *Response) []byte {
-	if e.enc == nil {
-		e.enc = json.NewEncoder(&e.b)
-		e.enc.SetEscapeHTML(false)
-	}
-	e.b.Reset()
-	if e.enc.Encode(resp) != nil {
+	b, err := resp.appendJSON(e.b[:0])
+	if err != nil {
 		// Only an ID that is not valid JSON can get here; answer without it.
-		e.b.Reset()
-		e.enc.Encode(&Response{ID: null, Error: &spec.ErrorObject{Kind: KindBadRequest}})
+		b, _ = (&Response{ID: null, Error: &spec.ErrorObject{Kind: KindBadRequest}}).appendJSON(e.b[:0])
 	}
-	return e.b.Bytes() // Encode ends the line
+	e.b = append(b, '\n')
+	return e.b
 }
 
 func answer(line []byte, h Handler) *Response {

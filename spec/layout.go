@@ -40,7 +40,14 @@ type Field struct {
 // Path returns the field's path with index i in place of "[]".
 // For a field that does not repeat it returns Name.
 func (f Field) Path(i int) string {
-	return strings.Replace(f.Name, "[]", "["+strconv.Itoa(i)+"]", 1)
+	at := strings.Index(f.Name, "[]")
+	if at < 0 {
+		return f.Name
+	}
+	var buf [48]byte
+	b := append(buf[:0], f.Name[:at+1]...)
+	b = strconv.AppendInt(b, int64(i), 10)
+	return string(append(b, f.Name[at+1:]...))
 }
 
 // Describe returns the field in words with item i, counted from 1 as

@@ -1,0 +1,220 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// Writing requests and responses as package json writes them, byte for
+// byte (write_test.go holds them to it), without its reflection: qf fuzz
+// writes a request and a response a case. A raw member (an id, a value,
+// a violation) that is not already compact ASCII JSON is left to package
+// json, which compacts and checks it.
+
+// AppendJSON appends the request's JSON to b as json.Marshal writes it:
+// its error is json.Marshal's, for an ID or Value that is not JSON.
+func (req *Request) AppendJSON(b []byte) ([]byte, error) {
+	if !compactASCII(req.ID, true) || !compactASCII(req.Value, true) {
+		out, err := json.Marshal(req)
+		return append(b, out...), err
+	}
+	b = append(b, '{')
+	if len(req.ID) > 0 {
+		b = append(b, `"id":`...)
+		b = append(b, req.ID...)
+		b = append(b, ',')
+	}
+	b = append(b, `"op":`...)
+	b = appendString(b, string(req.Op), true)
+	if req.Code != nil {
+		b = append(b, `,"code":`...)
+		b = appendString(b, *req.Code, true)
+	}
+	if req.Profile != "" {
+		b = append(b, `,"profile":`...)
+		b = appendString(b, req.Profile, true)
+	}
+	if len(req.Value) > 0 {
+		b = append(b, `,"value":`...)
+		b = append(b, req.Value...)
+	}
+	return append(b, '}'), nil
+}
+
+// appendJSON appends the response's JSON to b as a json.Encoder with
+// SetEscapeHTML(false) writes it, without the newline.
+func (resp *Response) appendJSON(b []byte) ([]byte, error) {
+	if resp.ID != nil && len(resp.ID) == 0 || !compactASCII(resp.ID, false) || !compactASCII(resp.Value, false) || !compactASCII(resp.Violation, false) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(resp); err != nil {
+			return b, err
+		}
+		return append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...), nil
+	}
+	b = append(b, `{"id":`...)
+	if resp.ID == nil {
+		b = append(b, "null"...)
+	}
+	b = append(b, resp.ID...)
+	b = appendMember(b, "name", resp.Name)
+	b = appendMember(b, "version", resp.Version)
+	b = appendList(b, "ops", resp.Ops)
+	b = appendList(b, "profiles", resp.Profiles)
+	if len(resp.Value) > 0 {
+		b = append(append(b, `,"value":`...), resp.Value...)
+	}
+	if resp.Code != nil {
+		b = appendString(append(b, `,"code":`...), *resp.Code, false)
+	}
+	if resp.Squares != nil {
+		b = appendSquares(append(b, `,"squares":`...), *resp.Squares)
+	}
+	if len(resp.Violation) > 0 {
+		b = append(append(b, `,"violation":`...), resp.Violation...)
+	}
+	if resp.Violations != nil {
+		b = append(b, `,"violations":`...)
+		if *resp.Violations == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendStrings(b, *resp.Violations)
+		}
+	}
+	if resp.Error != nil {
+		b = appendError(append(b, `,"error":`...), resp.Error)
+	}
+	return append(b, '}'), nil
+}
+
+// appendMember appends ,"name":"s" unless s is empty.
+func appendMember(b []byte, name, s string) []byte {
+	if s == "" {
+		return b
+	}
+	b = append(append(append(b, `,"`...), name...), `":`...)
+	return appendString(b, s, false)
+}
+
+// appendList appends ,"name":[...] unless list is empty.
+func appendList(b []byte, name string, list []string) []byte {
+	if len(list) == 0 {
+		return b
+	}
+	b = append(append(append(b, `,"`...), name...), `":`...)
+	return appendStrings(b, list)
+}
+
+func appendStrings(b []byte, list []string) []byte {
+	b = append(b, '[')
+	for i, s := range list {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = appendString(b, s, false)
+	}
+	return append(b, ']')
+}
+
+func appendSquares(b []byte, squares [][2]int) []byte {
+	if squares == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, pair := range squares {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		b = strconv.AppendInt(b, int64(pair[0]), 10)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(pair[1]), 10)
+		b = append(b, ']')
+	}
+	return append(b, ']')
+}
+
+func appendError(b []byte, e *spec.ErrorObject) []byte {
+	b = appendString(append(b, `{"kind":`...), e.Kind, false)
+	if e.Bit != nil {
+		b = strconv.AppendInt(append(b, `,"bit":`...), int64(*e.Bit), 10)
+	}
+	if e.Char != nil {
+		b = strconv.AppendInt(append(b, `,"char":`...), int64(*e.Char), 10)
+	}
+	b = appendMember(b, "field", e.Field)
+	b = appendMember(b, "message", e.Message)
+	return append(b, '}')
+}
+
+// compactASCII reports whether the raw JSON text v, if any, is written
+// as package json writes it: valid JSON of printable ASCII without
+// spaces, and without <, > and & when html is set.
+func compactASCII(v json.RawMessage, html bool) bool {
+	if len(v) == 0 {
+		return true
+	}
+	for _, c := range v {
+		if c <= ' ' || c > '~' || html && (c == '<' || c == '>' || c == '&') {
+			return false
+		}
+	}
+	return jsontext.Value(v).IsValid(jsontext.AllowDuplicateNames(true))
+}
+
+// appendString appends s quoted as package json quotes it: ", \ and the
+// control characters escaped (\b, \f, \n, \r, \t by name), invalid UTF-8
+// as \ufffd, U+2028 and U+2029 escaped, and <, > and & when html is set.
+func appendString(b []byte, s string, html bool) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= ' ' && c != '"' && c != '\\' && !(html && (c == '<' || c == '>' || c == '&')) {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

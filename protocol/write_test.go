@@ -1,0 +1,91 @@
+package protocol
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// writeStrings are strings of every kind appendString escapes: quotes,
+// backslashes, control characters, HTML, non-ASCII, U+2028 and U+2029,
+// invalid UTF-8.
+var writeStrings = []string{"", "strict", "j7oklAHMe1ICg", `a"b`, `a\b`, "a\nb\tc\rd\be\ff\x00g\x1fh\x7f", "<&>", "é🙂",
+	"\u2028\u2029", "\xff", "a\xe2\x80", "ref: invalid character \"🙂\" (U+1F642)"}
+
+// writeRaws are raw JSON texts: compact ASCII, padded, HTML, non-ASCII,
+// not JSON, empty.
+var writeRaws = []json.RawMessage{nil, json.RawMessage(`1`), json.RawMessage(`"x"`), json.RawMessage(`{"state":null,"record":{"moves":[]}}`),
+	json.RawMessage(`{"a": [1, 2]}`), json.RawMessage(`"<&>"`), json.RawMessage(`"é\u2028"`), json.RawMessage("\"\u2028\""),
+	json.RawMessage(`{"a":1,"a":2}`), json.RawMessage(`{`), json.RawMessage(`nul`), json.RawMessage{}, json.RawMessage(`null`)}
+
+func randomRequest(r *rand.Rand) *Request {
+	req := &Request{ID: writeRaws[r.IntN(len(writeRaws))], Op: Op(writeStrings[r.IntN(len(writeStrings))]),
+		Profile: writeStrings[r.IntN(len(writeStrings))], Value: writeRaws[r.IntN(len(writeRaws))]}
+	if r.IntN(2) == 0 {
+		req.Code = &writeStrings[r.IntN(len(writeStrings))]
+	}
+	return req
+}
+
+func randomResponse(r *rand.Rand) *Response {
+	str := func() string { return writeStrings[r.IntN(len(writeStrings))] }
+	list := func() []string {
+		switch r.IntN(3) {
+		case 0:
+			return nil
+		case 1:
+			return []string{}
+		}
+		return []string{str(), str()}
+	}
+	resp := &Response{ID: writeRaws[r.IntN(len(writeRaws))], Name: str(), Version: str(), Ops: list(), Profiles: list(),
+		Value: writeRaws[r.IntN(len(writeRaws))], Violation: writeRaws[r.IntN(len(writeRaws))]}
+	if r.IntN(2) == 0 {
+		c := str()
+		resp.Code = &c
+	}
+	if r.IntN(2) == 0 {
+		squares := [][][2]int{nil, {}, {{40, 44}, {-1, 1 << 40}}}[r.IntN(3)]
+		resp.Squares = &squares
+	}
+	if r.IntN(2) == 0 {
+		v := list()
+		resp.Violations = &v
+	}
+	if r.IntN(2) == 0 {
+		resp.Error = &spec.ErrorObject{Kind: str(), Field: str(), Message: str()}
+		if r.IntN(2) == 0 {
+			n := r.IntN(100) - 10
+			resp.Error.Bit, resp.Error.Char = &n, &n
+		}
+	}
+	return resp
+}
+
+// Requests are written as json.Marshal writes them, and responses as a
+// json.Encoder that does not escape HTML writes them, byte for byte, with
+// the same errors: 20,000 of each, drawn from strings and raw texts of
+// every kind.
+func TestWriteAsEncodingJSON(t *testing.T) {
+	r := rand.New(rand.NewPCG(20261124, 2))
+	for i := 0; i < 20000; i++ {
+		req := randomRequest(r)
+		want, wantErr := json.Marshal(req)
+		got, err := req.AppendJSON([]byte("x"))
+		if (err != nil) != (wantErr != nil) || err == nil && !bytes.Equal(got, append([]byte("x"), want...)) {
+			t.Fatalf("request %#v:\n got %s, %v\nwant %s, %v", req, got, err, want, wantErr)
+		}
+		resp := randomResponse(r)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		wantErr = enc.Encode(resp)
+		got, err = resp.appendJSON(nil)
+		if (err != nil) != (wantErr != nil) || err == nil && !bytes.Equal(append(got, '\n'), buf.Bytes()) {
+			t.Fatalf("response %#v:\n got %s, %v\nwant %s, %v", resp, got, err, buf.Bytes(), wantErr)
+		}
+	}
+}
