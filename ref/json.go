@@ -2,6 +2,7 @@ package ref
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -27,9 +28,22 @@ func (v Value) MarshalJSON() ([]byte, error) { return v.AppendJSON(nil) }
 // or Orientation has no name.
 func (v Value) AppendJSON(b []byte) ([]byte, error) {
 	var w jsonWriter
-	w.b = b
+	w.b = slices.Grow(b, v.jsonLen())
 	w.value(v)
 	return w.b, w.err
+}
+
+// jsonLen returns about the length of v's canonical JSON, a little more
+// for most values, so that AppendJSON grows its buffer once.
+func (v Value) jsonLen() int {
+	n := len(`{"state":null,"record":null}`)
+	if s := v.State; s != nil {
+		n += len(`{"white":80,"black":80,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"black","kind":"wall","place":63},"turn":1023}`) + 3*s.Walls.Count()
+	}
+	if r := v.Record; r != nil {
+		n += len(`{"moves":[]}`) + len(`{"kind":"wall","orientation":"h","place":63},`)*len(r.Moves)
+	}
+	return n
 }
 
 // MarshalJSON writes s as canonical JSON.

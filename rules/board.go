@@ -138,33 +138,65 @@ func (w *walls) covers(grid *[AnchorSize * AnchorSize]bool, x, y int) bool {
 	return x >= 0 && x < AnchorSize && y >= 0 && y < AnchorSize && grid[AnchorSize*y+x]
 }
 
-// hasPath reports whether a pawn on square from can reach rank goal,
-// moving one square at a time and never through a wall (pawns do not
-// block paths). It is a breadth-first search over the 81 squares.
+// hasPath reports whether a pawn on square from can reach rank goal
+// around the walls (pawns never block a path). It floods the board a rank
+// at a time: the squares reached in a rank are the bits of a word, bit x
+// for file x, spread east and west through the rank's openings and north
+// and south through those of the grid lines, until nothing changes.
 func (w *walls) hasPath(from, goal int) bool {
-	var seen [Size * Size]bool
-	var squares [Size * Size]int // each square queued at most once
-	queue := append(squares[:0], from)
-	seen[from] = true
-	for len(queue) > 0 {
-		n := queue[0]
-		queue = queue[1:]
-		x, y := XY(n)
-		if y == goal {
-			return true
-		}
-		for _, d := range orthogonal {
-			nx, ny := x+d.dx, y+d.dy
-			if !onBoard(nx, ny) || w.blocked(x, y, d.dx, d.dy) {
-				continue
+	var east [Size]uint16      // bit x: no wall between (x, y) and (x+1, y)
+	var north [Size - 1]uint16 // bit x: no wall between (x, y) and (x, y+1)
+	for y := range east {
+		// The vertical line east of file x is covered in rank y by the
+		// vertical walls at anchors (x, y-1) and (x, y).
+		east[y] = ^(w.row(&w.v, y-1) | w.row(&w.v, y)) & (1<<(Size-1) - 1)
+	}
+	for y := range north {
+		// The horizontal line north of rank y is covered at file x by the
+		// horizontal walls at anchors (x-1, y) and (x, y).
+		h := w.row(&w.h, y)
+		north[y] = ^(h | h<<1) & (1<<Size - 1)
+	}
+	var reach [Size]uint16
+	x, y := XY(from)
+	reach[y] = 1 << x
+	for changed := true; changed && reach[goal] == 0; {
+		changed = false
+		for y := range reach {
+			r := reach[y]
+			if y > 0 {
+				r |= reach[y-1] & north[y-1]
 			}
-			if m := Square(nx, ny); !seen[m] {
-				seen[m] = true
-				queue = append(queue, m)
+			if y < Size-1 {
+				r |= reach[y+1] & north[y]
+			}
+			for spread := r; ; r = spread {
+				spread = r | (r&east[y])<<1 | r>>1&east[y]
+				if spread == r {
+					break
+				}
+			}
+			if r != reach[y] {
+				reach[y], changed = r, true
 			}
 		}
 	}
-	return false
+	return reach[goal] != 0
+}
+
+// row returns the walls of grid in anchor row y, bit x for the anchor
+// (x, y); none for a row off the anchor grid.
+func (w *walls) row(grid *[AnchorSize * AnchorSize]bool, y int) uint16 {
+	var bits uint16
+	if y < 0 || y >= AnchorSize {
+		return 0
+	}
+	for x, on := range grid[AnchorSize*y : AnchorSize*(y+1)] {
+		if on {
+			bits |= 1 << x
+		}
+	}
+	return bits
 }
 
 func onBoard(x, y int) bool { return x >= 0 && x < Size && y >= 0 && y < Size }
