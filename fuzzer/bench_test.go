@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/heap"
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/serve"
 )
@@ -20,7 +21,11 @@ import (
 // faults of the TypeScript package in this process:
 //
 //	go test ./fuzzer -run '^$' -bench Fuzz -benchtime 3x
+//
+// The collector runs at qf fuzz's pace (package internal/heap), unless
+// the environment sets GOGC.
 func BenchmarkFuzz(b *testing.B) {
+	heap.Relax()
 	const cases = 20000
 	bench := func(b *testing.B, opts Options) {
 		opts.N, opts.Seed = cases, 1

@@ -35,11 +35,11 @@ func ParseRequest(line []byte) (*Request, *Response) {
 	var op *string
 	var names []string
 	for dec.PeekKind() != '}' {
-		tok, err := dec.ReadToken()
+		name, err := dec.ReadValue()
 		if err != nil {
 			return nil, badRequest(null, notJSON(err))
 		}
-		key := tok.String() // before the next read, which voids tok
+		key := unquote(name) // before the next read, which voids name
 		if slices.Contains(names, key) {
 			return nil, badRequest(null, "member "+strconv.Quote(key)+" repeated")
 		}
@@ -97,6 +97,9 @@ func (r *Request) Mistyped() []string { return r.mistyped }
 
 // unquote returns the string a JSON string token holds.
 func unquote(v jsontext.Value) string {
+	if s, ok := plainString(v); ok {
+		return s
+	}
 	b, _ := jsontext.AppendUnquote(nil, v)
 	return string(b)
 }

@@ -18,8 +18,9 @@ const MaxLine = 16 << 20
 
 // A Handler answers requests. Serve has checked that the request is a JSON
 // object with a string "op" (ParseRequest); the Handler sets everything
-// but the ID. The request's ID, Code and Value are valid only until Handle
-// returns.
+// but the ID, its raw members (Value, Violation) to JSON, which Serve
+// writes as they are unless they hold spaces. The request's ID, Code and
+// Value are valid only until Handle returns.
 type Handler interface {
 	Handle(req *Request) *Response
 }
@@ -88,7 +89,7 @@ type encoder struct {
 func (e *encoder) line(resp *Response) []byte {
 	b, err := resp.appendJSON(e.b[:0])
 	if err != nil {
-		// Only an ID that is not valid JSON can get here; answer without it.
+		// Only a raw member with spaces that is not JSON gets here.
 		b, _ = (&Response{ID: null, Error: &spec.ErrorObject{Kind: KindBadRequest}}).appendJSON(e.b[:0])
 	}
 	e.b = append(b, '\n')

@@ -13,13 +13,15 @@ import (
 // Writing requests and responses as package json writes them, byte for
 // byte (write_test.go holds them to it), without its reflection: qf fuzz
 // writes a request and a response a case. A raw member (an id, a value,
-// a violation) that is not already compact ASCII JSON is left to package
-// json, which compacts and checks it.
+// a violation) with spaces in it is left to package json, which compacts
+// and checks it; so is a request's that is not compact ASCII JSON. A
+// response's without spaces is written as it is: a Handler answers with
+// JSON (Handler), and an ID is one that ParseRequest read.
 
 // AppendJSON appends the request's JSON to b as json.Marshal writes it:
 // its error is json.Marshal's, for an ID or Value that is not JSON.
 func (req *Request) AppendJSON(b []byte) ([]byte, error) {
-	if !compactASCII(req.ID, true) || !compactASCII(req.Value, true) {
+	if !compactASCII(req.ID) || !compactASCII(req.Value) {
 		out, err := json.Marshal(req)
 		return append(b, out...), err
 	}
@@ -49,7 +51,7 @@ func (req *Request) AppendJSON(b []byte) ([]byte, error) {
 // appendJSON appends the response's JSON to b as a json.Encoder with
 // SetEscapeHTML(false) writes it, without the newline.
 func (resp *Response) appendJSON(b []byte) ([]byte, error) {
-	if resp.ID != nil && len(resp.ID) == 0 || !compactASCII(resp.ID, false) || !compactASCII(resp.Value, false) || !compactASCII(resp.Violation, false) {
+	if resp.ID != nil && len(resp.ID) == 0 || spaced(resp.ID) || spaced(resp.Value) || spaced(resp.Violation) {
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
 		enc.SetEscapeHTML(false)
@@ -154,18 +156,23 @@ func appendError(b []byte, e *spec.ErrorObject) []byte {
 }
 
 // compactASCII reports whether the raw JSON text v, if any, is written
-// as package json writes it: valid JSON of printable ASCII without
-// spaces, and without <, > and & when html is set.
-func compactASCII(v json.RawMessage, html bool) bool {
+// as json.Marshal writes it: valid JSON of printable ASCII without spaces
+// and without <, > and &, which it escapes.
+func compactASCII(v json.RawMessage) bool {
 	if len(v) == 0 {
 		return true
 	}
 	for _, c := range v {
-		if c <= ' ' || c > '~' || html && (c == '<' || c == '>' || c == '&') {
+		if c <= ' ' || c > '~' || c == '<' || c == '>' || c == '&' {
 			return false
 		}
 	}
 	return jsontext.Value(v).IsValid(jsontext.AllowDuplicateNames(true))
+}
+
+// spaced reports whether the raw text v holds a JSON space.
+func spaced(v json.RawMessage) bool {
+	return bytes.ContainsAny(v, " \t\r\n")
 }
 
 // appendString appends s quoted as package json quotes it: ", \ and the

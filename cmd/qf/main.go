@@ -52,6 +52,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/qf-format/qf-conformance/internal/heap"
 )
 
 const usage = `usage:
@@ -108,6 +110,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	cmd, args := args[0], args[1:]
+	switch cmd {
+	case "serve", "check", "fuzz":
+		heap.Relax() // long runs with a small live heap
+	}
 	switch cmd {
 	case "decode":
 		return runDecode(args, stdin, stdout, stderr)

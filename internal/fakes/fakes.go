@@ -33,6 +33,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/qf-format/qf-conformance/internal/heap"
 	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -58,6 +59,7 @@ func run(mode string) {
 	case strings.HasPrefix(mode, "oneshot-"):
 		fakeOneshot(mode)
 	case mode == "serve": // exactly what qf serve runs
+		heap.Relax()
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
 	case mode == "list-realistic": // not a fake: the realistic sets, a line each, "typescript junk-as-zeros ..."
 		for _, m := range mutants.Realistic {
