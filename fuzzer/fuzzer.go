@@ -42,7 +42,7 @@ type Options struct {
 	Categories     []suite.Category // the categories to check; nil means every one the hello lists
 	Examples       int              // shrunk examples kept per cause; 0 means 3
 	MaxCauses      int              // distinct causes to find, then the run ends; 0 means 25
-	Window         int              // requests in flight at once; 0 means 64
+	Window         int              // requests in flight at once; 0 means DefaultWindow
 	Level          suite.Level      // the level decoding must meet; None means L3
 	ShrinkSteps    int              // evaluations a shrink may take; 0 means 2000
 	Progress       io.Writer        // when set, a progress line is written there
@@ -56,7 +56,7 @@ func (o *Options) setDefaults() {
 		o.MaxCauses = 25
 	}
 	if o.Window == 0 {
-		o.Window = 64
+		o.Window = DefaultWindow
 	}
 	if o.Level == suite.None {
 		o.Level = suite.L3
@@ -146,6 +146,13 @@ func (r *Report) Findings() []*Finding {
 
 // batchSize is how many cases are drawn and sent together.
 const batchSize = 256
+
+// DefaultWindow is how many requests are in flight at once by default: a
+// whole batch, so that an implementation always has the next request to
+// read while its answers are read and graded. (With 64, qf fuzz against
+// qf serve drew 12% fewer cases a second: both processes waited for the
+// other in turn.)
+const DefaultWindow = batchSize
 
 // Run checks the implementation until the budget (Duration or N) is
 // spent, or ctx is done. Its error is a *driver.StartError when the

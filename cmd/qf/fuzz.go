@@ -67,7 +67,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	verbose := fs.Bool("v", false, "also show every example, as qf check shows a failing vector, with how it was found and shrunk")
 	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process")
 	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process")
-	window := fs.Int("window", 64, "keep `N` requests in flight at once")
+	window := fs.Int("window", fuzzer.DefaultWindow, "keep `N` requests in flight at once")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
