@@ -263,7 +263,11 @@ func (d *decoder) record(rec *Record) {
 	moves := make([]Move, min(n, d.movesLeft()))
 	for i := range moves {
 		d.r.need()
-		moves[i] = d.move(i)
+		if d.r.n >= spec.WallMoveBits && !d.tracing {
+			moves[i] = d.wholeMove()
+		} else {
+			moves[i] = d.move(i)
+		}
 	}
 	if len(moves) < n {
 		d.r.need()
@@ -278,10 +282,30 @@ func (d *decoder) movesLeft() int {
 	return max(0, d.r.n+6*(len(d.r.s)-d.r.next)) / spec.PieceMoveBits
 }
 
+// wholeMove reads a move whose bits are all in acc, as move does, but
+// without a fault to check for: a move's fields take every value their
+// bits hold (TestMoveFieldsHaveNoLimit). It is most of the time of
+// decoding a long record.
+func (d *decoder) wholeMove() Move {
+	if Kind(d.take(spec.MoveKind.Width)) == Piece {
+		return Move{Kind: Piece, Dir: int16(d.take(spec.MoveDir.Width))}
+	}
+	o := Orientation(d.take(spec.MoveOrientation.Width))
+	return Move{Kind: Wall, Orientation: o, Place: int16(d.take(spec.MovePlace.Width))}
+}
+
+// take reads the next width bits, which are in acc.
+func (d *decoder) take(width int) int {
+	v := int(d.r.acc >> (64 - uint(width)&63))
+	d.r.acc <<= uint(width) & 63
+	d.r.n -= width
+	return v
+}
+
 func (d *decoder) move(i int) Move {
 	if Kind(d.field(&spec.MoveKind, i)) == Piece {
-		return Move{Kind: Piece, Dir: d.field(&spec.MoveDir, i)}
+		return Move{Kind: Piece, Dir: int16(d.field(&spec.MoveDir, i))}
 	}
 	o := Orientation(d.field(&spec.MoveOrientation, i))
-	return Move{Kind: Wall, Orientation: o, Place: d.field(&spec.MovePlace, i)}
+	return Move{Kind: Wall, Orientation: o, Place: int16(d.field(&spec.MovePlace, i))}
 }

@@ -211,3 +211,17 @@ func TestFields(t *testing.T) {
 		t.Errorf("got %v, %+v, %v; want out_of_range and nothing else", err, fields, v)
 	}
 }
+
+// The decoder reads a move whose bits are all there without checking its
+// fields (wholeMove): that holds while each takes every value of its
+// width, and a move is at most WallMoveBits.
+func TestMoveFieldsHaveNoLimit(t *testing.T) {
+	for _, f := range []spec.Field{spec.MoveKind, spec.MoveDir, spec.MoveOrientation, spec.MovePlace} {
+		if f.Limit() {
+			t.Errorf("%s: range 0-%d in %d bits", f.Name, f.Max, f.Width)
+		}
+	}
+	if w := spec.MoveKind.Width + spec.MoveOrientation.Width + spec.MovePlace.Width; w > spec.WallMoveBits {
+		t.Errorf("a wall move is %d bits, WallMoveBits %d", w, spec.WallMoveBits)
+	}
+}

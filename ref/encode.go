@@ -171,19 +171,32 @@ func (e *encoder) move(i int, m Move) error {
 		return err
 	}
 	if m.Kind == Piece {
-		if err := e.field(spec.MoveDir, i, m.Dir); err != nil {
+		if err := e.narrowField(spec.MoveDir, i, m.Dir); err != nil {
 			return err
 		}
 		if err := mustBeZero(spec.MoveOrientation, i, int(m.Orientation), "a pawn move"); err != nil {
 			return err
 		}
-		return mustBeZero(spec.MovePlace, i, m.Place, "a pawn move")
+		return mustBeZero(spec.MovePlace, i, int(m.Place), "a pawn move")
 	}
-	if err := mustBeZero(spec.MoveDir, i, m.Dir, "a wall move"); err != nil {
+	if err := mustBeZero(spec.MoveDir, i, int(m.Dir), "a wall move"); err != nil {
 		return err
 	}
 	if err := e.field(spec.MoveOrientation, i, int(m.Orientation)); err != nil {
 		return err
 	}
-	return e.field(spec.MovePlace, i, m.Place)
+	return e.narrowField(spec.MovePlace, i, m.Place)
+}
+
+// narrowField is field for a Move's 16-bit field, whose largest and
+// smallest values stand for any number beyond them (Move).
+func (e *encoder) narrowField(f spec.Field, i int, v int16) error {
+	if v == math.MaxInt16 || v == math.MinInt16 {
+		return &Error{
+			Kind:   ErrOutOfRange,
+			Field:  f.Path(i),
+			Detail: f.Describe(i) + " out of range 0-" + strconv.Itoa(f.Max) + ": a number beyond 16-bit integers",
+		}
+	}
+	return e.field(f, i, int(v))
 }

@@ -181,9 +181,9 @@ func (c addMoves) Run(sut commands.SystemUnderTest) commands.Result {
 
 func (c addMoves) NextState(state commands.State) commands.State {
 	m := state.(recordModel)
-	bits := "0" + b(c.move.Dir, 3)
+	bits := "0" + b(int(c.move.Dir), 3)
 	if c.move.Kind == ref.Wall {
-		bits = "1" + b(int(c.move.Orientation), 1) + b(c.move.Place, 6)
+		bits = "1" + b(int(c.move.Orientation), 1) + b(int(c.move.Place), 6)
 	}
 	m.moveBits += strings.Repeat(bits, c.k)
 	m.n += c.k

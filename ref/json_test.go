@@ -3,6 +3,7 @@ package ref_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -200,18 +201,29 @@ func TestUnmarshalNotJSON(t *testing.T) {
 	}
 }
 
-// A number beyond 64-bit integers is out of range, and said to be so,
-// not to be the largest int it was read as.
+// A number beyond the integers a field is read into is out of range, and
+// said to be so, not to be the largest or smallest integer it was read
+// as: beyond 64-bit integers for a square, beyond 16-bit ones for a
+// move's direction (Move).
 func TestHugeNumberMessage(t *testing.T) {
-	for _, n := range []string{"1e400", "-1e400", "99999999999999999999"} {
-		var v ref.Value
-		if err := v.UnmarshalJSON([]byte(`{"state":null,"record":{"moves":[{"kind":"piece","dir":` + n + `}]}}`)); err != nil {
-			t.Fatal(err)
-		}
-		_, err := ref.Encode(&v)
-		var e *ref.Error
-		if !errors.As(err, &e) || e.Kind != ref.ErrOutOfRange || !strings.Contains(err.Error(), "a number beyond 64-bit integers") || strings.Contains(err.Error(), "922337") {
-			t.Errorf("%s: %v", n, err)
+	for _, c := range []struct{ value, want, not string }{
+		{`{"state":{"white":%s,"black":0,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":0},"record":null}`,
+			"a number beyond 64-bit integers", "922337"},
+		{`{"state":null,"record":{"moves":[{"kind":"piece","dir":%s}]}}`, "a number beyond 16-bit integers", "3276"},
+	} {
+		for _, n := range []string{"1e400", "-1e400", "99999999999999999999", "-40000", "1e9"} {
+			if c.not == "922337" && (n == "-40000" || n == "1e9") {
+				continue // 64-bit integers, said as they are
+			}
+			var v ref.Value
+			if err := v.UnmarshalJSON([]byte(fmt.Sprintf(c.value, n))); err != nil {
+				t.Fatal(err)
+			}
+			_, err := ref.Encode(&v)
+			var e *ref.Error
+			if !errors.As(err, &e) || e.Kind != ref.ErrOutOfRange || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), c.not) {
+				t.Errorf("%s: %v", n, err)
+			}
 		}
 	}
 }

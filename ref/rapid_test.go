@@ -226,7 +226,7 @@ func TestRapidRangeLimits(t *testing.T) {
 			State:  &ref.State{White: white, Black: 0, Walls: ref.Walls{Black: ref.Group{V: []int{anchor}}}, Turn: turn},
 			Record: &ref.Record{Moves: make([]ref.Move, moves)},
 		}
-		v.Record.Moves[0].Dir = dir
+		v.Record.Moves[0].Dir = int16(dir)
 		var wantField string
 		switch {
 		case white > spec.MaxSquare:

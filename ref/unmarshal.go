@@ -464,11 +464,11 @@ func (r *reader) move(m *Move, at path) error {
 		case 0:
 			return r.name(&kind, at, "piece", "wall")
 		case 1:
-			return r.int(&m.Dir, at)
+			return r.int16(&m.Dir, at)
 		case 2:
 			return r.name(&orientation, at, "h", "v")
 		}
-		return r.int(&m.Place, at)
+		return r.int16(&m.Place, at)
 	})
 	if err != nil {
 		return err
@@ -497,6 +497,15 @@ func (r *reader) int(dst *int, at path) error {
 	}
 	*dst = n
 	return nil
+}
+
+// int16 reads an integer into a Move's field, saturated to the range of
+// int16 (Move).
+func (r *reader) int16(dst *int16, at path) error {
+	var n int
+	err := r.int(&n, at)
+	*dst = narrow(n)
+	return err
 }
 
 // ints reads a list of integers; an empty list is nil. Paths are written

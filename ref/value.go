@@ -1,6 +1,9 @@
 package ref
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // A Value is the content of a qf code: an optional State and an optional
 // Record. A nil State means the code has none (its state flag is 0); a nil
@@ -51,11 +54,17 @@ type Record struct {
 // A Move is one move of a Record: a pawn move (Kind Piece) in direction Dir,
 // or a wall (Kind Wall) with an Orientation at anchor Place. The fields of
 // the other kind must be zero.
+//
+// Dir and Place are 16-bit, so that a Move takes 6 bytes and a record of
+// 1023 moves 6 KiB: decoding a long record is mostly writing its moves.
+// A value beyond them is out of range all the same: reading JSON, and
+// PieceMove and WallMove, saturate it to math.MaxInt16 or math.MinInt16,
+// which Encode refuses as a number beyond 16-bit integers.
 type Move struct {
 	Kind        Kind
 	Orientation Orientation
-	Dir         int // 0..7, clockwise from white's forward: 0 N, 1 NE, ... 7 NW
-	Place       int // 0..63
+	Dir         int16 // 0..7, clockwise from white's forward: 0 N, 1 NE, ... 7 NW
+	Place       int16 // 0..63
 }
 
 // Player is white (who moves first from the initial position) or black.
@@ -105,11 +114,17 @@ func name(v uint8, zero, one string) string {
 }
 
 // PieceMove returns the pawn move in direction dir.
-func PieceMove(dir int) Move { return Move{Kind: Piece, Dir: dir} }
+func PieceMove(dir int) Move { return Move{Kind: Piece, Dir: narrow(dir)} }
 
 // WallMove returns the wall move at anchor place with orientation o.
 func WallMove(o Orientation, place int) Move {
-	return Move{Kind: Wall, Orientation: o, Place: place}
+	return Move{Kind: Wall, Orientation: o, Place: narrow(place)}
+}
+
+// narrow returns v as a Move's field holds it: saturated to the range of
+// int16.
+func narrow(v int) int16 {
+	return int16(max(math.MinInt16, min(v, math.MaxInt16)))
 }
 
 // Group returns the wall group of player p.

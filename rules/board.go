@@ -50,10 +50,10 @@ var (
 // MoveName names a record's move in words: "pawn north", "wall c3h".
 func MoveName(m ref.Move) string {
 	if m.Kind == ref.Wall {
-		return "wall " + WallName(m.Orientation, m.Place)
+		return "wall " + WallName(m.Orientation, int(m.Place))
 	}
-	if m.Dir < 0 || m.Dir >= len(DirectionWords) {
-		return "pawn direction " + strconv.Itoa(m.Dir)
+	if m.Dir < 0 || int(m.Dir) >= len(DirectionWords) {
+		return "pawn direction " + strconv.Itoa(int(m.Dir))
 	}
 	return "pawn " + DirectionWords[m.Dir]
 }

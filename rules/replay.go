@@ -95,9 +95,9 @@ func (p Position) Apply(m ref.Move) (Position, Kind) {
 		return p, GameOver
 	}
 	if m.Kind == ref.Wall {
-		return p.placeWall(m.Orientation, m.Place)
+		return p.placeWall(m.Orientation, int(m.Place))
 	}
-	to, k := p.pawnTarget(m.Dir)
+	to, k := p.pawnTarget(int(m.Dir))
 	if k != "" {
 		return p, k
 	}
@@ -182,7 +182,7 @@ func (p *Position) pawnTarget(dir int) (int, Kind) {
 // the square its pawn reached ("e2"), or its wall ("c3h").
 func Notation(before, after *Position, m ref.Move) string {
 	if m.Kind == ref.Wall {
-		return WallName(m.Orientation, m.Place)
+		return WallName(m.Orientation, int(m.Place))
 	}
 	if before.ToMove == ref.Black {
 		return SquareName(after.Black)

@@ -132,7 +132,7 @@ func TestEncode(t *testing.T) {
 		{"A\n\xff", `line 1, column 1: not JSON: invalid character 'A' at start of value`},
 		{"{\"state\":null,\"record\":null}\n\xff", `line 2, column 1: not JSON: invalid character '\xff' at start of value`},
 		{`{"state":null,"record":null,"\u001b]0;PWN\u0007key":1}`, `value 1: ref: malformed value: ["\u001b]0;PWN\u0007key"]: unknown key`},
-		{`{"state":null,"record":{"moves":[{"kind":"piece","dir":1e400}]}}`, "move 1 direction out of range 0-7: a number beyond 64-bit integers"},
+		{`{"state":null,"record":{"moves":[{"kind":"piece","dir":1e400}]}}`, "move 1 direction out of range 0-7: a number beyond 16-bit integers"},
 	} {
 		_, errOut, status = qf(c.in, "encode")
 		if status != 1 || !strings.Contains(errOut, c.says) || strings.ContainsAny(errOut, "\x1b\x07") {

@@ -624,7 +624,7 @@ func (w *writer) record(r *ref.Record) {
 	for i, m := range moves {
 		w.field(spec.MoveKind, i, int(m.Kind))
 		if m.Kind == ref.Piece {
-			w.field(spec.MoveDir, i, m.Dir)
+			w.field(spec.MoveDir, i, int(m.Dir))
 			continue
 		}
 		o := int(m.Orientation)
@@ -632,7 +632,7 @@ func (w *writer) record(r *ref.Record) {
 			o = 1 - o
 		}
 		w.field(spec.MoveOrientation, i, o)
-		w.field(spec.MovePlace, i, m.Place)
+		w.field(spec.MovePlace, i, int(m.Place))
 	}
 }
 

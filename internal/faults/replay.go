@@ -90,9 +90,9 @@ func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Kind {
 		return rules.GameOver
 	}
 	if m.Kind == ref.Wall {
-		return f.wall(b, m.Orientation, m.Place)
+		return f.wall(b, m.Orientation, int(m.Place))
 	}
-	to, k := f.pawn(b, m.Dir)
+	to, k := f.pawn(b, int(m.Dir))
 	if k != "" {
 		return k
 	}

@@ -226,11 +226,11 @@ func simplerRecord(v *ref.Value, r *ref.Record, replay bool, edit func(func(*ref
 		}
 	}
 	for i, m := range r.Moves {
-		for _, n := range smallerInts(m.Place) {
-			edit(func(w *ref.Value) { w.Record.Moves[i].Place = n })
+		for _, n := range smallerInts(int(m.Place)) { // each nearer 0, so an int16 too
+			edit(func(w *ref.Value) { w.Record.Moves[i].Place = int16(n) })
 		}
-		for _, n := range smallerInts(m.Dir) {
-			edit(func(w *ref.Value) { w.Record.Moves[i].Dir = n })
+		for _, n := range smallerInts(int(m.Dir)) {
+			edit(func(w *ref.Value) { w.Record.Moves[i].Dir = int16(n) })
 		}
 		if m.Kind == ref.Wall && m.Orientation == ref.Vertical {
 			edit(func(w *ref.Value) { w.Record.Moves[i].Orientation = ref.Horizontal })
