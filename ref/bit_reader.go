@@ -57,18 +57,18 @@ func (r *bitReader) need() {
 	}
 }
 
-// fill takes characters into acc while eight more fit, or, near the end
-// of the code, one more.
+// fill takes eight characters into acc at once where it can; near the end
+// of the code, or next to a byte outside the alphabet, it takes them one
+// at a time while they fit.
 func (r *bitReader) fill() {
-	for r.n <= 64-48 && len(r.s)-r.next >= 8 {
-		x, ok := sextets8(r.s[r.next:])
-		if !ok {
-			break
+	if r.n <= 64-48 && len(r.s)-r.next >= 8 {
+		if x, ok := sextets8(r.s[r.next:]); ok {
+			r.acc |= x << (64 - 48 - r.n)
+			r.n += 48
+			r.chars += 8
+			r.next += 8
+			return
 		}
-		r.acc |= x << (64 - 48 - r.n)
-		r.n += 48
-		r.chars += 8
-		r.next += 8
 	}
 	for r.n <= 64-6 && r.next < len(r.s) {
 		c := sextets[r.s[r.next]]

@@ -192,7 +192,7 @@ func (d *decoder) value() *Value {
 	hasRecord := d.field(&spec.RecordFlag, 0)
 	if hasState == 1 {
 		b.value.State = &b.state
-		d.state(&b.state)
+		d.state(&b.state, b.anchors[:])
 	}
 	if hasRecord == 1 {
 		b.value.Record = &b.record
@@ -201,17 +201,18 @@ func (d *decoder) value() *Value {
 	return &b.value
 }
 
-// block is a Value with room for its State and Record, so that decoding
-// allocates it once, and then a State's wall anchors and a Record's moves
-// once each.
+// block is a Value with room for its State and Record and for a few wall
+// anchors, so that decoding allocates it once, and then a State's wall
+// anchors when there are more and a Record's moves once each.
 type block struct {
-	value  Value
-	state  State
-	record Record
+	value   Value
+	state   State
+	record  Record
+	anchors [8]int
 }
 
-// state reads a State chunk into s.
-func (d *decoder) state(s *State) {
+// state reads a State chunk into s, its anchors into room when they fit.
+func (d *decoder) state(s *State, room []int) {
 	d.r.need()
 	s.White = d.field(&spec.White, 0)
 	s.Black = d.field(&spec.Black, 0)
@@ -223,7 +224,13 @@ func (d *decoder) state(s *State) {
 		read += counts[g]
 	}
 	if read > 0 {
-		free := append([]int(nil), anchors[:read]...)
+		var free []int
+		if read <= len(room) {
+			free = room[:read:read]
+		} else {
+			free = make([]int, read)
+		}
+		copy(free, anchors[:read])
 		for g, list := range [...]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V} {
 			if counts[g] > 0 {
 				*list, free = free[:counts[g]:counts[g]], free[counts[g]:]
@@ -261,13 +268,14 @@ func (d *decoder) record(rec *Record) {
 	// hold fewer than the count, the move after them is truncated, and
 	// reading it logs the fault.
 	moves := make([]Move, min(n, d.movesLeft()))
-	for i := range moves {
+	for i := 0; i < len(moves); {
 		d.r.need()
 		if d.r.n >= spec.WallMoveBits && !d.tracing {
-			moves[i] = d.wholeMove()
-		} else {
-			moves[i] = d.move(i)
+			i += d.wholeMoves(moves[i:])
+			continue
 		}
+		moves[i] = d.move(i)
+		i++
 	}
 	if len(moves) < n {
 		d.r.need()
@@ -282,24 +290,41 @@ func (d *decoder) movesLeft() int {
 	return max(0, d.r.n+6*(len(d.r.s)-d.r.next)) / spec.PieceMoveBits
 }
 
-// wholeMove reads a move whose bits are all in acc, as move does, but
-// without a fault to check for: a move's fields take every value their
-// bits hold (TestMoveFieldsHaveNoLimit). It is most of the time of
-// decoding a long record.
-func (d *decoder) wholeMove() Move {
-	if Kind(d.take(spec.MoveKind.Width)) == Piece {
-		return Move{Kind: Piece, Dir: int16(d.take(spec.MoveDir.Width))}
-	}
-	o := Orientation(d.take(spec.MoveOrientation.Width))
-	return Move{Kind: Wall, Orientation: o, Place: int16(d.take(spec.MovePlace.Width))}
-}
+// The widths of a move's fields in spec's layout, as constants for
+// wholeMoves (TestMoveFieldsHaveNoLimit holds them to the layout).
+const (
+	kindBits        = 1 // spec.MoveKind
+	dirBits         = 3 // spec.MoveDir
+	orientationBits = 1 // spec.MoveOrientation
+	placeBits       = 6 // spec.MovePlace
+)
 
-// take reads the next width bits, which are in acc.
-func (d *decoder) take(width int) int {
-	v := int(d.r.acc >> (64 - uint(width)&63))
-	d.r.acc <<= uint(width) & 63
-	d.r.n -= width
-	return v
+// wholeMoves reads moves into ms as move does, while the bits of a whole
+// move are in acc, and returns how many it read. It checks for no fault:
+// a move's fields take every value their bits hold
+// (TestMoveFieldsHaveNoLimit). It is most of the time of decoding a long
+// record, and keeps the reader's bits in locals.
+func (d *decoder) wholeMoves(ms []Move) int {
+	acc, n := d.r.acc, d.r.n
+	i, used := 0, 0 // moves read, and their bits
+	for ; i < len(ms) && n-used >= spec.WallMoveBits; i++ {
+		bits := acc << (uint(used) & 63) // the move's first bit on top; used < 56
+		if Kind(bits>>(64-kindBits)) == Piece {
+			ms[i] = Move{Kind: Piece, Dir: int16(bits << kindBits >> (64 - dirBits))}
+			used += kindBits + dirBits
+			continue
+		}
+		o := Orientation(bits << kindBits >> (64 - orientationBits))
+		ms[i] = Move{Kind: Wall, Orientation: o, Place: int16(bits << (kindBits + orientationBits) >> (64 - placeBits))}
+		used += kindBits + orientationBits + placeBits
+	}
+	d.r.n = n - used
+	if used < 64 {
+		d.r.acc = acc << uint(used)
+	} else {
+		d.r.acc = 0
+	}
+	return i
 }
 
 func (d *decoder) move(i int) Move {

@@ -213,8 +213,9 @@ func TestFields(t *testing.T) {
 }
 
 // The decoder reads a move whose bits are all there without checking its
-// fields (wholeMove): that holds while each takes every value of its
-// width, and a move is at most WallMoveBits.
+// fields, in widths of its own (wholeMoves): that holds while each field
+// takes every value of its width, a move is at most WallMoveBits, and the
+// widths are the layout's.
 func TestMoveFieldsHaveNoLimit(t *testing.T) {
 	for _, f := range []spec.Field{spec.MoveKind, spec.MoveDir, spec.MoveOrientation, spec.MovePlace} {
 		if f.Limit() {
@@ -223,5 +224,8 @@ func TestMoveFieldsHaveNoLimit(t *testing.T) {
 	}
 	if w := spec.MoveKind.Width + spec.MoveOrientation.Width + spec.MovePlace.Width; w > spec.WallMoveBits {
 		t.Errorf("a wall move is %d bits, WallMoveBits %d", w, spec.WallMoveBits)
+	}
+	if layout := [4]int{spec.MoveKind.Width, spec.MoveDir.Width, spec.MoveOrientation.Width, spec.MovePlace.Width}; ref.MoveWidths != layout {
+		t.Errorf("the decoder reads moves in widths %v, the layout has %v", ref.MoveWidths, layout)
 	}
 }
