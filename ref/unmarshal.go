@@ -444,7 +444,7 @@ func (r *reader) moves(dst *[]Move, at path) error {
 	var fault error
 	for i := 0; r.err == nil && r.dec.PeekKind() != ']'; i++ {
 		var m Move
-		if err := r.move(&m, path{outer: list, index: i}); err != nil && fault == nil {
+		if err := r.item(&m, path{outer: list, index: i}); err != nil && fault == nil {
 			fault = err
 		}
 		moves = append(moves, m)
@@ -455,6 +455,76 @@ func (r *reader) moves(dst *[]Move, at path) error {
 	}
 	*dst = moves
 	return nil
+}
+
+// item reads a move of a list. A move written as canonical JSON writes
+// it, most of a long list, is read from its text at once; any other is
+// read as move reads it, from the same text, with the same faults.
+func (r *reader) item(m *Move, at path) error {
+	if r.err != nil || r.dec.PeekKind() != '{' {
+		return r.move(m, at)
+	}
+	text := r.raw()
+	if r.err != nil {
+		return errSyntax
+	}
+	if canonicalMove(m, text) {
+		return nil
+	}
+	*m = Move{}
+	sub := newReader(text)
+	defer sub.free()
+	return sub.move(m, at)
+}
+
+// canonicalMove reads text into m when it is a move written as
+// AppendJSON writes one, or with its keys in byte order, with a number of
+// at most four digits, and reports whether it was.
+func canonicalMove(m *Move, text []byte) bool {
+	var n []byte
+	var ok bool
+	kind, o := Piece, Horizontal
+	if n, ok = between(text, `{"kind":"piece","dir":`, `}`); ok {
+	} else if n, ok = between(text, `{"dir":`, `,"kind":"piece"}`); ok {
+	} else if n, ok = between(text, `{"kind":"wall","orientation":"h","place":`, `}`); ok {
+		kind = Wall
+	} else if n, ok = between(text, `{"kind":"wall","orientation":"v","place":`, `}`); ok {
+		kind, o = Wall, Vertical
+	} else {
+		return false
+	}
+	neg := len(n) > 0 && n[0] == '-'
+	if neg {
+		n = n[1:]
+	}
+	if len(n) == 0 || len(n) > 4 {
+		return false
+	}
+	v := 0
+	for _, c := range n {
+		if !isDigit(c) {
+			return false
+		}
+		v = 10*v + int(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	if kind == Piece {
+		*m = Move{Kind: Piece, Dir: int16(v)}
+	} else {
+		*m = Move{Kind: Wall, Orientation: o, Place: int16(v)}
+	}
+	return true
+}
+
+// between returns what text holds between prefix and suffix, and whether
+// it starts and ends with them.
+func between(text []byte, prefix, suffix string) ([]byte, bool) {
+	if len(text) < len(prefix)+len(suffix) || string(text[:len(prefix)]) != prefix || string(text[len(text)-len(suffix):]) != suffix {
+		return nil, false
+	}
+	return text[len(prefix) : len(text)-len(suffix)], true
 }
 
 func (r *reader) move(m *Move, at path) error {

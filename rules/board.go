@@ -138,25 +138,48 @@ func (w *walls) covers(grid *[AnchorSize * AnchorSize]bool, x, y int) bool {
 	return x >= 0 && x < AnchorSize && y >= 0 && y < AnchorSize && grid[AnchorSize*y+x]
 }
 
+// pathsOpen reports whether both pawns, white on square white and black
+// on square black, can reach their goal ranks around the walls.
+func (w *walls) pathsOpen(white, black int) bool {
+	o := w.openings()
+	return o.reach(white, whiteGoalRank) && o.reach(black, blackGoalRank)
+}
+
 // hasPath reports whether a pawn on square from can reach rank goal
-// around the walls (pawns never block a path). It floods the board a rank
-// at a time: the squares reached in a rank are the bits of a word, bit x
-// for file x, spread east and west through the rank's openings and north
-// and south through those of the grid lines, until nothing changes.
+// around the walls (pawns never block a path).
 func (w *walls) hasPath(from, goal int) bool {
-	var east [Size]uint16      // bit x: no wall between (x, y) and (x+1, y)
-	var north [Size - 1]uint16 // bit x: no wall between (x, y) and (x, y+1)
-	for y := range east {
+	o := w.openings()
+	return o.reach(from, goal)
+}
+
+// openings are the board's openings between squares, a rank at a time:
+// bit x of a word for file x.
+type openings struct {
+	east  [Size]uint16     // no wall between (x, y) and (x+1, y)
+	north [Size - 1]uint16 // no wall between (x, y) and (x, y+1)
+}
+
+func (w *walls) openings() openings {
+	var o openings
+	for y := range o.east {
 		// The vertical line east of file x is covered in rank y by the
 		// vertical walls at anchors (x, y-1) and (x, y).
-		east[y] = ^(w.row(&w.v, y-1) | w.row(&w.v, y)) & (1<<(Size-1) - 1)
+		o.east[y] = ^(w.row(&w.v, y-1) | w.row(&w.v, y)) & (1<<(Size-1) - 1)
 	}
-	for y := range north {
+	for y := range o.north {
 		// The horizontal line north of rank y is covered at file x by the
 		// horizontal walls at anchors (x-1, y) and (x, y).
 		h := w.row(&w.h, y)
-		north[y] = ^(h | h<<1) & (1<<Size - 1)
+		o.north[y] = ^(h | h<<1) & (1<<Size - 1)
 	}
+	return o
+}
+
+// reach reports whether a pawn on square from can reach rank goal. It
+// floods the board a rank at a time: the squares reached in a rank,
+// spread east and west through the rank's openings and north and south
+// through those of the lines between ranks, until nothing changes.
+func (o *openings) reach(from, goal int) bool {
 	var reach [Size]uint16
 	x, y := XY(from)
 	reach[y] = 1 << x
@@ -165,13 +188,13 @@ func (w *walls) hasPath(from, goal int) bool {
 		for y := range reach {
 			r := reach[y]
 			if y > 0 {
-				r |= reach[y-1] & north[y-1]
+				r |= reach[y-1] & o.north[y-1]
 			}
 			if y < Size-1 {
-				r |= reach[y+1] & north[y]
+				r |= reach[y+1] & o.north[y]
 			}
 			for spread := r; ; r = spread {
-				spread = r | (r&east[y])<<1 | r>>1&east[y]
+				spread = r | (r&o.east[y])<<1 | r>>1&o.east[y]
 				if spread == r {
 					break
 				}

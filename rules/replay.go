@@ -124,7 +124,7 @@ func (p Position) placeWall(o ref.Orientation, a int) (Position, Kind) {
 	}
 	grid := p.grid
 	grid.put(o, a)
-	if !grid.hasPath(p.White, whiteGoalRank) || !grid.hasPath(p.Black, blackGoalRank) {
+	if !grid.pathsOpen(p.White, p.Black) {
 		return p, NoPath
 	}
 	p.grid = grid

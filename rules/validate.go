@@ -36,7 +36,7 @@ func Validate(s *ref.State) []Kind {
 	if count[ref.White] > WallsPerSide || count[ref.Black] > WallsPerSide {
 		found[TooManyWalls] = true
 	}
-	if !grid.hasPath(s.White, whiteGoalRank) || !grid.hasPath(s.Black, blackGoalRank) {
+	if !grid.pathsOpen(s.White, s.Black) {
 		found[NoPath] = true
 	}
 	if lm := s.LastMove; lm.Kind == ref.Wall {
