@@ -139,17 +139,11 @@ func (w *walls) covers(grid *[AnchorSize * AnchorSize]bool, x, y int) bool {
 }
 
 // pathsOpen reports whether both pawns, white on square white and black
-// on square black, can reach their goal ranks around the walls.
+// on square black, can reach their goal ranks around the walls (pawns
+// never block a path).
 func (w *walls) pathsOpen(white, black int) bool {
 	o := w.openings()
 	return o.reach(white, whiteGoalRank) && o.reach(black, blackGoalRank)
-}
-
-// hasPath reports whether a pawn on square from can reach rank goal
-// around the walls (pawns never block a path).
-func (w *walls) hasPath(from, goal int) bool {
-	o := w.openings()
-	return o.reach(from, goal)
 }
 
 // openings are the board's openings between squares, a rank at a time:

@@ -7,7 +7,7 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
-// pathByBFS is hasPath as a breadth-first search of the squares, one step
+// pathByBFS is reach as a breadth-first search of the squares, one step
 // at a time: the flood fill must agree with it.
 func pathByBFS(w *walls, from, goal int) bool {
 	seen := map[int]bool{from: true}
@@ -30,10 +30,10 @@ func pathByBFS(w *walls, from, goal int) bool {
 	return false
 }
 
-// The flood fill of hasPath agrees with a search one step at a time, on
+// The flood fill of reach agrees with a search one step at a time, on
 // 20,000 boards of 0 to 40 walls, crossing and overlapping ones included,
 // from every kind of square to both goal ranks; many of them cut a path.
-func TestHasPathAgreesWithSearch(t *testing.T) {
+func TestReachAgreesWithSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(20261124, 3))
 	cut := 0
 	for i := 0; i < 20000; i++ {
@@ -44,8 +44,9 @@ func TestHasPathAgreesWithSearch(t *testing.T) {
 		from := r.IntN(Size * Size)
 		for _, goal := range []int{0, Size - 1, r.IntN(Size)} {
 			want := pathByBFS(&w, from, goal)
-			if got := w.hasPath(from, goal); got != want {
-				t.Fatalf("walls h %v v %v, from %s to rank %d: hasPath %v, the search %v", w.h, w.v, SquareName(from), goal+1, got, want)
+			o := w.openings()
+			if got := o.reach(from, goal); got != want {
+				t.Fatalf("walls h %v v %v, from %s to rank %d: reach %v, the search %v", w.h, w.v, SquareName(from), goal+1, got, want)
 			}
 			if !want {
 				cut++
