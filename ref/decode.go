@@ -186,33 +186,54 @@ func (r *read) fieldValue() FieldValue {
 }
 
 func (d *decoder) value() *Value {
-	b := new(block)
 	d.r.need()
 	hasState := d.field(&spec.StateFlag, 0)
 	hasRecord := d.field(&spec.RecordFlag, 0)
-	if hasState == 1 {
-		b.value.State = &b.state
-		d.state(&b.state, b.anchors[:])
-	}
-	if hasRecord == 1 {
+	switch {
+	case hasState == 1 && hasRecord == 1:
+		b := new(struct {
+			value  Value
+			state  stateRoom
+			record Record
+		})
+		b.value.State, b.value.Record = &b.state.State, &b.record
+		d.state(&b.state)
+		d.record(&b.record)
+		return &b.value
+	case hasState == 1:
+		b := new(struct {
+			value Value
+			state stateRoom
+		})
+		b.value.State = &b.state.State
+		d.state(&b.state)
+		return &b.value
+	case hasRecord == 1:
+		b := new(struct {
+			value  Value
+			record Record
+		})
 		b.value.Record = &b.record
 		d.record(&b.record)
+		return &b.value
 	}
-	return &b.value
+	return new(Value)
 }
 
-// block is a Value with room for its State and Record and for a few wall
-// anchors, so that decoding allocates it once, and then a State's wall
-// anchors when there are more and a Record's moves once each.
-type block struct {
-	value   Value
-	state   State
-	record  Record
+// A Value is allocated once with room for the chunks its flags say it
+// has, and for a few wall anchors; then a State's anchors, when there are
+// more, and a Record's moves once each.
+
+// stateRoom is a State with room for a few anchors.
+type stateRoom struct {
+	State
 	anchors [8]int
 }
 
-// state reads a State chunk into s, its anchors into room when they fit.
-func (d *decoder) state(s *State, room []int) {
+// state reads a State chunk into s, its anchors into its room when they
+// fit.
+func (d *decoder) state(sr *stateRoom) {
+	s, room := &sr.State, sr.anchors[:]
 	d.r.need()
 	s.White = d.field(&spec.White, 0)
 	s.Black = d.field(&spec.Black, 0)
