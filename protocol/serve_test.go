@@ -301,3 +301,31 @@ func TestServeMemoryBound(t *testing.T) {
 		t.Errorf("heap peak %d MB for one request of %d MB, want under 200 MB", peak>>20, len(line)>>20)
 	}
 }
+
+// A handler's raw members are written as they are, compacted when they
+// hold spaces (as package json compacts them); one with spaces that is
+// not JSON cannot be, and the request is answered with bad_request and no
+// id. IDs come back as the request wrote them, compacted.
+func TestServeRawMembers(t *testing.T) {
+	for _, c := range []struct{ raw, want string }{
+		{`{"state":null,"record":null}`, `{"id":1,"value":{"state":null,"record":null}}`},
+		{`{"state": null,  "record":null}`, `{"id":1,"value":{"state":null,"record":null}}`},
+		{`["é","<&>"]`, `{"id":1,"value":["é","<&>"]}`},
+		{`{"state": nul`, `{"id":null,"error":{"kind":"bad_request"}}`},
+	} {
+		h := &protocol.Funcs{Name: "raw", Profiles: []string{"strict"}, Decode: func(code, profile string) *protocol.Response {
+			return &protocol.Response{Value: json.RawMessage(c.raw)}
+		}}
+		var out bytes.Buffer
+		if err := protocol.Serve(strings.NewReader(`{"id":1,"op":"decode","code":"A"}`+"\n"), &out, h); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSuffix(out.String(), "\n"); got != c.want {
+			t.Errorf("value %s: %s, want %s", c.raw, got, c.want)
+		}
+	}
+	lines := serveLines(t, `{"id": [1,  "a b"], "op":"decode","code":"A"}`+"\n")
+	if !strings.HasPrefix(lines[0], `{"id":[1,"a b"],`) {
+		t.Errorf("id written %s", lines[0])
+	}
+}

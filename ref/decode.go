@@ -189,40 +189,35 @@ func (d *decoder) value() *Value {
 	d.r.need()
 	hasState := d.field(&spec.StateFlag, 0)
 	hasRecord := d.field(&spec.RecordFlag, 0)
-	switch {
-	case hasState == 1 && hasRecord == 1:
-		b := new(struct {
-			value  Value
-			state  stateRoom
-			record Record
-		})
-		b.value.State, b.value.Record = &b.state.State, &b.record
-		d.state(&b.state)
-		d.record(&b.record)
-		return &b.value
-	case hasState == 1:
-		b := new(struct {
-			value Value
-			state stateRoom
-		})
-		b.value.State = &b.state.State
-		d.state(&b.state)
-		return &b.value
-	case hasRecord == 1:
+	if hasState == 0 {
 		b := new(struct {
 			value  Value
 			record Record
 		})
-		b.value.Record = &b.record
-		d.record(&b.record)
+		if hasRecord == 1 {
+			b.value.Record = &b.record
+			d.record(&b.record)
+		}
 		return &b.value
 	}
-	return new(Value)
+	b := new(struct {
+		value  Value
+		state  stateRoom
+		record Record
+	})
+	b.value.State = &b.state.State
+	d.state(&b.state)
+	if hasRecord == 1 {
+		b.value.Record = &b.record
+		d.record(&b.record)
+	}
+	return &b.value
 }
 
-// A Value is allocated once with room for the chunks its flags say it
-// has, and for a few wall anchors; then a State's anchors, when there are
-// more, and a Record's moves once each.
+// A Value is allocated once with room for its Record, and for a State and
+// a few of its wall anchors when its flags say it has one (so that a
+// record alone takes no room for a State); then a State's anchors, when
+// there are more, and a Record's moves once each.
 
 // stateRoom is a State with room for a few anchors.
 type stateRoom struct {

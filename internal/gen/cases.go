@@ -3,7 +3,6 @@ package gen
 import (
 	"encoding/json"
 	"iter"
-	"slices"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
@@ -232,12 +231,7 @@ func walkPlaces(x any, yield func(place) bool) bool {
 	switch x := x.(type) {
 	case map[string]any:
 		var buf [16]string
-		keys := buf[:0]
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range sortedKeys(x, &buf) {
 			if !yield(place{object: x, key: k}) || !walkPlaces(x[k], yield) {
 				return false
 			}

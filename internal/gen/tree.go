@@ -73,13 +73,8 @@ func appendTree(b []byte, tree any) []byte {
 	switch x := tree.(type) {
 	case map[string]any:
 		var buf [16]string
-		keys := buf[:0]
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
 		b = append(b, '{')
-		for i, k := range keys {
+		for i, k := range sortedKeys(x, &buf) {
 			if i > 0 {
 				b = append(b, ',')
 			}
@@ -127,4 +122,14 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	b = append(b, s...)
 	return append(b, '"')
+}
+
+// sortedKeys returns the keys of m in byte order, in buf when they fit.
+func sortedKeys(m map[string]any, buf *[16]string) []string {
+	keys := buf[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

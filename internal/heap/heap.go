@@ -6,8 +6,8 @@
 // the collector runs each time the heap has grown by as much again as it
 // holds, a few megabytes, so often that it takes a third of the CPU of a
 // run of qf fuzz. At GOGC=400 the same run does about half as much again
-// in the same time (go test ./fuzzer -run '^$' -bench 'Fuzz/in-process',
-// with and without the environment GOGC=400), for a heap of tens of
+// in the same time (go test ./fuzzer -run '^$' -bench 'Fuzz/in-process'
+// with GOGC=100 in the environment, then without), for a heap of tens of
 // megabytes more at most.
 package heap
 
