@@ -67,27 +67,42 @@ func BenchmarkBase64Decode(b *testing.B) {
 	}
 }
 
-// BenchmarkMovesAlloc is a floor for decoding a record: allocating its
-// moves and nothing else, as many as each code holds.
-func BenchmarkMovesAlloc(b *testing.B) {
+// BenchmarkAllocFloor is a floor for decoding: allocating what Decode
+// allocates for each code (its Value, State, Record and moves, its
+// anchors when they do not fit in the Value's room) and nothing else.
+func BenchmarkAllocFloor(b *testing.B) {
 	for _, c := range benchCodes {
 		v, err := ref.Decode(c.code)
 		if err != nil {
 			b.Fatal(err)
 		}
-		n := 0
+		anchors, moves := 0, 0
+		if v.State != nil && v.State.Walls.Count() > ref.AnchorRoom {
+			anchors = v.State.Walls.Count()
+		}
 		if v.Record != nil {
-			n = len(v.Record.Moves)
+			moves = len(v.Record.Moves)
 		}
 		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
 			for i := 0; i < b.N; i++ {
-				sink = make([]ref.Move, n)
+				sinkValue, _ = ref.NewValue(v.State != nil, v.Record != nil)
+				if anchors > 0 {
+					sinkAnchors = make([]int, anchors)
+				}
+				if moves > 0 {
+					sinkMoves = make([]ref.Move, moves)
+				}
 			}
 		})
 	}
 }
 
-var sink []ref.Move
+var (
+	sinkValue   *ref.Value
+	sinkAnchors []int
+	sinkMoves   []ref.Move
+)
 
 func BenchmarkEncode(b *testing.B) {
 	for _, c := range benchCodes {

@@ -187,48 +187,57 @@ func (r *read) fieldValue() FieldValue {
 
 func (d *decoder) value() *Value {
 	d.r.need()
-	hasState := d.field(&spec.StateFlag, 0)
-	hasRecord := d.field(&spec.RecordFlag, 0)
-	if hasState == 0 {
+	hasState := d.field(&spec.StateFlag, 0) == 1
+	hasRecord := d.field(&spec.RecordFlag, 0) == 1
+	v, room := newValue(hasState, hasRecord)
+	if hasState {
+		d.state(v.State, room)
+	}
+	if hasRecord {
+		d.record(v.Record)
+	}
+	return v
+}
+
+// anchorRoom is the number of a State's anchors a Value has room for.
+const anchorRoom = 8
+
+// newValue allocates a Value at once with its State and Record, as its
+// flags say it has them, and room for a few of the State's anchors, which
+// it returns; a State's anchors, when there are more, and a Record's
+// moves are allocated once each as they are read.
+func newValue(hasState, hasRecord bool) (v *Value, room []int) {
+	switch {
+	case hasState && hasRecord:
+		b := new(struct {
+			value   Value
+			state   State
+			anchors [anchorRoom]int
+			record  Record
+		})
+		b.value.State, b.value.Record = &b.state, &b.record
+		return &b.value, b.anchors[:]
+	case hasState:
+		b := new(struct {
+			value   Value
+			state   State
+			anchors [anchorRoom]int
+		})
+		b.value.State = &b.state
+		return &b.value, b.anchors[:]
+	case hasRecord:
 		b := new(struct {
 			value  Value
 			record Record
 		})
-		if hasRecord == 1 {
-			b.value.Record = &b.record
-			d.record(&b.record)
-		}
-		return &b.value
-	}
-	b := new(struct {
-		value  Value
-		state  stateRoom
-		record Record
-	})
-	b.value.State = &b.state.State
-	d.state(&b.state)
-	if hasRecord == 1 {
 		b.value.Record = &b.record
-		d.record(&b.record)
+		return &b.value, nil
 	}
-	return &b.value
+	return new(Value), nil
 }
 
-// A Value is allocated once with room for its Record, and for a State and
-// a few of its wall anchors when its flags say it has one (so that a
-// record alone takes no room for a State); then a State's anchors, when
-// there are more, and a Record's moves once each.
-
-// stateRoom is a State with room for a few anchors.
-type stateRoom struct {
-	State
-	anchors [8]int
-}
-
-// state reads a State chunk into s, its anchors into its room when they
-// fit.
-func (d *decoder) state(sr *stateRoom) {
-	s, room := &sr.State, sr.anchors[:]
+// state reads a State chunk into s, its anchors into room when they fit.
+func (d *decoder) state(s *State, room []int) {
 	d.r.need()
 	s.White = d.field(&spec.White, 0)
 	s.Black = d.field(&spec.Black, 0)
@@ -284,14 +293,14 @@ func (d *decoder) record(rec *Record) {
 	// hold fewer than the count, the move after them is truncated, and
 	// reading it logs the fault.
 	moves := make([]Move, min(n, d.movesLeft()))
-	for i := 0; i < len(moves); {
-		d.r.need()
-		if d.r.n >= spec.WallMoveBits && !d.tracing {
-			i += d.wholeMoves(moves[i:])
-			continue
+	for i := 0; i < len(moves); i++ {
+		if !d.tracing {
+			if i += d.wholeMoves(moves[i:]); i == len(moves) {
+				break
+			}
 		}
+		d.r.need()
 		moves[i] = d.move(i)
-		i++
 	}
 	if len(moves) < n {
 		d.r.need()
@@ -315,31 +324,48 @@ const (
 	placeBits       = 6 // spec.MovePlace
 )
 
-// wholeMoves reads moves into ms as move does, while the bits of a whole
-// move are in acc, and returns how many it read. It checks for no fault:
-// a move's fields take every value their bits hold
+// wholeMoves reads moves into ms as move does, while the code holds the
+// bits of a whole move and the characters that follow are in the
+// alphabet, and returns how many it read; move reads the rest. It checks
+// for no fault: a move's fields take every value their bits hold
 // (TestMoveFieldsHaveNoLimit). It is most of the time of decoding a long
-// record, and keeps the reader's bits in locals.
+// record, so it keeps the reader in locals, takes eight characters at
+// once as fill does, and reads a move without a branch on its kind.
 func (d *decoder) wholeMoves(ms []Move) int {
-	acc, n := d.r.acc, d.r.n
-	i, used := 0, 0 // moves read, and their bits
-	for ; i < len(ms) && n-used >= spec.WallMoveBits; i++ {
-		bits := acc << (uint(used) & 63) // the move's first bit on top; used < 56
-		if Kind(bits>>(64-kindBits)) == Piece {
-			ms[i] = Move{Kind: Piece, Dir: int16(bits << kindBits >> (64 - dirBits))}
-			used += kindBits + dirBits
-			continue
+	rest := d.r.s[d.r.next:]
+	acc, n := d.r.acc, uint(d.r.n)
+	i := 0
+	for {
+		for ; n >= spec.WallMoveBits && i < len(ms); i++ {
+			// The move's first bit is acc's top bit. wall is 1 for a
+			// wall, and then all is all ones, else 0.
+			wall := acc >> (64 - kindBits)
+			all := -wall
+			ms[i] = Move{
+				Kind:        Kind(wall),
+				Orientation: Orientation(acc << kindBits >> (64 - orientationBits) & all),
+				Dir:         int16(acc << kindBits >> (64 - dirBits) &^ all),
+				Place:       int16(acc << (kindBits + orientationBits) >> (64 - placeBits) & all),
+			}
+			width := kindBits + dirBits + wall*(orientationBits+placeBits-dirBits)
+			acc <<= width
+			n -= uint(width)
 		}
-		o := Orientation(bits << kindBits >> (64 - orientationBits))
-		ms[i] = Move{Kind: Wall, Orientation: o, Place: int16(bits << (kindBits + orientationBits) >> (64 - placeBits))}
-		used += kindBits + orientationBits + placeBits
+		if i == len(ms) || len(rest) < 8 {
+			break
+		}
+		x, ok := sextets8(rest)
+		if !ok {
+			break
+		}
+		acc |= x << (64 - 48 - n)
+		n += 48
+		rest = rest[8:]
 	}
-	d.r.n = n - used
-	if used < 64 {
-		d.r.acc = acc << uint(used)
-	} else {
-		d.r.acc = 0
-	}
+	taken := len(d.r.s) - d.r.next - len(rest)
+	d.r.next += taken
+	d.r.chars += taken
+	d.r.acc, d.r.n = acc, int(n)
 	return i
 }
 
