@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +13,10 @@ import (
 // BenchmarkHello measures what starting a qf process costs, as qf fuzz
 // pays it for a qf serve child on each restart: each op starts qf serve,
 // asks hello, reads the answer and waits for the process to end. The
-// baseline is the same with a Go program that only answers one line.
+// baseline is the same with a Go program that only answers one line;
+// serve-alone, with a program of protocol.Serve and serve.Reference and
+// nothing else of qf (built with -overlay as if it were in cmd/), which
+// shows what the packages qf links beside them cost a start.
 func BenchmarkHello(b *testing.B) {
 	dir := b.TempDir()
 	qf := filepath.Join(dir, "qf")
@@ -28,10 +32,12 @@ func BenchmarkHello(b *testing.B) {
 	if out, err := exec.Command("go", "build", "-o", baseline, filepath.Join(dir, "echo.go")).CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
+	alone := filepath.Join(dir, "serve-alone")
+	buildAlone(b, alone)
 	for _, c := range []struct {
 		name string
 		argv []string
-	}{{"baseline", []string{baseline}}, {"qf-serve", []string{qf, "serve"}}} {
+	}{{"baseline", []string{baseline}}, {"serve-alone", []string{alone}}, {"qf-serve", []string{qf, "serve"}}} {
 		b.Run(c.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				hello(b, c.argv)
@@ -56,5 +62,36 @@ func hello(b *testing.B, argv []string) {
 	}
 	if err := cmd.Wait(); err != nil {
 		b.Fatal(err)
+	}
+}
+
+// buildAlone builds to out a program that serves the reference and links
+// nothing else of qf, its main in a directory of this module that exists
+// only in the build's overlay.
+func buildAlone(b *testing.B, out string) {
+	const main = "package main\n\nimport (\n\t\"os\"\n\n" +
+		"\t\"github.com/qf-format/qf-conformance/protocol\"\n" +
+		"\t\"github.com/qf-format/qf-conformance/serve\"\n)\n\n" +
+		"func main() { protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }\n"
+	dir := filepath.Dir(out)
+	src := filepath.Join(dir, "alone.go")
+	if err := os.WriteFile(src, []byte(main), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		b.Fatal(err)
+	}
+	virtual := filepath.Join(filepath.Dir(wd), "serve-alone", "main.go")
+	overlay, err := json.Marshal(map[string]any{"Replace": map[string]string{virtual: src}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "overlay.json"), overlay, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command("go", "build", "-overlay", filepath.Join(dir, "overlay.json"), "-o", out, filepath.Dir(virtual))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
 	}
 }
