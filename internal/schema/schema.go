@@ -3,8 +3,11 @@
 // against theirs, for the tests and for users who validate what they
 // parse.
 //
-// It is built on github.com/google/jsonschema-go, whose package costs
-// nothing at start: a qf process that only answers hello links it too.
+// It is built on github.com/google/jsonschema-go, which reads a schema
+// only when one is first needed. Its package's own initialisation still
+// runs in every qf process, a process that only answers hello included:
+// with its imports, about a third of what qf's start costs beyond a
+// program of protocol.Serve alone (cmd/qf's BenchmarkHello).
 package schema
 
 import (
