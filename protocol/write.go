@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -32,14 +32,14 @@ func (req *Request) AppendJSON(b []byte) ([]byte, error) {
 		b = append(b, ',')
 	}
 	b = append(b, `"op":`...)
-	b = appendString(b, string(req.Op), true)
+	b = jsonstring.Append(b, string(req.Op), true)
 	if req.Code != nil {
 		b = append(b, `,"code":`...)
-		b = appendString(b, *req.Code, true)
+		b = jsonstring.Append(b, *req.Code, true)
 	}
 	if req.Profile != "" {
 		b = append(b, `,"profile":`...)
-		b = appendString(b, req.Profile, true)
+		b = jsonstring.Append(b, req.Profile, true)
 	}
 	if len(req.Value) > 0 {
 		b = append(b, `,"value":`...)
@@ -73,7 +73,7 @@ func (resp *Response) appendJSON(b []byte) ([]byte, error) {
 		b = append(append(b, `,"value":`...), resp.Value...)
 	}
 	if resp.Code != nil {
-		b = appendString(append(b, `,"code":`...), *resp.Code, false)
+		b = jsonstring.Append(append(b, `,"code":`...), *resp.Code, false)
 	}
 	if resp.Squares != nil {
 		b = appendSquares(append(b, `,"squares":`...), *resp.Squares)
@@ -101,7 +101,7 @@ func appendMember(b []byte, name, s string) []byte {
 		return b
 	}
 	b = append(append(append(b, `,"`...), name...), `":`...)
-	return appendString(b, s, false)
+	return jsonstring.Append(b, s, false)
 }
 
 // appendList appends ,"name":[...] unless list is empty.
@@ -119,7 +119,7 @@ func appendStrings(b []byte, list []string) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, s, false)
+		b = jsonstring.Append(b, s, false)
 	}
 	return append(b, ']')
 }
@@ -143,7 +143,7 @@ func appendSquares(b []byte, squares [][2]int) []byte {
 }
 
 func appendError(b []byte, e *spec.ErrorObject) []byte {
-	b = appendString(append(b, `{"kind":`...), e.Kind, false)
+	b = jsonstring.Append(append(b, `{"kind":`...), e.Kind, false)
 	if e.Bit != nil {
 		b = strconv.AppendInt(append(b, `,"bit":`...), int64(*e.Bit), 10)
 	}
@@ -173,55 +173,4 @@ func compactASCII(v json.RawMessage) bool {
 // spaced reports whether the raw text v holds a JSON space.
 func spaced(v json.RawMessage) bool {
 	return bytes.ContainsAny(v, " \t\r\n")
-}
-
-// appendString appends s quoted as package json quotes it: ", \ and the
-// control characters escaped (\b, \f, \n, \r, \t by name), invalid UTF-8
-// as \ufffd, U+2028 and U+2029 escaped, and <, > and & when html is set.
-func appendString(b []byte, s string, html bool) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && !(html && (c == '<' || c == '>' || c == '&')) {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(append(b, s[start:i]...), `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

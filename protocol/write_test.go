@@ -9,7 +9,7 @@ import (
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-// writeStrings are strings of every kind appendString escapes: quotes,
+// writeStrings are strings of every kind jsonstring.Append escapes: quotes,
 // backslashes, control characters, HTML, non-ASCII, U+2028 and U+2029,
 // invalid UTF-8.
 var writeStrings = []string{"", "strict", "j7oklAHMe1ICg", `a"b`, `a\b`, "a\nb\tc\rd\be\ff\x00g\x1fh\x7f", "<&>", "é🙂",

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 )
 
 // A JSON tree is what encoding/json decodes a text into with UseNumber:
@@ -78,7 +80,7 @@ func appendTree(b []byte, tree any) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = appendString(b, k)
+			b = jsonstring.Append(b, k, true)
 			b = append(b, ':')
 			b = appendTree(b, x[k])
 		}
@@ -96,7 +98,7 @@ func appendTree(b []byte, tree any) []byte {
 		}
 		return append(b, ']')
 	case string:
-		return appendString(b, x)
+		return jsonstring.Append(b, x, true)
 	case json.Number:
 		if x == "" {
 			return append(b, '0')
@@ -109,19 +111,6 @@ func appendTree(b []byte, tree any) []byte {
 	}
 	out, _ := json.Marshal(tree) // no tree holds other types
 	return append(b, out...)
-}
-
-// appendString appends s quoted as json.Marshal quotes it.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			out, _ := json.Marshal(s) // escapes: rare in a tree, and encoding/json's own
-			return append(b, out...)
-		}
-	}
-	b = append(b, '"')
-	b = append(b, s...)
-	return append(b, '"')
 }
 
 // sortedKeys returns the keys of m in byte order, in buf when they fit.
