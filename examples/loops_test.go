@@ -9,6 +9,7 @@ package examples
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -153,9 +154,7 @@ func TestPythonExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !rep.OK() {
-		var b strings.Builder
-		rep.WriteText(&b, false)
-		t.Fatalf("examples/python fails:\n%s", b.String())
+		t.Fatalf("examples/python fails:\n%s", text(rep))
 	}
 	for _, s := range rep.Summaries {
 		if s.Level != s.Category.Top() {
@@ -167,10 +166,15 @@ func TestPythonExample(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !frep.OK() {
-		var b strings.Builder
-		frep.WriteText(&b, false)
-		t.Errorf("qf fuzz finds examples/python disagrees:\n%s", b.String())
+		t.Errorf("qf fuzz finds examples/python disagrees:\n%s", text(frep))
 	}
+}
+
+// text returns a report of qf check or qf fuzz as its text.
+func text(rep interface{ WriteText(io.Writer, bool) }) string {
+	var b strings.Builder
+	rep.WriteText(&b, false)
+	return b.String()
 }
 
 func write(t *testing.T, dir, name, content string) {

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/qf-format/qf-conformance/internal/term"
 )
 
 // This file reads canonical JSON (spec/qf.md section "Canonical JSON") in
@@ -731,14 +731,11 @@ func saturate(neg bool) int {
 // clip returns text for a message, shortened to about 64 bytes, never
 // inside a UTF-8 sequence.
 func clip(text []byte) string {
-	n := 64
+	const n = 64
 	if len(text) <= n {
 		return string(text)
 	}
-	for n > 0 && !utf8.RuneStart(text[n]) {
-		n--
-	}
-	return string(text[:n]) + "..."
+	return string(term.Prefix(text, n)) + "..."
 }
 
 func malformed(path, what string) *Error {

@@ -6,8 +6,8 @@
 // It is built on github.com/google/jsonschema-go, which reads a schema
 // only when one is first needed. Its package's own initialisation still
 // runs in every qf process, a process that only answers hello included:
-// with its imports, about a third of what qf's start costs beyond a
-// program of protocol.Serve alone (cmd/qf's BenchmarkHello).
+// it is part of what qf's start costs beyond a program of protocol.Serve
+// alone, which cmd/qf's BenchmarkHello measures.
 package schema
 
 import (
