@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -131,7 +130,7 @@ func (d *decoder) end(chars int) error {
 			Unit:   Char,
 			Offset: used,
 			Detail: fmt.Sprintf("trailing data: %d %s after the code's %d (%d bits)",
-				chars-used, term.Plural(chars-used, "character"), used, bits),
+				chars-used, plural(chars-used, "character"), used, bits),
 		}
 	}
 	if pad, n := d.r.padding(); pad != 0 {
@@ -168,7 +167,7 @@ func (r *read) err() error {
 			Unit:   Bit,
 			Offset: r.offset,
 			Field:  path,
-			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(r.index), f.Width, term.Plural(f.Width, "bit"), max(r.left, 0)),
+			Detail: fmt.Sprintf("truncated: %s needs %d %s, %d left", f.Describe(r.index), f.Width, plural(f.Width, "bit"), max(r.left, 0)),
 		}
 	}
 	return &Error{

@@ -81,3 +81,12 @@ func (e *Error) Object() *spec.ErrorObject {
 	}
 	return obj
 }
+
+// plural returns one for a count of 1, and one with an s otherwise: the
+// units of the messages ("1 bit", "2 characters").
+func plural(n int, one string) string {
+	if n == 1 {
+		return one
+	}
+	return one + "s"
+}

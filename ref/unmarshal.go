@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
-	"github.com/qf-format/qf-conformance/internal/term"
 )
 
 // This file reads canonical JSON (spec/qf.md section "Canonical JSON") in
@@ -735,7 +735,11 @@ func clip(text []byte) string {
 	if len(text) <= n {
 		return string(text)
 	}
-	return string(term.Prefix(text, n)) + "..."
+	end := n
+	for end > 0 && !utf8.RuneStart(text[end]) {
+		end--
+	}
+	return string(text[:end]) + "..."
 }
 
 func malformed(path, what string) *Error {
