@@ -22,42 +22,47 @@ import (
 // leave no process behind.
 func TestHostile(t *testing.T) {
 	behindShell := []string{"sh", "-c", `"$0" -test.run='^$'; :`, os.Args[0]}
+	// Each run is bounded by its count of cases, not by a span of time,
+	// so that what it finds, and how many processes it starts, does not
+	// depend on the machine's speed: a fake that crashes on every 5th
+	// request starts a process per 5 cases.
 	cases := []struct {
 		mode    string
 		command []string // nil: the fake itself
+		n       int      // cases
 		ok      bool
 		says    string // in the text report
 		procs   int    // processes the fake started, at least
 	}{
-		{"normal", nil, true, "fuzz: 3000 cases, 0 disagreements, 0 causes", 1},
-		{"crash-every-5th", nil, false, "crash: the implementation exited", 100},
-		{"strict-only", nil, true, "cases: strict 3000: 3000", 1},
-		{"padded", nil, true, "0 disagreements", 1},
-		{"crash-4th", nil, false, "not repeatable", 3},
-		{"always-crash", nil, false, "the run ended early", 2},
-		{"hang-5th", nil, false, "not repeatable", 3},
-		{"busy-5th", behindShell, false, "not repeatable", 3},
-		{"deaf", nil, false, ": timeout", 2},
-		{"garbage-3rd", nil, false, `this is not JSON`, 2},
-		{"wrong-id-2nd", nil, false, "protocol", 2},
-		{"upper-case", nil, false, `"ID"`, 1},
-		{"answer-twice", nil, false, "the run ended early", 2},
-		{"flood-stdout", nil, false, "not repeatable", 3},
-		{"flood-stderr", nil, true, "0 disagreements", 1},
-		{"exit-after-6", nil, false, "crash", 2},
-		{"fork", nil, true, "0 disagreements", 1},
-		{"grandchild", nil, false, "crash", 2},
-		{"silent", nil, false, "never answered hello", 1},
-		{"stray-print", nil, false, `"starting up, reading stdin" (standard output is for answers alone`, 1},
-		{"buffered", nil, false, "it answered only when its input ended: its output is buffered", 1},
-		{"no-known-op", nil, false, "nothing was checked", 1},
-		{"wrong-answers", nil, false, "offset", 1},
-		{"wrong-replay", nil, false, "replay", 1},
-		{"escapes", nil, false, "invalid UTF-8", 1},
-		{"exit-3", nil, false, "exited with status 3 at the end of its input", 1},
-		{"slow-start", nil, true, "0 disagreements", 1},
-		{"needs-hello", nil, false, "crash", 2},
-		{"result-and-error", nil, false, `both "error" and a result`, 1},
+		{"normal", nil, 3000, true, "fuzz: 3000 cases, 0 disagreements, 0 causes", 1},
+		{"crash-every-5th", nil, 300, false, "crash: the implementation exited", 60},
+		{"strict-only", nil, 3000, true, "cases: strict 3000: 3000", 1},
+		{"padded", nil, 3000, true, "0 disagreements", 1},
+		{"crash-4th", nil, 40, false, "not repeatable", 3},
+		{"always-crash", nil, 100, false, "the run ended early", 2},
+		{"hang-5th", nil, 20, false, "not repeatable", 3},
+		{"busy-5th", behindShell, 20, false, "not repeatable", 3},
+		{"deaf", nil, 20, false, ": timeout", 2},
+		{"garbage-3rd", nil, 20, false, `this is not JSON`, 2},
+		{"wrong-id-2nd", nil, 20, false, "protocol", 2},
+		{"upper-case", nil, 20, false, `"ID"`, 1},
+		{"answer-twice", nil, 100, false, "the run ended early", 2},
+		{"flood-stdout", nil, 20, false, "not repeatable", 3},
+		{"flood-stderr", nil, 300, true, "0 disagreements", 1},
+		{"exit-after-6", nil, 50, false, "crash", 2},
+		{"fork", nil, 3000, true, "0 disagreements", 1},
+		{"grandchild", nil, 20, false, "crash", 2},
+		{"silent", nil, 20, false, "never answered hello", 1},
+		{"stray-print", nil, 20, false, `"starting up, reading stdin" (standard output is for answers alone`, 1},
+		{"buffered", nil, 20, false, "it answered only when its input ended: its output is buffered", 1},
+		{"no-known-op", nil, 20, false, "nothing was checked", 1},
+		{"wrong-answers", nil, 500, false, "offset", 1},
+		{"wrong-replay", nil, 500, false, "replay", 1},
+		{"escapes", nil, 50, false, "invalid UTF-8", 1},
+		{"exit-3", nil, 50, false, "exited with status 3 at the end of its input", 1},
+		{"slow-start", nil, 3000, true, "0 disagreements", 1},
+		{"needs-hello", nil, 50, false, "crash", 2},
+		{"result-and-error", nil, 50, false, `both "error" and a result`, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -71,7 +76,7 @@ func TestHostile(t *testing.T) {
 				command = []string{os.Args[0], "-test.run=^$"}
 			}
 			start := time.Now()
-			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second)}, N: 3000, Duration: 2 * time.Second, Seed: 5, MaxCauses: 3})
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second)}, N: c.n, Seed: 5, MaxCauses: 3})
 			took := time.Since(start)
 			var b strings.Builder
 			rep.WriteText(&b, true)
@@ -120,23 +125,35 @@ func TestHostile(t *testing.T) {
 }
 
 // Interrupted (Ctrl-C in qf fuzz), a run ends at once, says so, and
-// leaves nothing running.
+// leaves nothing running. It is interrupted when it shows its progress
+// for the first time, after its first batch of cases.
 func TestInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("QF_FAKE", "normal")
 	t.Setenv("QF_FAKE_DIR", dir)
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
-	start := time.Now()
-	rep, err := Run(ctx, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, Duration: time.Minute, Seed: 1})
+	var cancelled time.Time
+	progress := writerFunc(func(p []byte) (int, error) {
+		if cancelled.IsZero() && bytes.Contains(p, []byte(" cases,")) {
+			cancelled = time.Now()
+			cancel()
+		}
+		return len(p), nil
+	})
+	rep, err := Run(ctx, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, Duration: time.Hour, Seed: 1, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if took := time.Since(start); took > measure.Allowance(5*time.Second) {
-		t.Errorf("the run took %v", took)
+	if took := time.Since(cancelled); cancelled.IsZero() || took > measure.Allowance(5*time.Second) {
+		t.Errorf("the run ended %v after it was cancelled", took)
 	}
 	if rep.OK() || len(rep.Problems) != 1 || rep.Problems[0] != "the run was interrupted" || len(rep.Causes) != 0 || rep.Total() == 0 {
 		t.Errorf("%d cases, %d causes, problems %q", rep.Total(), len(rep.Causes), rep.Problems)
 	}
 	fakes.NoSurvivors(t, dir, 1)
 }
+
+// A writerFunc is a function that is an io.Writer.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

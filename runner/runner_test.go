@@ -47,13 +47,14 @@ func runFake(t *testing.T, mode string, opts Options) *Report {
 // runFakeIn is runFake, and also returns the fake's directory.
 func runFakeIn(t *testing.T, mode string, opts Options) (*Report, string) {
 	t.Helper()
-	return runFakeUntil(t, context.Background(), mode, opts)
+	dir := t.TempDir()
+	return runFakeUntil(t, context.Background(), mode, dir, opts), dir
 }
 
-// runFakeUntil is runFakeIn, ended when ctx is done.
-func runFakeUntil(t *testing.T, ctx context.Context, mode string, opts Options) (*Report, string) {
+// runFakeUntil is runFakeIn with the fake's directory given, ended when
+// ctx is done.
+func runFakeUntil(t *testing.T, ctx context.Context, mode, dir string, opts Options) *Report {
 	t.Helper()
-	dir := t.TempDir()
 	t.Setenv("QF_FAKE", mode)
 	t.Setenv("QF_FAKE_DIR", dir)
 	self := []string{os.Args[0], "-test.run=^$"}
@@ -70,7 +71,7 @@ func runFakeUntil(t *testing.T, ctx context.Context, mode string, opts Options) 
 		t.Fatalf("Run: %v", err)
 	}
 	accounted(t, rep)
-	return rep, dir
+	return rep
 }
 
 // accounted checks that every result is counted once in the summary, and

@@ -2,6 +2,7 @@ package fakes
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -53,4 +54,20 @@ func processState(pid string) (state string, parent int, exists bool) {
 	fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
 	parent, _ = strconv.Atoi(fields[1])
 	return fields[0], parent, true
+}
+
+// Await waits until the file name is in dir, the fake's QF_FAKE_DIR: a
+// mark a fake leaves when it gets somewhere ("busy" when busy-5th begins
+// its loop), so that a test acts on what happened, not after a span of
+// time. Its error says the mark was not there within a minute. It may be
+// called from any goroutine.
+func Await(dir, name string) error {
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("fakes: no %s in %s after a minute", name, dir)
+		}
+	}
 }
