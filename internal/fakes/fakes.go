@@ -238,8 +238,9 @@ var modes = map[string]fake{
 	// The hostile fakes: correct answers, delivered badly.
 	"slow-start": {start: func() { time.Sleep(fakeDuration("QF_FAKE_DELAY", 3*time.Second)) }},
 	"busy-5th": {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool {
-		once(os.Getenv("QF_FAKE_DIR"), "busy") // for a test to wait for
-		for {                                  // a busy loop, never answering: only a kill ends it
+		once(os.Getenv("QF_FAKE_DIR"), "busy") // a mark for a test to wait for
+		// A busy loop, never answering: only a kill ends it.
+		for {
 		}
 	})},
 	"needs-hello": {answer: needsHello},
