@@ -26,7 +26,7 @@ import (
 // The files but the vectors', which package vectors holds.
 //
 //go:embed LICENSE CONFORMANCE.md spec/qf.md spec/protocol.md spec/img/*.svg
-//go:embed runner/report.schema.json fuzzer/report.schema.json suite/shapes.schema.json diagnosis/cause.schema.json
+//go:embed runner/report.schema.json generative/report.schema.json suite/shapes.schema.json diagnosis/cause.schema.json
 //go:embed examples/python/*.py examples/js/*.js
 var files embed.FS
 

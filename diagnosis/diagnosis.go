@@ -8,7 +8,7 @@
 //   - a way of reporting every error (one kind for everything, no offsets,
 //     offsets in another unit, other field names): the answers that are
 //     right but for it;
-//   - a known fault of the catalogue (package internal/faults, with its
+//   - a known fault of the catalogue (package faults, with its
 //     Fault flag where the vectors have one), confirmed when the
 //     implementation answers as the fault's model does where the fault
 //     shows, not by how often vectors fail;
@@ -28,7 +28,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 )

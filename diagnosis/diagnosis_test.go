@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/internal/faults"
-	"github.com/qf-format/qf-conformance/internal/mutants"
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 )
@@ -167,7 +167,7 @@ func TestEveryFaultAlone(t *testing.T) {
 // scripts, together: each fault that shows is named, and no known fault
 // they do not have.
 func TestRealisticSets(t *testing.T) {
-	for _, m := range append(slices.Clone(mutants.Realistic), mutants.Fansite) {
+	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
 		h := m.Handler()
 		obs := observe(t, h)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/faults"
 )
 
 // everyFault is as many faults of the catalogue as can be had at once:

@@ -1,7 +1,7 @@
 package diagnosis
 
 import (
-	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 )

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/internal/mutants"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -14,7 +14,7 @@ import (
 // failures of the other half under the causes that a diagnosis of all
 // of them puts them under.
 func TestExplain(t *testing.T) {
-	for _, m := range append(slices.Clone(mutants.Realistic), mutants.Fansite) {
+	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
 		obs := observe(t, m.Handler())
 		all := diagnosis.Diagnose(obs, nil)
 		causeOf := map[string]string{}

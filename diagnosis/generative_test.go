@@ -23,7 +23,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/faults"
 )
 
 const (

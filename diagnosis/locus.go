@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/bitstring"
-	"github.com/qf-format/qf-conformance/internal/faults"
 	"github.com/qf-format/qf-conformance/internal/jsondiff"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"

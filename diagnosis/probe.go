@@ -5,8 +5,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/qf-format/qf-conformance/internal/faults"
-	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"

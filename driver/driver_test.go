@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
 func TestMain(m *testing.M) {
-	fakes.Main()
+	servetest.Main()
 	os.Exit(m.Run())
 }
 
@@ -71,7 +71,7 @@ func TestDial(t *testing.T) {
 	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || c != nil || time.Since(began) > measure.Allowance(20*time.Second) {
 		t.Errorf("silent: %v after %v, client %v", err, time.Since(began), c)
 	}
-	fakes.NoSurvivors(t, dir, 1)
+	servetest.NoSurvivors(t, dir, 1)
 
 	// The last words of an implementation that dies before its hello are
 	// in the failure, every time.
@@ -260,7 +260,7 @@ func TestSpares(t *testing.T) {
 				}
 			}
 			// The 21 processes that served, and the spares that got going.
-			fakes.NoSurvivors(t, dir, 21)
+			servetest.NoSurvivors(t, dir, 21)
 		})
 	}
 }

@@ -18,7 +18,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/fuzzer"
+	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -161,7 +161,7 @@ func TestPythonExample(t *testing.T) {
 			t.Errorf("%s: level %s, want %s", s.Category, s.Level, s.Category.Top())
 		}
 	}
-	frep, err := fuzzer.Run(context.Background(), fuzzer.Options{Options: driver.Options{Command: []string{python, "python/serve.py"}}, N: 5000, Seed: 1})
+	frep, err := generative.Run(context.Background(), generative.Options{Options: driver.Options{Command: []string{python, "python/serve.py"}}, N: 5000, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/internal/fakes"
 	"github.com/qf-format/qf-conformance/internal/measure"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// The hostile fakes of package fakes give correct answers, delivered
+// The hostile fakes of package servetest give correct answers, delivered
 // badly. Each run must end promptly, account for every vector, fail or
 // pass as stated, and leave nothing running.
 
@@ -38,7 +38,7 @@ func TestBusyLoopBehindShell(t *testing.T) {
 	if rep.OK() || rep.Restarts != 1 {
 		t.Errorf("OK %v, %d restarts", rep.OK(), rep.Restarts)
 	}
-	fakes.NoSurvivors(t, dir, 2) // the first fake and its replacement
+	servetest.NoSurvivors(t, dir, 2) // the first fake and its replacement
 	if d := time.Since(start); d > measure.Allowance(10*time.Second) {
 		t.Errorf("took %v", d)
 	}
@@ -49,7 +49,7 @@ func TestOneshotBusyLoopBehindShell(t *testing.T) {
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
 	}
-	fakes.NoSurvivors(t, dir, 2)
+	servetest.NoSurvivors(t, dir, 2)
 }
 
 // An implementation that initialises on hello and crashes once: the
@@ -95,7 +95,7 @@ func TestAnswerTwice(t *testing.T) {
 	if d := time.Since(start); d > measure.Allowance(10*time.Second) {
 		t.Errorf("took %v", d)
 	}
-	fakes.NoSurvivors(t, dir, 3)
+	servetest.NoSurvivors(t, dir, 3)
 	if after := openFDs(t); after > fds {
 		t.Errorf("%d descriptors open before the run, %d after", fds, after)
 	}
@@ -109,7 +109,7 @@ func TestRestartsLeakNothing(t *testing.T) {
 	if rep.Restarts < 50 {
 		t.Errorf("%d restarts", rep.Restarts)
 	}
-	fakes.NoSurvivors(t, dir, rep.Restarts+1)
+	servetest.NoSurvivors(t, dir, rep.Restarts+1)
 	if after := openFDs(t); after > fds {
 		t.Errorf("%d descriptors open before the run, %d after %d restarts", fds, after, rep.Restarts)
 	}
@@ -166,7 +166,7 @@ func TestFork(t *testing.T) {
 	if !rep.OK() {
 		t.Errorf("%v %q", statuses(rep), rep.Problems)
 	}
-	fakes.NoSurvivors(t, dir, 4)
+	servetest.NoSurvivors(t, dir, 4)
 }
 
 // A grandchild that keeps the output open after its parent died: the
@@ -182,7 +182,7 @@ func TestGrandchildHoldsOutput(t *testing.T) {
 	if d := time.Since(start); d > measure.Allowance(15*time.Second) {
 		t.Errorf("took %v", d)
 	}
-	fakes.NoSurvivors(t, dir, 7)
+	servetest.NoSurvivors(t, dir, 7)
 }
 
 // A slow start is within the start-up allowance, not the answer timeout.
@@ -321,7 +321,7 @@ func TestInterrupted(t *testing.T) {
 	dir := t.TempDir()
 	var cancelled time.Time
 	go func() {
-		if err := fakes.Await(dir, "busy"); err != nil {
+		if err := servetest.Await(dir, "busy"); err != nil {
 			t.Error(err)
 		}
 		cancelled = time.Now()
@@ -334,7 +334,7 @@ func TestInterrupted(t *testing.T) {
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "interrupted") {
 		t.Errorf("problems %q", rep.Problems)
 	}
-	fakes.NoSurvivors(t, dir, 1)
+	servetest.NoSurvivors(t, dir, 1)
 }
 
 // validReport checks a JSON report against the report's schema, and

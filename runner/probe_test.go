@@ -12,7 +12,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/internal/faults"
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/protocol"
 )
 

@@ -15,19 +15,19 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/measure"
-	"github.com/qf-format/qf-conformance/internal/mutants"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// TestMain runs the fake implementation of package fakes that QF_FAKE
+// TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
-	fakes.Main()
+	servetest.Main()
 	os.Exit(m.Run())
 }
 
@@ -466,7 +466,7 @@ func TestExtraVectors(t *testing.T) {
 // screen, and names every known fault its diagnosis finds.
 func TestReportFitsOnAScreen(t *testing.T) {
 	impls := map[string]Options{}
-	for _, m := range append(append([]*mutants.Mutant{}, mutants.Realistic...), mutants.Fansite) {
+	for _, m := range append(append([]*faultstest.Mutant{}, faultstest.Realistic...), faultstest.Fansite) {
 		impls[m.Name] = Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}
 	}
 	for _, mode := range []string{"escapes", "wrong-answers", "crash-4th"} {

@@ -1,6 +1,6 @@
 // Package session is one conversation with an implementation through the
 // conformance protocol of spec/protocol.md, the same for qf check (package
-// runner) and qf fuzz (package fuzzer): the implementation started, and
+// runner) and qf fuzz (package generative): the implementation started, and
 // restarted when it fails, by package driver; its hello and the
 // categories of vectors it lists (package suite); a line of progress; and
 // the end of the run.

@@ -3,7 +3,7 @@ package suite
 import (
 	"testing"
 
-	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/serve"
 )
 

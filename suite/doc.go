@@ -8,7 +8,7 @@
 // the levels it grades (L1 to L3 for decoding, E for encoding, R for
 // replay and validation, CONFORMANCE.md "Levels"), what it reads and
 // answers (a Form), and everything done with its tests, the same for `qf
-// check` (package runner), `qf fuzz` (package fuzzer) and the diagnosis of
+// check` (package runner), `qf fuzz` (package generative) and the diagnosis of
 // failures (package diagnosis). A Result is one test graded, with the
 // test and the answer it was graded on.
 //

@@ -9,7 +9,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/vectors"

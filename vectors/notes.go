@@ -72,7 +72,7 @@ var Notes = map[string]Note{
 	"NotACode":            note("A code that does not decode strictly: answered with its error object.", "Strict decoding"),
 
 	// Faults seen in real third-party implementations: the catalogue of
-	// internal/faults holds each, its model and what to change.
+	// faults holds each, its model and what to change.
 	"FaultJunkAsZeros":          note("Catches a decoder that reads a character outside the alphabet as six zero bits instead of rejecting or deleting it: one hole per UTF-8 byte, per UTF-16 unit or per code point, in both profiles or in the strict one only.", "EC-5", "EC-4"),
 	"FaultCrashOnShortInput":    note("Catches a decoder that crashes on truncated input: on any field past the end, or on the empty string only.", "EC-6"),
 	"FaultZeroFill":             note("Catches a decoder that reads missing bits at the end as zeros, so that a truncated code decodes: in every chunk, or in the Record only.", "EC-6"),

@@ -14,7 +14,7 @@ import (
 	"syscall"
 
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/fuzzer"
+	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
@@ -67,11 +67,11 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	verbose := fs.Bool("v", false, "also show every example, as qf check shows a failing vector, with how it was found and shrunk")
 	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process")
 	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process")
-	window := fs.Int("window", fuzzer.DefaultWindow, "keep `N` requests in flight at once")
+	window := fs.Int("window", generative.DefaultWindow, "keep `N` requests in flight at once")
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	opts := fuzzer.Options{N: *n, Examples: *examples, MaxCauses: *maxCauses, Window: *window}
+	opts := generative.Options{N: *n, Examples: *examples, MaxCauses: *maxCauses, Window: *window}
 	opts.Command, opts.Timeout, opts.StartTimeout = fs.Args(), *timeout, *startTimeout
 	if len(opts.Command) == 0 {
 		opts.Handler = serve.Reference
@@ -118,7 +118,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	fmt.Fprintf(text, "qf fuzz: seed %d\n", seed) // at once, should the run not end
 
-	rep, err := fuzzer.Run(ctx, opts)
+	rep, err := generative.Run(ctx, opts)
 	var start *driver.StartError
 	if errors.As(err, &start) {
 		fmt.Fprintf(stderr, "qf fuzz: %v\n", err)

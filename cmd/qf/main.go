@@ -53,7 +53,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/qf-format/qf-conformance/internal/heap"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
 )
 
 const usage = `usage:
@@ -112,7 +112,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cmd, args := args[0], args[1:]
 	switch cmd {
 	case "serve", "check", "fuzz":
-		heap.Relax() // long runs with a small live heap
+		gcpace.Relax() // long runs with a small live heap
 	}
 	switch cmd {
 	case "decode":

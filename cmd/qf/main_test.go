@@ -13,10 +13,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/fuzzer"
-	"github.com/qf-format/qf-conformance/internal/fakes"
+	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -299,10 +299,10 @@ func TestReplay(t *testing.T) {
 	}
 }
 
-// TestMain runs the fake implementation of package fakes that QF_FAKE
+// TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
-	fakes.Main()
+	servetest.Main()
 	os.Exit(m.Run())
 }
 
@@ -512,8 +512,8 @@ func TestFuzz(t *testing.T) {
 		!strings.Contains(out, " 1. state.walls.white.h.count: ") || !strings.Contains(out, "wrote "+dir) {
 		t.Fatalf("a faulty implementation: status %d\n%s%s", status, out, errOut)
 	}
-	if b, err := os.ReadFile(report); err != nil || fuzzer.ValidateReport(b) != nil {
-		t.Errorf("the JSON report: %v %v", err, fuzzer.ValidateReport(b))
+	if b, err := os.ReadFile(report); err != nil || generative.ValidateReport(b) != nil {
+		t.Errorf("the JSON report: %v %v", err, generative.ValidateReport(b))
 	}
 	out, errOut, status = qf("", append([]string{"check", "-vectors", dir, "-run", "/fuzz-"}, fake...)...)
 	if status != 1 || !regexp.MustCompile(`(?m)^check: 0 passed, [1-9]\d* failed, 0 skipped$`).MatchString(out) {
@@ -525,8 +525,8 @@ func TestFuzz(t *testing.T) {
 	}
 	// -json - writes the report to standard output, the text to standard error.
 	out, errOut, status = qf("", append([]string{"fuzz", "-n", "500", "-seed", "1", "-json", "-"}, fake...)...)
-	if status != 1 || fuzzer.ValidateReport([]byte(out)) != nil || !strings.Contains(errOut, "fuzz: 500 cases") {
-		t.Errorf("-json -: status %d, %v\n%s", status, fuzzer.ValidateReport([]byte(out)), errOut)
+	if status != 1 || generative.ValidateReport([]byte(out)) != nil || !strings.Contains(errOut, "fuzz: 500 cases") {
+		t.Errorf("-json -: status %d, %v\n%s", status, generative.ValidateReport([]byte(out)), errOut)
 	}
 
 	for _, args := range [][]string{

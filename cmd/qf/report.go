@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/matrix"
+	"github.com/qf-format/qf-conformance/compare"
 	"github.com/qf-format/qf-conformance/runner"
 )
 
@@ -45,7 +45,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 	var reports []*runner.Report
 	var sources []string
 	for _, path := range fs.Args() {
-		rep, err := matrix.Read(path)
+		rep, err := compare.Read(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "qf report: %v\n", err)
 			return errReported
@@ -53,7 +53,7 @@ func runReport(args []string, stdout, stderr io.Writer) error {
 		reports = append(reports, rep)
 		sources = append(sources, strings.TrimSuffix(filepath.Base(path), ".json"))
 	}
-	m := matrix.New(reports, sources)
+	m := compare.New(reports, sources)
 	write := m.WriteHTML
 	if *format == "md" {
 		write = m.WriteMarkdown

@@ -3,8 +3,8 @@ package main
 import (
 	"strings"
 
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/bitstring"
-	"github.com/qf-format/qf-conformance/internal/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 )

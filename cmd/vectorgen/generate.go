@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/explore"
-	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"

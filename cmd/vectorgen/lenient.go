@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/gen"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/ref"
 )
 

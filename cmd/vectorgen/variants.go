@@ -6,7 +6,7 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
-// The shapes of the catalogue's faults (internal/faults): each caught by
+// The shapes of the catalogue's faults (faults): each caught by
 // three vectors or more that carry its family's flag, one thing each.
 
 // wallOrders are State values whose walls a decoder or encoder that

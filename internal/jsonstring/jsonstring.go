@@ -1,7 +1,7 @@
 // Package jsonstring writes a JSON string as package encoding/json
 // writes it, byte for byte, without reflection: for the protocol's
 // messages (package protocol) and the generator's JSON trees
-// (internal/gen), which are written many times a second.
+// (gen), which are written many times a second.
 package jsonstring
 
 import "unicode/utf8"

@@ -1,0 +1,411 @@
+package compare_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/qf-format/qf-conformance/compare"
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/browsertest"
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// mutantNames are the mutants compared with the reference: faults of
+// every kind, confined or spread.
+var mutantNames = []string{"zero-fill", "padding-ignored-record-only", "jump-wall-ignored-south", "encoder-mask", "fansite-scripts"}
+
+// reports runs the suite against the reference, the mutants of
+// mutantNames and, when node is there, examples/js, writes each -json
+// report into dir, and returns the reports read back from their files
+// and the files' names.
+func reports(t *testing.T, dir string) ([]*runner.Report, []string) {
+	t.Helper()
+	type impl struct {
+		name string
+		opts runner.Options
+	}
+	impls := []impl{{"reference", runner.Options{Options: driver.Options{Handler: serve.Reference}}}}
+	if _, err := exec.LookPath("node"); err == nil {
+		impls = append(impls, impl{"js", runner.Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}}})
+	} else {
+		t.Log("no node: examples/js is left out of the matrix")
+	}
+	for _, name := range mutantNames {
+		for _, m := range faultstest.Catalogue {
+			if m.Name == name {
+				impls = append(impls, impl{name, runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}})
+			}
+		}
+	}
+	var reps []*runner.Report
+	var paths []string
+	for _, im := range impls {
+		rep, err := runner.Run(context.Background(), im.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, im.name+".json")
+		var b bytes.Buffer
+		if err := rep.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		back, err := compare.Read(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps = append(reps, back)
+		paths = append(paths, im.name)
+	}
+	return reps, paths
+}
+
+// failing returns the ids of the vectors that failed in any report.
+func failing(reps []*runner.Report) map[string]bool {
+	ids := map[string]bool{}
+	for _, rep := range reps {
+		for _, r := range rep.Results {
+			if r.Status == suite.Fail {
+				ids[r.ID] = true
+			}
+		}
+	}
+	return ids
+}
+
+func TestNew(t *testing.T) {
+	reps, sources := reports(t, t.TempDir())
+	m := compare.New(reps, sources)
+	if len(m.Columns) != len(reps) {
+		t.Fatalf("%d columns for %d reports", len(m.Columns), len(reps))
+	}
+	rows := 0
+	disagree := 0
+	for _, c := range m.Categories {
+		for _, g := range c.Groups {
+			for _, r := range g.Rows {
+				rows++
+				if len(r.Cells) != len(reps) {
+					t.Fatalf("%s: %d cells", r.ID, len(r.Cells))
+				}
+				// The reference passes everything: a row disagrees exactly
+				// when some report fails it.
+				failed := false
+				for _, cell := range r.Cells {
+					failed = failed || cell.Status == suite.Fail
+				}
+				if r.Disagree != failed {
+					t.Errorf("%s: disagree %v, failed somewhere %v", r.ID, r.Disagree, failed)
+				}
+				if r.Disagree {
+					disagree++
+				}
+			}
+		}
+	}
+	if rows != len(reps[0].Results) || disagree != len(m.Disagree) || disagree != len(failing(reps)) {
+		t.Errorf("%d rows of %d vectors, %d disagree of %d listed and %d failing", rows, len(reps[0].Results), disagree, len(m.Disagree), len(failing(reps)))
+	}
+	// The rows with a Fault flag are grouped under it.
+	for _, c := range m.Categories {
+		for _, g := range c.Groups {
+			for _, r := range g.Rows {
+				for _, f := range r.Flags {
+					if strings.HasPrefix(f, "Fault") && !strings.HasPrefix(g.Flag, "Fault") {
+						t.Errorf("%s carries %s but is grouped under %s", r.ID, f, g.Flag)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestWriteMarkdown(t *testing.T) {
+	reps, sources := reports(t, t.TempDir())
+	// A report of strict decoding alone: its other groups are skipped, not ✓.
+	strictOnly, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: faultstest.Fansite.Handler(), MaxFailuresInARow: 1 << 20},
+		Run: regexp.MustCompile(`^strict/`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := compare.New(append(reps, strictOnly), append(sources, "strict-only"))
+	var b bytes.Buffer
+	if err := m.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	for _, want := range []string{"## Root causes", "### model: zero-fill", "**`FaultZeroFill` (zero-fill)**: missing bits at the end read as zeros",
+		"| strict |", "`FaultZeroFill`", "## Where they disagree", "- `" + m.Disagree[0].ID + "`: "} {
+		if !strings.Contains(md, want) {
+			t.Errorf("the Markdown lacks %q", want)
+		}
+	}
+	// The causes come before the tables.
+	if strings.Index(md, "## Root causes") > strings.Index(md, "## Levels") {
+		t.Error("the causes come after the levels")
+	}
+	// A group that did not run in a column is "skip" there, never ✓.
+	for _, line := range strings.Split(md, "\n") {
+		if strings.HasPrefix(line, "| encode |") || strings.HasPrefix(line, "| replay |") {
+			cells := strings.Split(strings.Trim(line, "| "), " | ")
+			if last := cells[len(cells)-1]; !strings.HasPrefix(line, "| encode | `") && !strings.HasPrefix(line, "| replay | `") {
+				continue
+			} else if last != "skip" {
+				t.Errorf("the strict-only report's cell of %q is %q, want skip", line, last)
+			}
+		}
+	}
+}
+
+// The page of six broken implementations, the faults of real ones, is
+// small: the details of a failure are shown on demand, each string once.
+func TestPageSize(t *testing.T) {
+	var reps []*runner.Report
+	var sources []string
+	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
+		rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reps, sources = append(reps, rep), append(sources, m.Name)
+	}
+	var page bytes.Buffer
+	if err := compare.New(reps, sources).WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for _, rep := range reps {
+		for _, r := range rep.Results {
+			if r.Status == suite.Fail {
+				failed++
+			}
+		}
+	}
+	t.Logf("%d implementations, %d failures: a page of %d bytes", len(reps), failed, page.Len())
+	if page.Len() > 1500<<10 {
+		t.Errorf("the page has %d bytes, more than 1.5 MB", page.Len())
+	}
+}
+
+// The HTML matrix in a real browser: every implementation's causes above
+// the vectors, every failing vector of the inputs on the page, the
+// filters working, a failing cell opening to show the answer, no
+// horizontal overflow at 1000 or 1400 pixels, and no script error.
+func TestHTMLInBrowser(t *testing.T) {
+	b := browsertest.New(t, 1400, 1000)
+	dir := t.TempDir()
+	reps, sources := reports(t, dir)
+	m := compare.New(reps, sources)
+	var page bytes.Buffer
+	if err := m.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	for _, external := range []string{"<script src", "<link", "@import", "url("} {
+		if bytes.Contains(page.Bytes(), []byte(external)) {
+			t.Errorf("the page loads something: %q", external)
+		}
+	}
+	path := filepath.Join(dir, "matrix.html")
+	if err := os.WriteFile(path, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	htmlLayout(t, b, path, m, reps)
+	htmlRows(t, b, m, reps)
+	htmlFilters(t, b, m)
+	htmlCell(t, b)
+	if errs := b.Errors(); len(errs) > 0 {
+		t.Errorf("the page has errors: %q", errs)
+	}
+}
+
+// htmlLayout checks the page at 1000 and 1400 pixels: no horizontal
+// overflow, every implementation's causes above the vectors.
+func htmlLayout(t *testing.T, b *browsertest.Browser, path string, m *compare.Matrix, reps []*runner.Report) {
+	for _, width := range []int64{1000, 1400} {
+		var layout struct {
+			Scroll, Width int
+			Causes        []int // causes listed, by implementation
+			Labels        []string
+			Above         bool // the causes end above the vectors
+		}
+		if err := chromedp.Run(b.Ctx,
+			chromedp.EmulateViewport(width, 900),
+			chromedp.Navigate("file://"+filepath.ToSlash(path)),
+			chromedp.WaitReady("#shown", chromedp.ByID),
+			chromedp.Evaluate(`({Scroll: document.documentElement.scrollWidth, Width: window.innerWidth,
+				Causes: [...document.querySelectorAll("#causes article")].map(a => a.querySelectorAll("ol.causes > li").length),
+				Labels: [...document.querySelectorAll("#causes article h3")].map(h => h.textContent),
+				Above: document.getElementById("causes").getBoundingClientRect().bottom <= document.getElementById("vectors").getBoundingClientRect().top})`, &layout),
+		); err != nil {
+			t.Fatal(err)
+		}
+		if layout.Scroll > layout.Width {
+			t.Errorf("at %d px the page is %d px wide", width, layout.Scroll)
+		}
+		if !layout.Above || len(layout.Causes) != len(reps) {
+			t.Errorf("at %d px: causes above the vectors %v, %d implementations' causes", width, layout.Above, len(layout.Causes))
+		}
+		for i, rep := range reps {
+			if i < len(layout.Causes) && (layout.Causes[i] != len(rep.Causes) || layout.Labels[i] != m.Columns[i].Label) {
+				t.Errorf("%s: %d causes on the page, %d in the report", layout.Labels[i], layout.Causes[i], len(rep.Causes))
+			}
+		}
+		png := screenshot(t, b)
+		os.WriteFile(filepath.Join(filepath.Dir(path), fmt.Sprintf("matrix-%d.png", width)), png, 0o644)
+	}
+}
+
+// htmlRows checks the implementations' columns and that every failing
+// vector of the reports is on the page.
+func htmlRows(t *testing.T, b *browsertest.Browser, m *compare.Matrix, reps []*runner.Report) {
+	var labels []string
+	var ids []string
+	var shown string
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("#levels th.impl")).map(th => th.textContent.trim())`, &labels),
+		chromedp.Evaluate(`Array.from(document.querySelectorAll("tr.row")).map(tr => tr.id.slice(2))`, &ids),
+		chromedp.Text("#shown", &shown, chromedp.ByID),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(labels) != len(reps) {
+		t.Errorf("implementations on the page: %q, want %d", labels, len(reps))
+	}
+	for i, c := range m.Columns {
+		if i < len(labels) && labels[i] != c.Label {
+			t.Errorf("column %d is %q, want %q", i, labels[i], c.Label)
+		}
+	}
+	onPage := map[string]bool{}
+	for _, id := range ids {
+		onPage[id] = true
+	}
+	for id := range failing(reps) {
+		if !onPage[id] {
+			t.Errorf("the failing vector %s is not on the page", id)
+		}
+	}
+	if want := len(reps[0].Results); len(ids) != want || shown != strconv.Itoa(want)+" of "+strconv.Itoa(want)+" vectors" {
+		t.Errorf("%d rows, shown %q; want %d", len(ids), shown, want)
+	}
+}
+
+// htmlFilters checks the filters: disagreements only, and a search.
+func htmlFilters(t *testing.T, b *browsertest.Browser, m *compare.Matrix) {
+	var visible int
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Click(`#filters button[data-show="disagree"]`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll("tr.row:not([hidden])").length`, &visible),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if visible != len(m.Disagree) {
+		t.Errorf("showing disagreements: %d rows visible, want %d", visible, len(m.Disagree))
+	}
+	if err := chromedp.Run(b.Ctx,
+		chromedp.SendKeys("#find", "record-only", chromedp.ByID),
+		chromedp.Evaluate(`document.querySelectorAll("tr.row:not([hidden])").length`, &visible),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if visible == 0 || visible >= len(m.Disagree) {
+		t.Errorf("searching record-only among the disagreements: %d rows visible", visible)
+	}
+}
+
+// htmlCell checks that a failing cell opens to show the answer, and
+// closes again.
+func htmlCell(t *testing.T, b *browsertest.Browser) {
+	var answer string
+	var open int
+	row := `tr[id="v-strict/padding-record-only"]`
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Click(row+` td.fail .mark`, chromedp.ByQuery),
+		chromedp.Text(row+` td.fail .details`, &answer, chromedp.ByQuery),
+		chromedp.Click(row+` td.fail .mark`, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelectorAll(".details").length`, &open),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(answer, "want nonzero_padding at bit") || !strings.Contains(answer, "got  {") || open != 0 {
+		t.Errorf("the failing cell shows %q; %d details open after a second click", answer, open)
+	}
+}
+
+func screenshot(t *testing.T, b *browsertest.Browser) []byte {
+	t.Helper()
+	var png []byte
+	if err := chromedp.Run(b.Ctx, chromedp.CaptureScreenshot(&png)); err != nil || len(png) < 1000 {
+		t.Errorf("screenshot: %v", err)
+	}
+	return png
+}
+
+// A level cell says what it is: a level reached, none, not checked (no
+// test of the category ran), or not in this report (the report has no
+// test of it), each with its own class, never level-ok but for a level
+// reached.
+func TestLevelCells(t *testing.T) {
+	full, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: serve.Reference}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	strictOnly, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: serve.Reference}, Run: regexp.MustCompile(`^strict/`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := compare.New([]*runner.Report{full, strictOnly}, []string{"full", "strict-only"})
+	for _, c := range []struct {
+		col         int
+		cat         suite.Category
+		text, class string
+	}{
+		{0, suite.Strict, "L3", "level-ok"},
+		{0, suite.Encode, "E", "level-ok"},
+		{1, suite.Strict, "L3", "level-ok"},
+		{1, suite.Encode, "not in this report", "level-absent"},
+		{1, suite.Validate, "not in this report", "level-absent"},
+	} {
+		l := m.Columns[c.col].Level(c.cat)
+		if l.Text() != c.text || l.Class() != c.class {
+			t.Errorf("column %d, %s: %q %q, want %q %q", c.col, c.cat, l.Text(), l.Class(), c.text, c.class)
+		}
+	}
+	for _, l := range []compare.Level{{Category: suite.Strict, InReport: true}, {Category: suite.Strict, InReport: true, Ran: true, Level: suite.None}} {
+		if l.Class() != "level-none" || (l.Text() != "not checked" && l.Text() != "none") {
+			t.Errorf("%+v: %q %q", l, l.Text(), l.Class())
+		}
+	}
+	var page bytes.Buffer
+	if err := m.WriteHTML(&page); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(page.String(), `<td class="level-absent">not in this report`); n != len(suite.Categories)-1 {
+		t.Errorf("%d cells not in this report, want %d", n, len(suite.Categories)-1)
+	}
+	if strings.Contains(page.String(), `<td class="level-ok">not in this report`) {
+		t.Error("a cell not in this report is shown as a level reached")
+	}
+	var md bytes.Buffer
+	if err := m.WriteMarkdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| not in this report |") {
+		t.Error("the Markdown has no cell not in this report")
+	}
+}

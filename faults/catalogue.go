@@ -1,0 +1,347 @@
+// Package faults is the catalogue of faults that qf implementations have,
+// each with what it is, where it was seen, the vectors' flag that names it
+// and one line on what to change, and its executable form: a faulty
+// implementation of the protocol with any set of faults turned on (Model).
+//
+// It is the one home of the catalogue. The mutants that the suite must
+// catch (faults/faultstest, for tests) are models of one fault or of several
+// at once; the diagnosis of a run (package diagnosis) names a fault when
+// the implementation's answers are the answers its model gives; the notes
+// of the Fault flags (vectors.Notes) say what their vectors catch, and a
+// test holds the three together.
+//
+// With no fault turned on, the model conforms: it passes every vector.
+package faults
+
+import "slices"
+
+// A Fault is one fault an implementation may have, in one shape: a
+// variant of its family. The faults of a family are what real code does
+// in different ways: junk read as zeros one hole per UTF-8 byte, or per
+// UTF-16 unit, in both profiles or the strict one only.
+type Fault struct {
+	Name string // a slug, such as "junk-as-zeros-utf16"
+	// Family names the fault's family, such as "junk-as-zeros"; Shape
+	// says in words how this variant differs from the family's others,
+	// "one hole per UTF-16 unit, both profiles" ("" for a family of one).
+	Family string
+	Shape  string
+	// What is wrong, in words: the family's words.
+	What string
+	// Flags are the vectors' flags that name the fault (vectors.Notes),
+	// usually one; none for a fault that the diagnosis names otherwise
+	// (a field read wrong, a rule broken, a way of reporting errors).
+	Flags []string
+	// Seen is the number of the fault in Seen, the faults observed in
+	// public implementations, or 0.
+	Seen int
+	// Fix says in a line what to change.
+	Fix string
+	// Group says how the diagnosis names the fault (see the Groups), and
+	// Locus, for a fault named by where it goes wrong, the names of the
+	// causes it shows as: the fields of the layout where the answers first
+	// differ, the kinds of error or the rules of replay broken.
+	Group Group
+	Locus []string
+	set   func(*knobs)
+}
+
+// A Group is how the diagnosis finds a fault in the answers.
+type Group uint8
+
+// The groups.
+const (
+	// Known faults are named by their model: the diagnosis confirms one
+	// when the implementation answers as the fault's model does.
+	Known Group = iota
+	// Reporting faults are ways of reporting every error: one kind for
+	// everything, no offsets.
+	Reporting
+	// Structural faults are named by the field where the answers first
+	// differ (a field read with the wrong width, fields in the wrong order).
+	Structural
+	// Rules faults are named by the rule whose vectors fail, and where.
+	Rules
+)
+
+// Seen lists the faults observed in public third-party qf implementations
+// (TypeScript, Rust, Kotlin, JavaScript) when they were run on edge cases,
+// in late 2026; a Fault's Seen is its number here, counting from 1.
+var Seen = []string{
+	"a character outside the alphabet read as six zero bits instead of rejected",
+	"a crash (panic or uncaught exception) on empty or truncated input",
+	"missing bits at the end read as zeros, so a truncated code decodes",
+	"characters after the end of the code silently ignored",
+	"'=' and other padding rejected in a decoder that claims to be lenient, or accepted in one that claims to be strict",
+	"no range check in the encoder, so a too-large value spills into the neighbouring fields (white square 200 changes the flags)",
+	"too-large values masked to the field width (white 200 written as 72, 16 walls written as a count of 0 followed by 16 anchors)",
+	"an extra 'A' appended when the bit count is a multiple of 6",
+	"an empty record (count 0) not representable: decoded as \"no record\", or refused by the encoder",
+	"the last-move player written from the turn number's parity instead of the value given",
+	"walls re-sorted or de-duplicated on the way through, so decode then encode changes the code",
+	"wall anchors of 64 or more silently dropped",
+	"codes with neither chunk rejected, or codes with a State rejected by a decoder that only knows records",
+	"pawn moves computed by square arithmetic: wrapping across a board edge, leaving the board at the top or bottom, jumping diagonally over a pawn",
+	"the first mover of a record taken from the turn parity instead of the last-move player",
+	"a last-move wall anchor that matches no wall treated as a decode error",
+	"every rejection reported the same way (one exception type, so one error kind for everything)",
+	"rejections without a position (a kind, but no character or bit offset, no field)",
+	"a decoder that knows only records, rejecting every code with a State",
+	"the rules of the game applied while decoding, so a code whose record holds an illegal move is rejected instead of decoded",
+	"an encoder whose too-large value is masked and whose carry spills into the next field at once (faults 6 and 7 together)",
+}
+
+// Families lists the names of the families, in the order of the
+// catalogue.
+func Families() []string {
+	var out []string
+	for _, f := range Catalogue {
+		if len(out) == 0 || out[len(out)-1] != f.Family {
+			out = append(out, f.Family)
+		}
+	}
+	return out
+}
+
+// Variants returns the faults of a family, in the order of the catalogue.
+func Variants(family string) []*Fault {
+	var out []*Fault
+	for _, f := range Catalogue {
+		if f.Family == family {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Named returns the fault of that name.
+func Named(name string) (*Fault, bool) {
+	for _, f := range Catalogue {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return nil, false
+}
+
+// OfFlag returns the faults that a flag names.
+func OfFlag(flag string) []*Fault {
+	var out []*Fault
+	for _, f := range Catalogue {
+		for _, g := range f.Flags {
+			if g == flag {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
+}
+
+const (
+	fixAlphabet = "check every byte against A-Z a-z 0-9 + / before reading bits: strictly, reject the first other one (invalid_character at its byte offset); leniently, delete it"
+	fixTruncate = "check that a field's bits are there before reading it; when they are not, report truncated at the field's first bit, with its path"
+	fixRange    = "check each value against its field's range before writing it, and refuse a value out of range with out_of_range naming the field"
+	fixChunks   = "read the two flags and accept all four combinations: neither chunk is the code A, a State alone, a Record alone, or both"
+	fixFields   = "read the fields in the order and widths of spec/qf.md's layout table, the State's before the Record's"
+)
+
+// A variant is one shape of a family's fault: its name (the family's own
+// for the first, usually), its shape in words, and its knobs.
+type variant struct {
+	name, shape string
+	fix         string // when it needs its own
+	set         func(*knobs)
+}
+
+// A family is faults alike: what they are, their flags, where they were
+// seen, what to change, how the diagnosis names them.
+type family struct {
+	name, what string
+	flags      []string
+	seen       int
+	fix        string
+	group      Group
+	locus      []string
+}
+
+// of returns the faults of a family, one per variant.
+func (fam family) of(vs ...variant) []*Fault {
+	var out []*Fault
+	for _, v := range vs {
+		fix := fam.fix
+		if v.fix != "" {
+			fix = v.fix
+		}
+		seen := fam.seen
+		if n, ok := seenAs[v.name]; ok {
+			seen = n
+		}
+		out = append(out, &Fault{Name: v.name, Family: fam.name, Shape: v.shape, What: fam.what, Flags: fam.flags, Seen: seen,
+			Fix: fix, Group: fam.group, Locus: fam.locus, set: v.set})
+	}
+	return out
+}
+
+// one returns a family of one fault, of the family's name.
+func (fam family) one(set func(*knobs)) []*Fault { return fam.of(variant{name: fam.name, set: set}) }
+
+func flags(f ...string) []string { return f }
+
+// seenAs numbers the variants seen in public implementations as a fault
+// of Seen of their own, where their family's number is another's.
+var seenAs = map[string]int{"encoder-mask": 7, "mask-and-spill": 21, "state-rejected": 19}
+
+// Catalogue lists the faults, the variants of each family together.
+var Catalogue = slices.Concat(
+	// Known faults, named by their models.
+	family{name: "junk-as-zeros", what: "a character outside the alphabet read as six zero bits", flags: flags("FaultJunkAsZeros"), seen: 1, fix: fixAlphabet}.of(
+		variant{"junk-as-zeros", "one hole per UTF-8 byte, both profiles", "", func(k *knobs) { k.junkAsZeros = true }},
+		variant{"junk-as-zeros-utf16", "one hole per UTF-16 unit, both profiles", "", func(k *knobs) { k.junkAsZeros, k.junkUnit = true, utf16Units }},
+		variant{"junk-as-zeros-code-points", "one hole per code point, both profiles", "", func(k *knobs) { k.junkAsZeros, k.junkUnit = true, codePoints }},
+		variant{"junk-as-zeros-strict", "one hole per UTF-8 byte, strict profile only", "", func(k *knobs) { k.junkAsZeros, k.junkStrictOnly = true, true }},
+		variant{"junk-as-zeros-utf16-strict", "one hole per UTF-16 unit, strict profile only", "", func(k *knobs) {
+			k.junkAsZeros, k.junkUnit, k.junkStrictOnly = true, utf16Units, true
+		}},
+		variant{"junk-as-zeros-code-points-strict", "one hole per code point, strict profile only", "", func(k *knobs) {
+			k.junkAsZeros, k.junkUnit, k.junkStrictOnly = true, codePoints, true
+		}},
+	),
+	family{name: "crash-on-short-input", what: "a crash on empty or truncated input", flags: flags("FaultCrashOnShortInput"), seen: 2, fix: fixTruncate}.of(
+		variant{"crash-on-short-input", "on any field past the end", "", func(k *knobs) { k.crashOnShort = true }},
+		variant{"crash-on-empty-input", "on the empty string only", "treat the empty string like any other code: it is truncated at bit 0, field flags.state", func(k *knobs) { k.crashOnEmpty = true }},
+	),
+	family{name: "zero-fill", what: "missing bits at the end read as zeros", flags: flags("FaultZeroFill"), seen: 3, fix: fixTruncate}.of(
+		variant{"zero-fill", "in every chunk", "", func(k *knobs) { k.zeroFill = true }},
+		variant{"zero-fill-record", "in the Record chunk only", "", func(k *knobs) { k.zeroFillRecord = true }},
+	),
+	family{name: "trailing-ignored", what: "characters after the end of the code ignored", flags: flags("FaultIgnoresTrailing"), seen: 4,
+		fix: "after the last field, reject any character beyond ceil(bits/6) with trailing_data at its offset (strict decoding)"}.one(func(k *knobs) { k.ignoreTrailing = true }),
+	family{name: "equals-sign", what: "'=' read as in the other profile", flags: flags("FaultPadding"), seen: 5}.of(
+		variant{"lenient-rejects-equals", "rejected by the lenient decoder", "in the lenient profile, delete '=' like every byte outside the alphabet", func(k *knobs) { k.lenientRejectsEquals = true }},
+		variant{"strict-accepts-equals", "skipped by the strict decoder", "in the strict profile, reject '=' with invalid_character at its offset: a qf code has no padding", func(k *knobs) { k.strictSkipsEquals = true }},
+	),
+	family{name: "one-profile", what: "one decoder for both profiles", flags: flags("FaultOneProfile"),
+		fix: "decode strictly (reject every byte outside the alphabet, trailing data and nonzero padding) when the profile is strict, and leniently (delete them, ignore the rest) when it is lenient"}.of(
+		variant{"lenient-read-strictly", "the lenient profile decoded strictly", "", func(k *knobs) { k.oneProfile = 1 }},
+		variant{"strict-read-leniently", "the strict profile decoded leniently", "", func(k *knobs) { k.oneProfile = 2 }},
+	),
+	family{name: "base64-library", what: "decoding or encoding through a Base64 library, with its habits", flags: flags("FaultBase64Library"),
+		fix: "read and write the code six bits a character yourself, or check what the library is given and gives back: any length, no '=', no CR or LF, the standard alphabet"}.of(
+		variant{"base64-padding-accepted", "'=' padding to a multiple of 4 accepted by the strict decoder (AAA=, QA==)", "", func(k *knobs) { k.b64PadAccepted = true }},
+		variant{"base64-length-refused", "a length of 1 more than a multiple of 4 refused", "", func(k *knobs) { k.b64LengthRefused = true }},
+		variant{"base64-newlines-skipped", "CR and LF skipped by the strict decoder", "", func(k *knobs) { k.b64NewlinesSkipped = true }},
+		variant{"base64-whole-bytes", "codes written in whole bytes: a character too many when the bits end within the last byte's first six", "", func(k *knobs) { k.b64WholeBytes = true }},
+		variant{"url-safe-alphabet", "the URL-safe alphabet, '-' and '_' for '+' and '/'", "use the standard Base64 alphabet, '+' and '/'", func(k *knobs) { k.urlSafe = true }},
+		variant{"equals-padding-written", "'=' padding written up to a multiple of 4", "write no '=': a qf code has no padding", func(k *knobs) { k.equalsPadding = true }},
+	),
+	family{name: "encoder-overflow", what: "a too-large value written instead of refused", flags: flags("FaultMask", "FaultSpill"), seen: 6, fix: fixRange}.of(
+		variant{"encoder-spill", "widened: all its bits written, shifting every later field", "", func(k *knobs) { k.spill = true }},
+		variant{"encoder-mask", "masked to its field's width (white 200 as 72)", "", func(k *knobs) { k.mask = true }},
+		variant{"mask-and-spill", "masked, its carry added into the bits before it", "", func(k *knobs) { k.maskSpill = true }},
+		variant{"carry-drops-character", "masked, its carry added into its character, which vanishes past 63", "", func(k *knobs) { k.carrySextet = true }},
+	),
+	family{name: "extra-character", what: "an 'A' appended when the bit count is a multiple of 6", flags: flags("FaultExtraCharacter"), seen: 8,
+		fix: "write exactly ceil(bits/6) characters: when the bits fill the last character, write no other"}.one(func(k *knobs) { k.extraCharacter = true }),
+	family{name: "empty-record", what: "a record of 0 moves not representable", flags: flags("FaultEmptyRecord"), seen: 9}.of(
+		variant{"empty-record-lost", "decoded as no record", "keep a record of 0 moves ({\"moves\": []}, code QA) apart from no record (null, code A)", func(k *knobs) { k.emptyRecordLost = true }},
+		variant{"empty-record-refused", "refused by the encoder", "encode a record of 0 moves as the record flag and a count of 0 (QA)", func(k *knobs) { k.emptyRecordError = true }},
+	),
+	family{name: "player-from-parity", what: "the last move's player taken from the turn's parity", flags: flags("FaultPlayerFromParity"), seen: 10,
+		fix: "read and write state.last_move.player as the code and the value hold it; it is independent of the turn"}.of(
+		variant{"player-from-parity", "when encoding", "", func(k *knobs) { k.playerFromParity = true }},
+		variant{"player-from-parity-decoding", "when decoding", "", func(k *knobs) { k.playerParityDecode = true }},
+	),
+	family{name: "walls-reordered", what: "walls reordered on the way through", flags: flags("FaultWallsReordered"), seen: 11,
+		fix: "keep each wall group's anchors in the order of the code, duplicates included, when decoding and when encoding"}.of(
+		variant{"walls-sorted", "sorted and de-duplicated when decoding", "", func(k *knobs) { k.decodeWalls = sortDedup }},
+		variant{"walls-sorted-only", "sorted when decoding, duplicates kept", "", func(k *knobs) { k.decodeWalls = sortOnly }},
+		variant{"walls-deduplicated", "de-duplicated when decoding, in their order", "", func(k *knobs) { k.decodeWalls = dedupOnly }},
+		variant{"walls-merged", "merged into one list a player when decoding: sorted, an anchor once whatever its orientation", "", func(k *knobs) { k.decodeWalls = merged }},
+		variant{"walls-sorted-encoding", "sorted and de-duplicated when encoding", "", func(k *knobs) { k.encodeWalls = sortDedup }},
+		variant{"walls-sorted-only-encoding", "sorted when encoding, duplicates kept", "", func(k *knobs) { k.encodeWalls = sortOnly }},
+		variant{"walls-deduplicated-encoding", "de-duplicated when encoding, in their order", "", func(k *knobs) { k.encodeWalls = dedupOnly }},
+	),
+	family{name: "anchors-dropped", what: "wall anchors of 64 or more silently dropped by the encoder, walls and wall moves", flags: flags("FaultAnchorDropped"), seen: 12, fix: fixRange}.one(func(k *knobs) { k.anchorsDropped = true }),
+	family{name: "chunk-rejected", what: "codes of a combination of chunks rejected", flags: flags("FaultChunkRejected"), seen: 13, fix: fixChunks}.of(
+		variant{"neither-chunk-rejected", "neither chunk", "", func(k *knobs) { k.neitherRejected = true }},
+		variant{"state-rejected", "with a State, by a decoder that only knows records", "", func(k *knobs) { k.stateRejected = true }},
+	),
+	family{name: "square-arithmetic", what: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", flags: flags("FaultSquareArithmetic"), seen: 14,
+		fix: "move pawns on the 9x9 grid, file and rank apart: a step off the board is off_board, a diagonal is legal only as a side-step"}.one(func(k *knobs) { k.squareArithmetic = true }),
+	family{name: "first-mover-from-parity", what: "the first mover of a record taken from the turn's parity", flags: flags("FaultFirstMoverFromParity"), seen: 15,
+		fix: "after a State, the first mover is the player who did not make its last move, whatever the turn"}.one(func(k *knobs) { k.firstMoverParity = true }),
+	family{name: "last-move-wall-error", what: "a last-move anchor that matches no wall treated as a decode error", flags: flags("FaultLastMoveWallError"), seen: 16,
+		fix: "decode a wall last move whatever its anchor; whether a wall stands there is for validation (last_move_wall_missing)"}.one(func(k *knobs) { k.lastMoveWallError = true }),
+	family{name: "rules-applied", what: "a code whose record holds an illegal move rejected by the decoder", flags: flags("FaultRulesApplied"), seen: 20,
+		fix: "decode what the format holds; whether the moves are legal is for replay, not decoding"}.of(
+		variant{"rules-applied", "every rule", "", func(k *knobs) { k.rulesApplied = allRules }},
+		variant{"rules-applied-files", "only a pawn that leaves files a-i", "", func(k *knobs) { k.rulesApplied = filesOnly }},
+		variant{"rules-applied-diagonals", "only an illegal diagonal", "", func(k *knobs) { k.rulesApplied = diagonalsOnly }},
+	),
+	family{name: "place-after-pawn", what: "a 6-bit place read and written after a pawn last move", flags: flags("FaultPlaceAfterPawn"),
+		fix: "read state.last_move.place only when state.last_move.kind is 1 (a wall); after a pawn last move the turn follows"}.one(func(k *knobs) { k.placeAfterPawn = true }),
+	family{name: "no-range-checks", what: "squares 81-127 and wall counts 11-15 accepted by the decoder, as the fansite's scripts do", flags: flags("FaultNoRangeCheck"),
+		fix: "reject a square above 80 or a wall count above 10 with out_of_range at the field's first bit"}.one(func(k *knobs) { k.squareMax, k.countMax = 127, 15 }),
+
+	// Ways of reporting every error.
+	family{name: "one-error-kind", what: "every rejection reported with one error kind", seen: 17, group: Reporting, locus: []string{"one kind"},
+		fix: "report the kind of spec/qf.md section Errors that applies: invalid_character, truncated, out_of_range, trailing_data, nonzero_padding, malformed"}.of(
+		variant{"one-error-kind", "the same for decoding and encoding", "", func(k *knobs) { k.oneKind = "error" }},
+		variant{"one-error-kind-each-way", "invalid_character for every decoding error, malformed for every encoding error", "", func(k *knobs) { k.kindEachWay = true }},
+	),
+	family{name: "no-positions", what: "rejections without a position: no bit or char offset, no field", seen: 18, group: Reporting, locus: []string{"no offsets"},
+		fix: "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field"}.one(func(k *knobs) { k.noPositions = true }),
+
+	// Faults of the layout, named by the field where the answers first differ.
+	family{name: "lsb-first", what: "each character's bits read and written least significant first", group: Structural, locus: []string{"flags.state"},
+		fix: "read and write each character's six bits most significant first"}.one(func(k *knobs) { k.lsbFirst = true }),
+	family{name: "black-first", what: "black's square before white's", group: Structural, locus: []string{"state.white"}, fix: fixFields}.one(func(k *knobs) { k.blackFirst = true }),
+	family{name: "groups-vertical-first", what: "each player's vertical walls before the horizontal ones", group: Structural, locus: []string{"state.walls.white.h.count"}, fix: fixFields}.one(func(k *knobs) { k.verticalFirst = true }),
+	family{name: "turn-9-bits", what: "the turn read as 9 bits", group: Structural, locus: []string{"state.turn"}, fix: fixFields}.one(func(k *knobs) { k.turnBits = 9 }),
+	family{name: "square-range", what: "squares checked against another range", group: Structural, locus: []string{"state.white", "state.black", "out_of_range"}, fix: "a square is 0-80"}.of(
+		variant{"square-max-79", "0-79", "", func(k *knobs) { k.squareMax = 79 }},
+		variant{"square-max-81", "0-81", "", func(k *knobs) { k.squareMax = 81 }},
+	),
+	family{name: "wall-count-range", what: "wall counts checked against another range", group: Structural,
+		locus: []string{"state.walls.white.h.count", "state.walls.white.v.count", "state.walls.black.h.count", "state.walls.black.v.count", "out_of_range"}, fix: "a wall count is 0-10"}.of(
+		variant{"wall-count-max-9", "0-9", "", func(k *knobs) { k.countMax = 9 }},
+		variant{"wall-count-max-11", "0-11", "", func(k *knobs) { k.countMax = 11 }},
+	),
+	family{name: "padding-ignored", what: "nonzero padding bits ignored by the strict decoder", group: Structural, locus: []string{"nonzero_padding"},
+		fix: "strictly, reject a 1 among the padding bits with nonzero_padding at the first padding bit"}.of(
+		variant{"padding-ignored", "in every code", "", func(k *knobs) { k.ignorePadding = true }},
+		variant{"padding-ignored-record-only", "in codes that hold only a Record", "", func(k *knobs) { k.ignorePaddingRecordOnly = true }},
+	),
+	family{name: "move-count-wraps", what: "a move count of 1024 written as 0", group: Structural, locus: []string{"record.moves.count"},
+		fix: "refuse a record of more than 1023 moves with out_of_range at record.moves.count"}.one(func(k *knobs) { k.maskMoveCount = true }),
+	family{name: "orientation-inverted", what: "the orientation bit of wall moves inverted", group: Structural, locus: []string{"record.moves[].orientation"},
+		fix: "a wall move's orientation bit is 0 for horizontal, 1 for vertical"}.one(func(k *knobs) { k.orientationFlip = true }),
+
+	// Faults of the rules, named by the rule and where it fails.
+	family{name: "wrap-at-edge", what: "a pawn wraps from file i to file a of the next rank (and back)", group: Rules, locus: []string{"off_board"},
+		fix: "a step east from file i or west from file a is off_board"}.one(func(k *knobs) { k.wrapAtEdge = true }),
+	family{name: "diagonal-jumps", what: "a diagonal onto the opponent jumps over it", group: Rules, locus: []string{"illegal_diagonal"},
+		fix: "a diagonal is legal only as the side-step of a blocked straight jump"}.one(func(k *knobs) { k.diagonalJumps = true }),
+	family{name: "crossing-walls-allowed", what: "walls crossing at one anchor allowed", group: Rules, locus: []string{"walls_conflict"},
+		fix: "a horizontal and a vertical wall at the same anchor conflict (walls_conflict)"}.one(func(k *knobs) { k.crossingAllowed = true }),
+	family{name: "no-path-check", what: "walls that cut a player off allowed", group: Rules, locus: []string{"no_path"},
+		fix: "after a wall, both players must still have a path to their goal rank (no_path)"}.of(
+		variant{"no-path-check", "for either player", "", func(k *knobs) { k.noPathCheck = true }},
+		variant{"opponent-path-unchecked", "for the opponent: only the mover's path is checked", "check both players' paths after a wall (no_path)", func(k *knobs) { k.opponentPathUnchecked = true }},
+	),
+	family{name: "side-step-while-open", what: "side-steps allowed while the straight jump is open", group: Rules, locus: []string{"illegal_diagonal"},
+		fix: "a side-step is legal only when a wall or the edge blocks the straight jump"}.one(func(k *knobs) { k.sideStepWhileOpen = true }),
+	family{name: "walls-left-unchecked", what: "the wall limit not kept", group: Rules, locus: []string{"no_walls_left"},
+		fix: "a player with no walls left cannot place one (no_walls_left)"}.of(
+		variant{"walls-left-unchecked", "more than 10 walls a player", "", func(k *knobs) { k.noWallsLeftIgnored = true }},
+		variant{"state-walls-uncounted", "the State's walls not counted, only the record's", "a player's walls left are 10 less its walls in the State, less those placed since", func(k *knobs) { k.stateWallsUncounted = true }},
+	),
+	family{name: "jump-wall-ignored-south", what: "a wall behind the opponent does not block a jump south", group: Rules, locus: []string{"jump_blocked"},
+		fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)"}.one(func(k *knobs) { k.jumpWallIgnoredSouth = true }),
+	family{name: "black-side-steps-through-walls", what: "black's side-steps ignore a wall between the opponent and the target", group: Rules, locus: []string{"illegal_diagonal"},
+		fix: "a wall between the opponent and the side-step's target makes it illegal, for either player"}.one(func(k *knobs) { k.blackSideStepsThrough = true }),
+	family{name: "step-wall-ignored-west", what: "a wall does not block a step west", group: Rules, locus: []string{"wall_blocks_move"},
+		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(func(k *knobs) { k.stepWallIgnoredWest = true }),
+	family{name: "black-win-ignored", what: "a black pawn on rank 1 does not end the game", group: Rules, locus: []string{"game_over"},
+		fix: "the game is over when either pawn stands on its goal rank (game_over)"}.one(func(k *knobs) { k.blackWinIgnored = true }),
+)

@@ -1,0 +1,104 @@
+// Package faultstest is test support: deliberately faulty
+// implementations ("mutants") that the suite must catch, each the model
+// (package faults) of the faults it has: each fault of the catalogue
+// alone, the fansite's own scripts, and the faults of four real public
+// implementations together. Its tests run the whole vector suite against
+// each mutant through the runner that `qf check` uses, and keep the table
+// of mutants in CONFORMANCE.md.
+package faultstest
+
+import (
+	"strings"
+
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/protocol"
+)
+
+// A Mutant is a faulty implementation: the model of its faults.
+type Mutant struct {
+	Name   string // a slug, such as "junk-as-zeros"
+	Faults []*faults.Fault
+}
+
+// Handler returns the mutant as a protocol handler.
+func (m *Mutant) Handler() protocol.Handler { return faults.Model(m.Faults...) }
+
+// What says what is wrong with the mutant, in words.
+func (m *Mutant) What() string {
+	if len(m.Faults) == 1 {
+		if f := m.Faults[0]; f.Shape != "" {
+			return f.What + " (" + f.Shape + ")"
+		}
+		return m.Faults[0].What
+	}
+	var names []string
+	for _, f := range m.Faults {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Flags returns the flags of the mutant's faults.
+func (m *Mutant) Flags() []string {
+	var flags []string
+	for _, f := range m.Faults {
+		flags = append(flags, f.Flags...)
+	}
+	return flags
+}
+
+// Catalogue lists a mutant of each fault of faults.Catalogue alone, then
+// the fansite's scripts.
+var Catalogue = func() []*Mutant {
+	var ms []*Mutant
+	for _, f := range faults.Catalogue {
+		ms = append(ms, &Mutant{Name: f.Name, Faults: []*faults.Fault{f}})
+	}
+	return append(ms, Fansite)
+}()
+
+// Fansite has the faults of the fansite's own scripts (EC-5, EC-6, EC-24):
+// one decoder, with no notion of profiles (trailing data and padding
+// ignored in the strict profile too), characters outside the alphabet as
+// six-bit holes, missing bits as zeros, no range checks, values masked
+// when written, pawn moves as square arithmetic.
+var Fansite = of("fansite-scripts", "junk-as-zeros", "zero-fill", "strict-read-leniently", "no-range-checks", "encoder-mask", "square-arithmetic")
+
+// Realistic lists mutants with the faults of real public implementations
+// together, as they were seen in late 2026, each wrapped in an adapter of
+// the protocol: a TypeScript package, a Rust crate (records only), a
+// Kotlin app, and the fansite's 2014 viewer.
+var Realistic = []*Mutant{
+	of("typescript", "junk-as-zeros", "trailing-ignored", "strict-accepts-equals", "mask-and-spill", "no-positions"),
+	of("rust", "state-rejected", "crash-on-empty-input", "neither-chunk-rejected", "lenient-rejects-equals", "square-arithmetic", "one-error-kind"),
+	of("kotlin", "one-error-kind", "rules-applied", "walls-sorted", "walls-sorted-encoding", "player-from-parity", "extra-character", "empty-record-lost", "first-mover-from-parity"),
+	of("kotlin-codec", "zero-fill", "trailing-ignored", "encoder-mask", "anchors-dropped", "last-move-wall-error", "place-after-pawn"),
+	of("fansite-viewer", "junk-as-zeros", "zero-fill", "no-range-checks", "square-arithmetic"),
+}
+
+// Conforming is the model with no fault: it must pass the whole suite, so
+// that each mutant fails by its faults alone.
+var Conforming = &Mutant{Name: "conforming"}
+
+// Named returns the mutant of that name, of Catalogue or Realistic.
+func Named(name string) (*Mutant, bool) {
+	for _, m := range append(append([]*Mutant{}, Catalogue...), Realistic...) {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return nil, false
+}
+
+// of returns the mutant of the faults named.
+func of(name string, faultNames ...string) *Mutant {
+	m := &Mutant{Name: name}
+	for _, n := range faultNames {
+		f, ok := faults.Named(n)
+		if !ok {
+			panic("faultstest: no fault " + n)
+		}
+		m.Faults = append(m.Faults, f)
+	}
+	return m
+}

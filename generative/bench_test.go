@@ -1,0 +1,62 @@
+package generative
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
+	"github.com/qf-format/qf-conformance/serve"
+)
+
+// Cases per second, every op and profile, with the reference in this
+// process, with qf serve's loop as a child process (the fake "serve"
+// runs protocol.Serve with the reference, exactly as qf serve does), with
+// examples/js under node, and with a fake that crashes on every fifth
+// request (each of its processes answers four), with the realistic
+// faults of the TypeScript package in this process:
+//
+//	go test ./generative -run '^$' -bench Fuzz -benchtime 3x
+//
+// The collector runs at qf fuzz's pace (package internal/gcpace), unless
+// the environment sets GOGC.
+func BenchmarkFuzz(b *testing.B) {
+	gcpace.Relax()
+	const cases = 20000
+	bench := func(b *testing.B, opts Options) {
+		opts.N, opts.Seed = cases, 1
+		var took time.Duration
+		for i := 0; i < b.N; i++ {
+			start := time.Now()
+			rep, err := Run(context.Background(), opts)
+			if err != nil {
+				b.Fatal(err)
+			}
+			took += time.Since(start)
+			if rep.Total() != cases || len(rep.Problems) > 0 || opts.Command != nil && opts.Command[0] == "node" && !rep.OK() {
+				b.Fatalf("%d cases, %d causes, %q", rep.Total(), len(rep.Causes), rep.Problems)
+			}
+		}
+		b.ReportMetric(float64(b.N*cases)/took.Seconds(), "cases/s")
+	}
+	b.Run("in-process", func(b *testing.B) { bench(b, Options{Options: driver.Options{Handler: serve.Reference}}) })
+	b.Run("serve", func(b *testing.B) { bench(b, Options{Options: driver.Options{Command: serveCommand(b)}}) })
+	b.Run("crash-prone", func(b *testing.B) {
+		b.Setenv("QF_FAKE", "crash-every-5th")
+		bench(b, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, MaxFailuresInARow: 3}})
+	})
+	b.Run("typescript", func(b *testing.B) {
+		m, _ := faultstest.Named("typescript")
+		bench(b, Options{Options: driver.Options{Handler: m.Handler()}})
+	})
+	b.Run("js", func(b *testing.B) {
+		if _, err := exec.LookPath("node"); err != nil {
+			b.Skip("no node")
+		}
+		bench(b, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}})
+	})
+}

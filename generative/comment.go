@@ -1,0 +1,46 @@
+package generative
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// expectation says in words what the reference expects of a test.
+func expectation(t *vectors.Test) string {
+	switch {
+	case t.Error != nil:
+		s := t.Error.Kind
+		if t.Error.Bit != nil {
+			s += fmt.Sprintf(" at bit %d", *t.Error.Bit)
+		}
+		if t.Error.Char != nil {
+			s += fmt.Sprintf(" at char %d", *t.Error.Char)
+		}
+		if t.Error.Field != "" {
+			s += " (" + t.Error.Field + ")"
+		}
+		return s
+	case t.Squares != nil:
+		if t.Violation != nil {
+			return fmt.Sprintf("%s is %s", rules.MoveLabel(t.Violation.Move), t.Violation.Kind)
+		}
+		return fmt.Sprintf("%d legal moves", len(*t.Squares))
+	case t.Violations != nil:
+		if len(*t.Violations) == 0 {
+			return "no violations"
+		}
+		return strings.Join(*t.Violations, ", ")
+	case t.Code != nil && t.Value != nil && t.Canonical == "":
+		return "the code " + *t.Code
+	}
+	return "a valid code"
+}
+
+// comment describes a found vector: what the reference expects, and the
+// disagreement it was found by.
+func comment(t *vectors.Test, finding *Finding, seed uint64) string {
+	return fmt.Sprintf("The reference: %s. Found by qf fuzz (seed %d): %s.", expectation(t), seed, strings.TrimPrefix(finding.Signature, t.ID[:strings.IndexByte(t.ID, '/')]+": "))
+}

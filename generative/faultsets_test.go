@@ -1,0 +1,162 @@
+package generative
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/gen"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// qf fuzz files what it finds with the diagnosis of qf check, so what
+// holds of that holds of it: against random sets of 1 to 8 faults of the
+// catalogue in random shapes, from a fixed seed, no fault is charged that
+// the set lacks, every fault that the suite's vectors see is named, once,
+// and exposed by the vectors -o writes. QF_FUZZ_SETS sets how many sets:
+//
+//	QF_FUZZ_SETS=60 go test ./generative -run GenerativeSets -v
+func TestGenerativeSets(t *testing.T) {
+	n := 8
+	if s := os.Getenv("QF_FUZZ_SETS"); s != "" {
+		n, _ = strconv.Atoi(s)
+	}
+	r := gen.NewRand(20261124)
+	families := faults.Families()
+	named, visible, sets := 0, 0, 0
+	for sets < n {
+		set := randomSet(r, families)
+		h := faults.Model(set...)
+		vis := seen(t, set)
+		if len(vis) < len(set) {
+			continue // a fault hidden by another: the vectors cannot tell it
+		}
+		sets++
+		rep := mustRun(t, Options{Options: driver.Options{Handler: h}, N: 30000, Seed: uint64(sets)})
+		dir := t.TempDir()
+		if _, err := rep.WriteVectors(dir); err != nil {
+			t.Fatal(err)
+		}
+		files, err := vectors.LoadDir(dir)
+		if err != nil {
+			t.Fatalf("%s: %v", setNames(set), err)
+		}
+		families := map[string]int{}
+		for _, c := range rep.Causes {
+			if c.Kind != diagnosis.Fault {
+				continue
+			}
+			families[c.Name]++
+			if !slices.ContainsFunc(set, func(f *faults.Fault) bool { return f.Family == c.Name }) {
+				t.Errorf("%s: charged %s (%s), a fault it does not have: %s", setNames(set), c.Name, c.Variant, c.Evidence)
+			}
+		}
+		for name, k := range families {
+			if k > 1 {
+				t.Errorf("%s: %s is %d causes", setNames(set), name, k)
+			}
+		}
+		for _, f := range vis {
+			visible++
+			if f.Group == faults.Known && families[f.Family] == 0 {
+				t.Logf("%s: %s not named; the causes: %s", setNames(set), f.Name, names(rep))
+				continue
+			}
+			named++
+			if len(failing(faults.Model(f), files)) == 0 {
+				t.Errorf("%s: no vector written fails %s alone; the causes: %s", setNames(set), f.Name, names(rep))
+			}
+		}
+	}
+	t.Logf("%d sets: %d of %d faults the vectors see named", sets, named, visible)
+	if 100*named < 95*visible {
+		t.Errorf("%d of %d faults named, fewer than 95%%", named, visible)
+	}
+}
+
+// randomSet draws 1 to 8 faults of different families, each in a random
+// shape, that can be had together.
+func randomSet(r *gen.Rand, families []string) []*faults.Fault {
+	var set []*faults.Fault
+	for k := 1 + r.Intn(8); k > 0; k-- {
+		vs := faults.Variants(families[r.Intn(len(families))])
+		f := vs[r.Intn(len(vs))]
+		if !slices.ContainsFunc(set, func(g *faults.Fault) bool { return g.Family == f.Family || !faults.Compatible(f, g) }) {
+			set = append(set, f)
+		}
+	}
+	return set
+}
+
+// seen returns the faults of set that the suite's vectors see: each
+// makes a vector fail that the others alone pass.
+func seen(t *testing.T, set []*faults.Fault) []*faults.Fault {
+	all := suiteFiles(t)
+	both := failing(faults.Model(set...), all)
+	var out []*faults.Fault
+	for i, f := range set {
+		others := failing(faults.Model(slices.Delete(slices.Clone(set), i, i+1)...), all)
+		for id := range both {
+			if !others[id] {
+				out = append(out, f)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func suiteFiles(t *testing.T) []*vectors.File {
+	var out []*vectors.File
+	for _, c := range suite.Categories {
+		f, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func setNames(set []*faults.Fault) string {
+	var s []string
+	for _, f := range set {
+		s = append(s, f.Name)
+	}
+	return strings.Join(s, "+")
+}
+
+// qf fuzz, as qf check, asks the implementation requests of its own where
+// its cases cannot tell two shapes of a fault apart, and says so with -v
+// and in its JSON report.
+func TestProbesInFuzz(t *testing.T) {
+	for _, name := range []string{"junk-as-zeros-code-points", "junk-as-zeros-utf16", "walls-sorted-only"} {
+		f, _ := faults.Named(name)
+		rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 4000, Seed: 3})
+		var c *Cause
+		for _, x := range rep.Causes {
+			if x.Kind == diagnosis.Fault && x.Name == f.Family {
+				c = x
+			}
+		}
+		if c == nil || !slices.Contains(c.Variants, name) {
+			t.Errorf("%s: the causes %s", name, names(rep))
+			continue
+		}
+		var text strings.Builder
+		rep.WriteText(&text, true)
+		if strings.HasPrefix(name, "junk") && len(c.Probes) == 0 {
+			t.Errorf("%s: no request asked to tell its shape", name)
+		}
+		if len(c.Probes) > 0 && !strings.Contains(text.String(), "asked ") {
+			t.Errorf("%s: -v shows no request asked:\n%s", name, text.String())
+		}
+		t.Logf("%s: %d cases, %d probes: %s", name, rep.Total(), len(c.Probes), c.Variant)
+	}
+}

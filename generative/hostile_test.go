@@ -1,0 +1,159 @@
+package generative
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/measure"
+	"github.com/qf-format/qf-conformance/serve/servetest"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// The fakes of package servetest misbehave in every way a runner must
+// survive. qf fuzz drives them with many requests in flight: each run must
+// end promptly, say what went wrong (a finding, or a problem that ended
+// the run), keep its report valid UTF-8 without control characters, and
+// leave no process behind.
+func TestHostile(t *testing.T) {
+	behindShell := []string{"sh", "-c", `"$0" -test.run='^$'; :`, os.Args[0]}
+	// Each run is bounded by its count of cases, not by a span of time,
+	// so that what it finds, and how many processes it starts, does not
+	// depend on the machine's speed: a fake that crashes on every 5th
+	// request starts a process per 5 cases.
+	cases := []struct {
+		mode    string
+		command []string // nil: the fake itself
+		n       int      // cases
+		ok      bool
+		says    string // in the text report
+		procs   int    // processes the fake started, at least
+	}{
+		{"normal", nil, 3000, true, "fuzz: 3000 cases, 0 disagreements, 0 causes", 1},
+		{"crash-every-5th", nil, 300, false, "crash: the implementation exited", 60},
+		{"strict-only", nil, 3000, true, "cases: strict 3000: 3000", 1},
+		{"padded", nil, 3000, true, "0 disagreements", 1},
+		{"crash-4th", nil, 40, false, "not repeatable", 3},
+		{"always-crash", nil, 100, false, "the run ended early", 2},
+		{"hang-5th", nil, 20, false, "not repeatable", 3},
+		{"busy-5th", behindShell, 20, false, "not repeatable", 3},
+		{"deaf", nil, 20, false, ": timeout", 2},
+		{"garbage-3rd", nil, 20, false, `this is not JSON`, 2},
+		{"wrong-id-2nd", nil, 20, false, "protocol", 2},
+		{"upper-case", nil, 20, false, `"ID"`, 1},
+		{"answer-twice", nil, 100, false, "the run ended early", 2},
+		{"flood-stdout", nil, 20, false, "not repeatable", 3},
+		{"flood-stderr", nil, 300, true, "0 disagreements", 1},
+		{"exit-after-6", nil, 50, false, "crash", 2},
+		{"fork", nil, 3000, true, "0 disagreements", 1},
+		{"grandchild", nil, 20, false, "crash", 2},
+		{"silent", nil, 20, false, "never answered hello", 1},
+		{"stray-print", nil, 20, false, `"starting up, reading stdin" (standard output is for answers alone`, 1},
+		{"buffered", nil, 20, false, "it answered only when its input ended: its output is buffered", 1},
+		{"no-known-op", nil, 20, false, "nothing was checked", 1},
+		{"wrong-answers", nil, 500, false, "offset", 1},
+		{"wrong-replay", nil, 500, false, "replay", 1},
+		{"escapes", nil, 50, false, "invalid UTF-8", 1},
+		{"exit-3", nil, 50, false, "exited with status 3 at the end of its input", 1},
+		{"slow-start", nil, 3000, true, "0 disagreements", 1},
+		{"needs-hello", nil, 50, false, "crash", 2},
+		{"result-and-error", nil, 50, false, `both "error" and a result`, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			dir := t.TempDir()
+			t.Setenv("QF_FAKE", c.mode)
+			t.Setenv("QF_FAKE_DIR", dir)
+			t.Setenv("QF_FAKE_PAD", "3000")
+			t.Setenv("QF_FAKE_DELAY", "500ms") // slow-start: longer than -timeout, within -start-timeout
+			command := c.command
+			if command == nil {
+				command = []string{os.Args[0], "-test.run=^$"}
+			}
+			start := time.Now()
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second)}, N: c.n, Seed: 5, MaxCauses: 3})
+			took := time.Since(start)
+			var b strings.Builder
+			rep.WriteText(&b, true)
+			text := b.String()
+			if rep.OK() != c.ok || !strings.Contains(text, c.says) {
+				t.Errorf("OK %v, want %v saying %q:\n%s", rep.OK(), c.ok, c.says, text)
+			}
+			if took > measure.Allowance(30*time.Second) {
+				t.Errorf("the run took %v", took)
+			}
+			if !utf8.ValidString(text) || strings.ContainsAny(text, "\x1b\x00\r") {
+				t.Errorf("the report holds invalid UTF-8 or control characters:\n%q", text)
+			}
+			var j bytes.Buffer
+			if err := rep.WriteJSON(&j); err != nil {
+				t.Fatal(err)
+			}
+			if err := ValidateReport(j.Bytes()); err != nil {
+				t.Error(err)
+			}
+			servetest.NoSurvivors(t, dir, c.procs)
+			// Only the repeatable findings become vectors.
+			repeatable := 0
+			for _, f := range rep.Findings() {
+				if f.Repeatable {
+					repeatable++
+				}
+			}
+			out := t.TempDir()
+			if _, err := rep.WriteVectors(out); err != nil {
+				t.Fatal(err)
+			}
+			files, err := vectors.LoadDir(out)
+			if err != nil && repeatable > 0 {
+				t.Fatal(err)
+			}
+			written := 0
+			for _, f := range files {
+				written += len(f.Tests)
+			}
+			if written != repeatable {
+				t.Errorf("%d vectors written for %d repeatable findings", written, repeatable)
+			}
+		})
+	}
+}
+
+// Interrupted (Ctrl-C in qf fuzz), a run ends at once, says so, and
+// leaves nothing running. It is interrupted when it shows its progress
+// for the first time, after its first batch of cases.
+func TestInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("QF_FAKE", "normal")
+	t.Setenv("QF_FAKE_DIR", dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	var cancelled time.Time
+	progress := writerFunc(func(p []byte) (int, error) {
+		if cancelled.IsZero() && bytes.Contains(p, []byte(" cases,")) {
+			cancelled = time.Now()
+			cancel()
+		}
+		return len(p), nil
+	})
+	rep, err := Run(ctx, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, Duration: time.Hour, Seed: 1, Progress: progress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(cancelled); cancelled.IsZero() || took > measure.Allowance(5*time.Second) {
+		t.Errorf("the run ended %v after it was cancelled", took)
+	}
+	if rep.OK() || len(rep.Problems) != 1 || rep.Problems[0] != "the run was interrupted" || len(rep.Causes) != 0 || rep.Total() == 0 {
+		t.Errorf("%d cases, %d causes, problems %q", rep.Total(), len(rep.Causes), rep.Problems)
+	}
+	servetest.NoSurvivors(t, dir, 1)
+}
+
+// A writerFunc is a function that is an io.Writer.
+type writerFunc func(p []byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

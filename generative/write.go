@@ -1,0 +1,198 @@
+package generative
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Screen is the most lines WriteText writes without verbose, with room
+// for the shell's prompt on a 24-line terminal three times over.
+const Screen = 60
+
+// WriteText writes the report for people: the implementation, the cases
+// by category and per second, the causes of the disagreements as qf
+// check shows them (with the ids of each cause's examples), what else
+// went wrong, and a closing line "fuzz: N cases, N disagreements, N
+// causes (seed S: ...)"; in at most Screen lines, unless verbose, which
+// also writes every example as qf check writes a failing vector, with
+// how it was found and shrunk. Text from the implementation is escaped.
+func (r *Report) WriteText(w io.Writer, verbose bool) {
+	var head, tail strings.Builder
+	if h := r.Implementation; h != nil {
+		fmt.Fprintf(&head, "implementation: %s %s; ops %s; profiles %s\n", term.Clip(term.Printable(h.Name, false), 80), term.Clip(term.Printable(h.Version, false), 40),
+			term.Clip(term.Printable(strings.Join(h.Ops, ", "), false), 80), term.Clip(term.Printable(strings.Join(h.Profiles, ", "), false), 80))
+	}
+	var counts []string
+	for _, c := range suite.Categories {
+		if n, ok := r.Cases[c]; ok {
+			counts = append(counts, fmt.Sprintf("%s %d", c, n))
+		}
+	}
+	rate := float64(r.Total()) / max(r.Duration.Seconds(), 1e-9)
+	if r.Total() == 0 {
+		fmt.Fprintln(&head, "cases: none")
+	} else {
+		fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+	}
+	if r.Skipped > 0 {
+		fmt.Fprintf(&head, "left out: %d cases drawn that the faults found predict, to look elsewhere\n", r.Skipped)
+	}
+	if r.Restarts > 0 {
+		fmt.Fprintf(&head, "restarts: %d, after crashes, timeouts and protocol errors (%.0f/s)\n", r.Restarts, float64(r.Restarts)/max(r.Duration.Seconds(), 1e-9))
+	}
+	if r.Capped {
+		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", r.MaxCauses)
+	}
+	for _, p := range r.Problems {
+		fmt.Fprintln(&tail, "\nproblem: "+term.Clip(strings.ReplaceAll(term.Printable(p, true), "\n", "\n    "), 2000))
+	}
+	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), r.Disagreements, term.Plural(r.Disagreements, "disagreement"),
+		len(r.Causes), term.Plural(len(r.Causes), "cause"), r.Seed, r.Seed)
+	io.WriteString(w, head.String())
+	if len(r.Causes) > 0 {
+		causes := make([]diagnosis.Cause, len(r.Causes))
+		for i, c := range r.Causes {
+			causes[i] = c.Cause
+		}
+		fmt.Fprintln(w)
+		room := Screen - lines(head.String()) - lines(tail.String()) - 1
+		if verbose {
+			room = 1 << 20
+		}
+		diagnosis.WriteText(w, causes, diagnosis.Text{Lines: room, Unit: "disagreement", Hint: "-v shows every example, -o writes them as vectors",
+			Extra: func(i int) []string { return r.Causes[i].examples() }, Verbose: verbose})
+	}
+	if verbose {
+		for _, f := range r.Findings() {
+			fmt.Fprintln(w)
+			f.writeText(w)
+		}
+	}
+	io.WriteString(w, tail.String())
+}
+
+func lines(s string) int { return strings.Count(s, "\n") }
+
+// examples returns the line under a cause that lists its examples.
+func (c *Cause) examples() []string {
+	if len(c.Findings) == 0 {
+		return nil
+	}
+	var each []string
+	for _, f := range c.Findings {
+		e := f.Test.ID
+		switch {
+		case !f.Repeatable:
+			e += " (not repeatable)"
+		case !f.Minimal:
+			e += " (shrink stopped early)"
+		}
+		if len(f.Also) > 0 {
+			e += " (also " + joinCategories(f.Also) + ")"
+		}
+		each = append(each, e)
+	}
+	return []string{term.Clip(term.Plural(len(each), "example: ", "examples: ")+strings.Join(each, ", "), 220)}
+}
+
+func joinCategories(cs []suite.Category) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.Name()
+	}
+	return strings.Join(names, ", ")
+}
+
+// writeText writes the finding as qf check writes a failing vector, then
+// how it was found and shrunk.
+func (f *Finding) writeText(w io.Writer) {
+	res := f.Result
+	res.ID, res.Comment, res.Flags = f.Test.ID, f.Test.Comment, f.Test.Flags
+	res.WriteText(w)
+	also := ""
+	if len(f.Also) > 0 {
+		also = "; the same input disagrees in " + joinCategories(f.Also)
+	}
+	if !f.Repeatable {
+		fmt.Fprintf(w, "  found:  after %d %s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
+			"          The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
+			f.Cases, term.Plural(f.Cases, "case"), f.Elapsed.Seconds(), term.Printable(f.Alone, false))
+		return
+	}
+	end := "a minimum: no simpler case disagrees so"
+	if !f.Minimal {
+		end = "stopped early, at its budget"
+	}
+	fmt.Fprintf(w, "  found:  after %d %s; shrunk in %d %s (%d %s) from %d to %d bytes, %s; %.1f s into the run%s\n",
+		f.Cases, term.Plural(f.Cases, "case"), f.Steps, term.Plural(f.Steps, "step"), f.Tries, term.Plural(f.Tries, "try", "tries"), len(f.Original), len(inputOf(&f.Test)), end, f.Elapsed.Seconds(), also)
+}
+
+// inputOf returns a test's input: its code, or an encode test's value.
+func inputOf(t *vectors.Test) string {
+	if t.Value != nil && t.Canonical == "" {
+		return string(t.Value)
+	}
+	s, _ := t.Input()
+	return s
+}
+
+// WriteVectors writes the findings into dir as vector files in the suite's
+// formats, checked against their schemas: one file per category with
+// findings, named CATEGORY-fuzz-SEED.json. Tests whose ids the files of
+// dir have already are left out, so that runs can gather their findings in
+// one directory for qf check -vectors; so are findings that are not
+// repeatable, since alone they pass. It returns the paths written.
+func (r *Report) WriteVectors(dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	have := map[string]bool{}
+	if old, err := vectors.LoadDir(dir); err == nil {
+		for _, f := range old {
+			for _, t := range f.Tests {
+				have[t.ID] = true
+			}
+		}
+	}
+	byCategory := map[suite.Category][]vectors.Test{}
+	for _, f := range r.Findings() {
+		if f.Repeatable && !have[f.Test.ID] {
+			have[f.Test.ID] = true
+			byCategory[f.Result.Category] = append(byCategory[f.Result.Category], f.Test)
+		}
+	}
+	var paths []string
+	for _, c := range suite.Categories {
+		tests := byCategory[c]
+		if len(tests) == 0 {
+			continue
+		}
+		sort.Slice(tests, func(i, j int) bool { return tests[i].ID < tests[j].ID })
+		file := c.Header()
+		file.SuiteVersion, file.Tests = fmt.Sprintf("fuzz-%d", r.Seed), tests
+		for _, t := range tests {
+			for _, flag := range t.Flags {
+				file.Notes[flag] = vectors.Notes[flag]
+			}
+		}
+		data := file.Bytes()
+		if err := vectors.Validate(data); err != nil {
+			return paths, fmt.Errorf("generative: the vectors of %s: %v", c, err)
+		}
+		path := filepath.Join(dir, fmt.Sprintf("%s-fuzz-%d.json", c, r.Seed))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return paths, err
+		}
+		paths = append(paths, path)
+	}
+	return paths, nil
+}

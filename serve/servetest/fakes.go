@@ -1,0 +1,413 @@
+// Package servetest is test support: fake implementations of the
+// conformance protocol, each serving the reference's answers (package
+// serve) and misbehaving in one way
+// that a runner must survive (crash, hang, flood, lie, fork, exit oddly),
+// or, for the oneshot modes, decodes one code so. Mode "serve" is qf
+// serve's loop with the reference; mode "mutant:NAME" the same loop with
+// the faulty implementation NAME of package faultstest. A test binary
+// becomes the fake named by the environment variable QF_FAKE when its
+// TestMain calls Main; the tests then run os.Args[0] as the
+// implementation.
+//
+// Mode "list-realistic" is no fake: it prints the realistic sets of
+// mutants, a line each, their names and faults
+// (generative/testdata/realistic.sh reads them).
+//
+// QF_FAKE_DIR, when set, is a directory where a fake keeps what must
+// outlive one process (a crash that happens once) and appends the pid of
+// every process it starts to the file "pids", so that a test can check
+// that none of them survives the run.
+//
+// They are also what the runner was measured against: build a test binary
+// that calls Main, such as `go test -c ./runner -o fakes`, and run
+// `QF_FAKE=MODE ./fakes` (runner/testdata/hostile.sh does).
+package servetest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// Main runs the fake named by QF_FAKE and exits, when QF_FAKE is set; it
+// returns at once otherwise. Call it first in TestMain.
+func Main() {
+	if mode := os.Getenv("QF_FAKE"); mode != "" {
+		run(mode)
+		os.Exit(0)
+	}
+}
+
+// run serves as the fake mode, counting the requests after hello.
+func run(mode string) {
+	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
+		notePID(dir, os.Getpid())
+	}
+	switch {
+	case strings.HasPrefix(mode, "oneshot-"):
+		fakeOneshot(mode)
+	case mode == "serve": // exactly what qf serve runs
+		gcpace.Relax()
+		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
+	case mode == "list-realistic": // not a fake: the realistic sets, a line each, "typescript junk-as-zeros ..."
+		for _, m := range faultstest.Realistic {
+			names := []string{m.Name}
+			for _, f := range m.Faults {
+				names = append(names, f.Name)
+			}
+			fmt.Println(strings.Join(names, " "))
+		}
+	case strings.HasPrefix(mode, "mutant:"): // a faulty implementation, served well
+		m, ok := faultstest.Named(strings.TrimPrefix(mode, "mutant:"))
+		if !ok {
+			fmt.Fprintln(os.Stderr, "fake: no mutant", mode)
+			os.Exit(2)
+		}
+		protocol.Serve(os.Stdin, os.Stdout, m.Handler())
+	default:
+		f, ok := modes[mode]
+		if !ok && mode != "normal" {
+			fmt.Fprintln(os.Stderr, "fake: no mode", mode)
+			os.Exit(2)
+		}
+		f.serve()
+	}
+}
+
+// A fake answers each request with the reference's answer, and misbehaves
+// as its mode's hooks say; a hook left nil does nothing.
+type fake struct {
+	// start runs before the first line is read.
+	start func()
+	// answer may change the answer to a request, the nth after hello, or
+	// act instead; it returns false when no answer is to be written.
+	answer func(f *state, req *protocol.Request, resp *protocol.Response) bool
+	// line may change the answer's line as it is written.
+	line func(req *protocol.Request, resp *protocol.Response, b []byte) []byte
+	// end runs at the end of the input.
+	end func()
+	// buffered leaves the answers in a buffer until the end of the input,
+	// as a program does that never flushes its output.
+	buffered bool
+}
+
+// state is a fake's state as it serves.
+type state struct {
+	n       int  // requests after hello
+	greeted bool // hello was received
+	out     *bufio.Writer
+}
+
+// serve is the fake's loop: a line read, the reference's answer, the
+// hooks, the answer written and flushed.
+func (f fake) serve() {
+	if f.start != nil {
+		f.start()
+	}
+	in := bufio.NewReaderSize(os.Stdin, 1<<16)
+	st := &state{out: bufio.NewWriterSize(os.Stdout, 1<<20)}
+	for {
+		line, err := in.ReadBytes('\n')
+		if len(line) == 0 && err != nil {
+			break
+		}
+		var req protocol.Request
+		json.Unmarshal(line, &req)
+		if req.Op == protocol.Hello {
+			st.greeted = true
+		} else {
+			st.n++
+		}
+		resp := serve.Reference.Handle(&req)
+		resp.ID = req.ID
+		if f.answer != nil && !f.answer(st, &req, resp) {
+			continue
+		}
+		b, _ := json.Marshal(resp)
+		if f.line != nil {
+			b = f.line(&req, resp, b)
+		}
+		st.out.Write(append(b, '\n'))
+		if !f.buffered {
+			st.out.Flush()
+		}
+	}
+	st.out.Flush()
+	if f.end != nil {
+		f.end()
+	}
+}
+
+// at returns an answer hook that acts on the nth request after hello.
+func at(n int, act func(st *state, req *protocol.Request, resp *protocol.Response) bool) func(*state, *protocol.Request, *protocol.Response) bool {
+	return func(st *state, req *protocol.Request, resp *protocol.Response) bool {
+		return st.n != n || act(st, req, resp)
+	}
+}
+
+// crash exits with status 3, saying so on standard error.
+func crash(st *state, _ *protocol.Request, _ *protocol.Response) bool {
+	fmt.Fprintln(os.Stderr, "fake: crashing on request", st.n)
+	os.Exit(3)
+	return false
+}
+
+// hello returns an answer hook that lists ops and profiles in the hello.
+func hello(ops, profiles []string) func(*state, *protocol.Request, *protocol.Response) bool {
+	return func(_ *state, req *protocol.Request, resp *protocol.Response) bool {
+		if req.Op == protocol.Hello {
+			resp.Ops, resp.Profiles = ops, profiles
+		}
+		return true
+	}
+}
+
+// started starts a child, sleep 60, noted in QF_FAKE_DIR; with its
+// output set to the fake's when inherit is set.
+func started(inherit bool) {
+	child := exec.Command("sleep", "60")
+	if inherit {
+		child.Stdout, child.Stderr = os.Stdout, os.Stderr
+	}
+	child.Start()
+	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
+		notePID(dir, child.Process.Pid)
+	}
+}
+
+// modes are the fakes by name; "normal" is the reference, served well.
+var modes = map[string]fake{
+	"silent":          {answer: func(*state, *protocol.Request, *protocol.Response) bool { return false }},
+	"crash-4th":       {answer: at(4, crash)},
+	"crash-every-5th": {answer: at(5, crash)},
+	"always-crash": {answer: func(st *state, req *protocol.Request, resp *protocol.Response) bool {
+		return st.n < 1 || crash(st, req, resp)
+	}},
+	"hang-5th":     {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool { time.Sleep(time.Hour); return false })},
+	"exit-after-6": {answer: at(7, func(*state, *protocol.Request, *protocol.Response) bool { os.Exit(0); return false })},
+	"exit-3":       {end: func() { os.Exit(3) }},
+	"stray-print":  {start: func() { fmt.Println("starting up, reading stdin") }},
+	"buffered":     {buffered: true},
+	"garbage-3rd": {answer: at(3, func(st *state, _ *protocol.Request, _ *protocol.Response) bool {
+		fmt.Fprintln(st.out, "this is not JSON")
+		st.out.Flush()
+		return false
+	})},
+	"wrong-id-2nd": {answer: at(2, func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		resp.ID = json.RawMessage("12345")
+		return true
+	})},
+	"float-ids": {answer: func(_ *state, req *protocol.Request, resp *protocol.Response) bool {
+		if len(req.ID) > 0 {
+			resp.ID = json.RawMessage(string(req.ID) + ".0e0") // the same JSON value
+		}
+		return true
+	}},
+	"flood-stderr": {answer: func(*state, *protocol.Request, *protocol.Response) bool {
+		os.Stderr.Write(bytes.Repeat([]byte("noise "), 200<<10))
+		return true
+	}},
+	"wrong-answers": {answer: func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		if resp.Error != nil && resp.Error.Bit != nil {
+			*resp.Error.Bit++ // every bit offset one too far: fails L3, meets L2
+		}
+		return true
+	}},
+	"wrong-replay": {answer: func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		if resp.Squares != nil && len(*resp.Squares) > 0 {
+			*resp.Squares = (*resp.Squares)[:len(*resp.Squares)-1]
+		}
+		return true
+	}},
+	"strict-only": {answer: hello([]string{string(protocol.Decode)}, []string{ref.Strict.String()})},
+	"misspelled":  {answer: hello([]string{"decode", "Encode", "replays"}, []string{"strict", "Lenient"})}, // names no runner knows
+	"no-known-op": {answer: hello([]string{"frobnicate"}, []string{"strict"})},
+
+	// The hostile fakes: correct answers, delivered badly.
+	"slow-start": {start: func() { time.Sleep(fakeDuration("QF_FAKE_DELAY", 3*time.Second)) }},
+	"busy-5th": {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool {
+		once(os.Getenv("QF_FAKE_DIR"), "busy") // a mark for a test to wait for
+		// A busy loop, never answering: only a kill ends it.
+		for {
+		}
+	})},
+	"needs-hello": {answer: needsHello},
+	"grandchild": {answer: at(3, func(*state, *protocol.Request, *protocol.Response) bool {
+		started(true) // a grandchild keeps stdout and stderr open; the parent dies
+		os.Exit(1)
+		return false
+	})},
+	"fork": {answer: at(1, func(*state, *protocol.Request, *protocol.Response) bool {
+		for i := 0; i < 3; i++ { // children that go on after the fake, in its process group
+			started(false)
+		}
+		return true
+	})},
+	"flood-stdout": {answer: at(2, func(*state, *protocol.Request, *protocol.Response) bool {
+		chunk := bytes.Repeat([]byte("x"), 1<<16) // bytes without end and without a newline
+		for {
+			if _, err := os.Stdout.Write(chunk); err != nil {
+				os.Exit(1)
+			}
+		}
+	})},
+	"deaf": {answer: at(2, func(*state, *protocol.Request, *protocol.Response) bool {
+		time.Sleep(time.Hour) // stops reading its input and never answers
+		return false
+	})},
+	"answer-twice": {line: func(_ *protocol.Request, _ *protocol.Response, b []byte) []byte {
+		return append(append(b, '\n'), b...)
+	}},
+	"padded": {line: func(req *protocol.Request, resp *protocol.Response, b []byte) []byte {
+		pad := 15 << 20
+		if s := os.Getenv("QF_FAKE_PAD"); s != "" {
+			pad, _ = strconv.Atoi(s)
+		}
+		return padded(b, pad, req.Op == protocol.Decode && resp.Value != nil)
+	}},
+	"upper-case":       {line: upperCase},
+	"result-and-error": {line: resultAndError},
+	"escapes":          {line: escapes},
+}
+
+// needsHello answers an error to every request before hello, and
+// crashes once, on the fourth request, in a run.
+func needsHello(st *state, req *protocol.Request, resp *protocol.Response) bool {
+	switch {
+	case !st.greeted:
+		*resp = protocol.Response{ID: req.ID, Error: &spec.ErrorObject{Kind: "internal", Message: "not initialised: no hello"}}
+	case st.n == 4 && once(os.Getenv("QF_FAKE_DIR"), "crashed"):
+		fmt.Fprintln(os.Stderr, "fake: crashing once, on request 4")
+		os.Exit(2)
+	}
+	return true
+}
+
+// upperCase writes the members of an answer in upper case, "ID".
+func upperCase(req *protocol.Request, _ *protocol.Response, b []byte) []byte {
+	if req.Op == protocol.Hello {
+		return b
+	}
+	b = bytes.Replace(b, []byte(`"id":`), []byte(`"ID":`), 1)
+	for _, m := range []string{"value", "code", "squares", "violation", "violations", "error"} {
+		b = bytes.Replace(b, []byte(`"`+m+`":`), []byte(`"`+strings.ToUpper(m)+`":`), 1)
+	}
+	return b
+}
+
+// resultAndError adds an error to every answer that has a result.
+func resultAndError(req *protocol.Request, resp *protocol.Response, b []byte) []byte {
+	if resp.Error == nil && req.Op != protocol.Hello {
+		b = append(b[:len(b)-1], `,"error":{"kind":"internal"}}`...)
+	}
+	return b
+}
+
+// escapes answers wrongly with terminal escapes, a forged summary line
+// and bytes that are not UTF-8, on standard output and error.
+func escapes(req *protocol.Request, _ *protocol.Response, b []byte) []byte {
+	if req.Op == protocol.Hello {
+		return b
+	}
+	forged := "\x1b[2J\x1b[H\r\ncheck: 965 passed, 0 failed, 0 skipped\x1b]0;pwned\x07"
+	text, _ := json.Marshal(forged)
+	bad := append([]byte{'"', 0xff, 0xfe}, text[1:]...) // raw bytes that are not UTF-8
+	fmt.Fprint(os.Stderr, forged+"\xff\n")
+	if req.Op == protocol.Decode {
+		return []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null}}`)
+	}
+	return []byte(`{"id":` + string(req.ID) + `,"value":{"state":` + string(bad) + `,"record":null},` +
+		`"error":{"kind":` + string(bad) + `,"message":` + string(text) + `}}`)
+}
+
+// padded returns the response b padded with spaces to size bytes: inside
+// the value for a decode answer (whose value is the last member), before
+// the closing brace otherwise. It stays valid JSON.
+func padded(b []byte, size int, inValue bool) []byte {
+	at := len(b) - 1
+	if inValue {
+		at--
+	}
+	n := max(size-len(b), 0)
+	out := make([]byte, 0, len(b)+n)
+	out = append(out, b[:at]...)
+	out = append(out, bytes.Repeat([]byte(" "), n)...)
+	return append(out, b[at:]...)
+}
+
+func fakeDuration(env string, def time.Duration) time.Duration {
+	if d, err := time.ParseDuration(os.Getenv(env)); err == nil {
+		return d
+	}
+	return def
+}
+
+// once reports whether the marker name did not exist in dir, creating it:
+// true the first time in a run, false afterwards.
+func once(dir, name string) bool {
+	if dir == "" {
+		dir = os.TempDir()
+	}
+	f, err := os.OpenFile(filepath.Join(dir, name), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+	if err != nil {
+		return false
+	}
+	f.Close()
+	return true
+}
+
+// notePID appends pid to the file pids in dir.
+func notePID(dir string, pid int) {
+	f, err := os.OpenFile(filepath.Join(dir, "pids"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(f, pid)
+	f.Close()
+}
+
+func fakeOneshot(mode string) {
+	var in bytes.Buffer
+	in.ReadFrom(os.Stdin)
+	switch mode {
+	case "oneshot-crash":
+		os.Exit(7)
+	case "oneshot-grandchild": // hangs, and so does a child holding its stdout
+		child := exec.Command("sleep", "60")
+		child.Stdout = os.Stdout
+		child.Start()
+		if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
+			notePID(dir, child.Process.Pid)
+		}
+		time.Sleep(time.Hour)
+	case "oneshot-busy":
+		for {
+		}
+	case "oneshot-garbage":
+		fmt.Println("not a value")
+		os.Exit(0)
+	case "oneshot-slow":
+		time.Sleep(fakeDuration("QF_FAKE_DELAY", time.Second))
+	}
+	v, err := ref.Decode(in.String())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	b, _ := json.Marshal(v)
+	fmt.Println(string(b))
+}
