@@ -159,7 +159,7 @@ func (a *answers) request(i int) (*protocol.Request, uint64) {
 		req := o.Category.Request(o.Test)
 		var h maphash.Hash
 		h.SetSeed(seed)
-		h.WriteString(o.ID)
+		h.WriteString(o.Test.ID)
 		h.WriteString(string(req.Op))
 		h.WriteString(req.Profile)
 		if req.Code != nil {

@@ -250,7 +250,7 @@ func (d *diagnosis) add(c Cause, members []int) bool {
 	}
 	for _, i := range fresh {
 		d.explained[i] = len(d.causes)
-		c.IDs = append(c.IDs, d.obs[i].ID)
+		c.IDs = append(c.IDs, d.obs[i].Test.ID)
 	}
 	c.Failed = len(fresh)
 	if c.Example == nil {
@@ -279,11 +279,11 @@ func (d *diagnosis) example(failures []int) *Example {
 func ExampleOf(failures []*suite.Result) *Example {
 	best := failures[0]
 	for _, r := range failures[1:] {
-		if len(r.Input) < len(best.Input) {
+		if len(r.Input()) < len(best.Input()) {
 			best = r
 		}
 	}
-	e := &Example{ID: best.ID, Input: term.Clip(string(best.Input), 60), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
+	e := &Example{ID: best.Test.ID, Input: term.Clip(string(best.Input()), 60), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
 	for _, r := range failures {
 		if e.Stderr != "" {
 			break
@@ -351,7 +351,7 @@ func (d *diagnosis) only(members []int) []string {
 
 // names returns the flags and facets of a result.
 func names(r *suite.Result) []string {
-	out := slices.Clone(r.Flags)
+	out := slices.Clone(r.Test.Flags)
 	for _, f := range r.Facets {
 		out = append(out, string(f))
 	}

@@ -37,20 +37,20 @@ func TestExplain(t *testing.T) {
 			o := rest[i]
 			if o.Status != suite.Fail {
 				if _, ok := x.Explain(o); ok {
-					t.Errorf("%s: %s passed, yet is explained", m.Name, o.ID)
+					t.Errorf("%s: %s passed, yet is explained", m.Name, o.Test.ID)
 				}
 				continue
 			}
 			failed++
 			k, ok := x.Explain(o)
-			if ok && string(x.Causes[k].Kind)+" "+x.Causes[k].Name == causeOf[o.ID] {
+			if ok && string(x.Causes[k].Kind)+" "+x.Causes[k].Name == causeOf[o.Test.ID] {
 				agree++
 			} else if testing.Verbose() {
 				got := "nothing"
 				if ok {
 					got = string(x.Causes[k].Kind) + " " + x.Causes[k].Name
 				}
-				t.Logf("%s: %s: %s, want %s", m.Name, o.ID, got, causeOf[o.ID])
+				t.Logf("%s: %s: %s, want %s", m.Name, o.Test.ID, got, causeOf[o.Test.ID])
 			}
 		}
 		t.Logf("%s: %d of %d agree", m.Name, agree, failed)

@@ -41,7 +41,7 @@ func observe(t testing.TB, h protocol.Handler) []*suite.Result {
 		resp, crashed := handle(h, v.cat.Request(v.test))
 		var r suite.Result
 		if crashed {
-			r = v.cat.Failed(v.test, &driver.Failure{Reason: driver.ReasonCrash, Detail: "panicked"}, nil)
+			r = v.cat.Failed(v.test, suite.Crash, "panicked", nil)
 		} else {
 			r = v.cat.Grade(v.test, resp, suite.L3)
 		}

@@ -345,7 +345,7 @@ func (d *diagnosis) fieldCause(l locus, members []int, root bool) Cause {
 			hows[x.how]++
 			if x.field == l.field {
 				own++
-				if first == nil || len(d.obs[i].Input) < len(first.Input) {
+				if first == nil || len(d.obs[i].Input()) < len(first.Input()) {
 					first = d.obs[i]
 				}
 			}
@@ -388,7 +388,7 @@ func fieldFix(l locus, inLayout bool, first *suite.Result) string {
 	verb := map[stage]string{decoding: "read", encoding: "write"}[l.stage]
 	shows := ""
 	if first != nil {
-		shows = fmt.Sprintf(" (%s: %s)", first.ID, term.Clip(first.Explain(), 120))
+		shows = fmt.Sprintf(" (%s: %s)", first.Test.ID, term.Clip(first.Explain(), 120))
 	}
 	if !inLayout {
 		return "report " + l.field + " where spec/qf.md section Errors says, in its order of precedence" + shows
@@ -436,7 +436,7 @@ func (d *diagnosis) ruleCause(l locus, members []int) Cause {
 	}
 	with := 0 // the tests of the rule's flag run
 	for i := range d.obs {
-		if r := d.obs[i]; r.Status.Ran() && slices.Contains(r.Flags, flag) {
+		if r := d.obs[i]; r.Status.Ran() && slices.Contains(r.Test.Flags, flag) {
 			with++
 		}
 	}

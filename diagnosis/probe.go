@@ -204,7 +204,7 @@ func (s *search) candidates(f *faults.Fault) func(yield func(faults.Probe) bool)
 		r := gen.NewRand(h.Sum64())
 		for n := 0; n < drawsPerFault && len(cats) > 0; n++ {
 			c := cats[n%len(cats)]
-			if !yield(faults.Probe{Category: c, Input: c.Draw(r)}) {
+			if !yield(faults.Probe{Category: c, Input: r.Input(c)}) {
 				return
 			}
 		}

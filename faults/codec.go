@@ -17,7 +17,8 @@ import (
 // A faulty codec: a plain decoder and encoder over strings of '0' and '1',
 // written apart from the reference as a third-party implementation might
 // write one, each knob turning on one fault. With no knob set it
-// conforms (a test says so).
+// conforms (TestConforming), and it is the second decoder that the
+// differential fuzz target holds the reference to (fuzz/).
 
 const (
 	stdAlphabet = spec.Alphabet

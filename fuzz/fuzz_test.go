@@ -16,6 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
@@ -106,7 +107,7 @@ func FuzzDecode(f *testing.F) {
 func clean(s string) string {
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if strings.IndexByte(alphabet, s[i]) >= 0 {
+		if strings.IndexByte(spec.Alphabet, s[i]) >= 0 {
 			b.WriteByte(s[i])
 		}
 	}
@@ -123,9 +124,9 @@ func strictOfCut(c string) (*ref.Value, error) {
 		v, err = ref.Decode(c)
 	}
 	if errors.As(err, &e) && e.Kind == ref.ErrNonzeroPadding {
-		last := strings.IndexByte(alphabet, c[len(c)-1])
+		last := strings.IndexByte(spec.Alphabet, c[len(c)-1])
 		pad := 6*len(c) - e.Offset // the padding bits, 1 to 5
-		c = c[:len(c)-1] + string(alphabet[last>>pad<<pad])
+		c = c[:len(c)-1] + string(spec.Alphabet[last>>pad<<pad])
 		v, err = ref.Decode(c)
 	}
 	return v, err
@@ -172,7 +173,7 @@ func FuzzDecodeLenient(f *testing.F) {
 			t.Fatalf("DecodeLenient(%q) and Decode of the cleaned, cut input differ: %s", s, diff)
 		}
 		junk = strings.Map(func(r rune) rune {
-			if strings.ContainsRune(alphabet, r) {
+			if strings.ContainsRune(spec.Alphabet, r) {
 				return -1 // keep only what lenient decoding deletes
 			}
 			return r
@@ -325,35 +326,41 @@ func genValue(s *source) (*ref.Value, string) {
 	return v, bad[0]
 }
 
-// FuzzDifferential: the second decoder of differential_test.go agrees with
-// ref on every input, in both profiles: the same value, or the same error
-// kind, offset and field.
+// second is the second decoder of FuzzDifferential: the model of package
+// faults with no fault turned on, a codec written apart from ref as a
+// third-party implementation might write one (it reads the code as a
+// string of '0' and '1' over package spec's field table), held to the
+// vectors by faults' TestConforming.
+var second = faults.Model()
+
+// FuzzDifferential: the second decoder agrees with ref on every input, in
+// both profiles: the same value, or the same error kind, offset and field.
 func FuzzDifferential(f *testing.F) {
 	for _, s := range vectorInputs(f) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
 	f.Fuzz(func(t *testing.T, s string, lenient bool) {
-		decode := ref.Decode
+		p := ref.Strict
 		if lenient {
-			decode = ref.Lenient.Decode
+			p = ref.Lenient
 		}
-		v, err := decode(s)
-		v2, err2 := decode2(s, lenient)
-		if err != nil || err2 != nil {
+		v, err := p.Decode(s)
+		resp := second.Handle(&protocol.Request{Op: protocol.Decode, Code: &s, Profile: p.String()})
+		if err != nil || resp.Error != nil {
 			var e *ref.Error
-			if !errors.As(err, &e) || err2 == nil {
-				t.Fatalf("%q (lenient %v): ref says %v, the second decoder %+v", s, lenient, err, err2)
+			if !errors.As(err, &e) || resp.Error == nil {
+				t.Fatalf("%q (%s): ref says %v, the second decoder %s", s, p, err, mustJSON(resp))
 			}
 			obj := e.Object()
 			obj.Message = ""
-			if !reflect.DeepEqual(obj, err2) {
-				t.Fatalf("%q (lenient %v): ref says %s, the second decoder %s", s, lenient, mustJSON(obj), mustJSON(err2))
+			if !reflect.DeepEqual(obj, resp.Error) {
+				t.Fatalf("%q (%s): ref says %s, the second decoder %s", s, p, mustJSON(obj), mustJSON(resp.Error))
 			}
 			return
 		}
-		if a, b := normal(mustJSON(v)), normal(mustJSON(v2)); !reflect.DeepEqual(a, b) {
-			t.Fatalf("%q (lenient %v): ref decodes %s, the second decoder %s", s, lenient, mustJSON(v), mustJSON(v2))
+		if a, b := normal(mustJSON(v)), normal(resp.Value); !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q (%s): ref decodes %s, the second decoder %s", s, p, mustJSON(v), resp.Value)
 		}
 	})
 }

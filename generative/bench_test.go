@@ -9,8 +9,10 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // Cases per second, every op and profile, with the reference in this
@@ -59,4 +61,36 @@ func BenchmarkFuzz(b *testing.B) {
 		}
 		bench(b, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}})
 	})
+}
+
+// BenchmarkCase measures, per category, what a case of qf fuzz costs
+// besides the implementation: drawing its input, and the reference's
+// expectation; and the reference answering it, which is the
+// implementation's share when qf fuzz checks the reference.
+//
+//	go test ./generative -run '^$' -bench Case -benchmem
+func BenchmarkCase(b *testing.B) {
+	for _, c := range suite.Categories {
+		r := gen.NewRand(1)
+		inputs := make([]fcase, 1000)
+		for i := range inputs {
+			inputs[i] = fcase{c, r.Input(c)}
+		}
+		b.Run("draw/"+c.Name(), func(b *testing.B) {
+			r := gen.NewRand(1)
+			for i := 0; i < b.N; i++ {
+				r.Input(c)
+			}
+		})
+		b.Run("expect/"+c.Name(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				inputs[i%1000].expect()
+			}
+		})
+		b.Run("reference/"+c.Name(), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				serve.Reference.Handle(inputs[i%1000].request())
+			}
+		})
+	}
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -33,9 +35,10 @@ func (c fcase) test() vectors.Test {
 }
 
 // expect returns the vector of the case without its id, which takes a
-// digest to make: most cases pass, and need none.
+// digest to make: most cases pass, and need none. Its expectation is the
+// reference's answer.
 func (c fcase) expect() vectors.Test {
-	t, err := c.cat.Expect("", "", c.input)
+	t, err := c.cat.Expect(c.input, serve.Reference.Handle(c.request()), "", "")
 	if err != nil { // encoding: the generator writes JSON; a shrink may not
 		t = vectors.Test{Result: vectors.Invalid, Error: &spec.ErrorObject{Kind: string(ref.ErrMalformed)}}
 	}
@@ -69,7 +72,7 @@ func judge(c fcase, t *vectors.Test, resp *protocol.Response, failure error, lev
 		t.ID = c.id()
 	}
 	if failure != nil {
-		r := c.cat.Failed(t, failure, nil)
+		r := session.Failed(c.cat, t, failure, nil)
 		return verdict{r, c.cat.Name() + ": " + string(r.Reason)}
 	}
 	r := c.cat.Grade(t, resp, level)

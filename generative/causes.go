@@ -278,7 +278,8 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 	suite.AddFields(&t)
 	t.Comment = comment(&t, finding, f.opts.Seed)
 	t.Flags = shrunk.c.cat.Flags(shrunk.c.input, &t)
-	finding.Test, finding.Result = t, shrunk.v.result
+	finding.Result = shrunk.v.result
+	finding.Result.Test = &t
 	finding.Elapsed = time.Since(f.began)
 	if finding.Repeatable {
 		f.inputs[in] = finding
@@ -367,18 +368,18 @@ func (g *group) report() *Cause {
 	if c.Kind == diagnosis.Unexplained {
 		c.Evidence = fmt.Sprintf("%d %s disagreed this way, and no cause explains %s", g.cases, term.Plural(g.cases, "case"), term.Plural(g.cases, "it", "them"))
 	}
-	sort.SliceStable(c.Findings, func(i, j int) bool { return len(inputOf(&c.Findings[i].Test)) < len(inputOf(&c.Findings[j].Test)) })
+	sort.SliceStable(c.Findings, func(i, j int) bool {
+		return len(inputOf(c.Findings[i].Result.Test)) < len(inputOf(c.Findings[j].Result.Test))
+	})
 	for _, fd := range c.Findings {
 		if fd.Repeatable {
-			c.IDs = append(c.IDs, fd.Test.ID)
+			c.IDs = append(c.IDs, fd.Result.Test.ID)
 		}
 	}
 	if len(c.Findings) > 0 {
 		results := make([]*suite.Result, len(c.Findings))
-		for i, fd := range c.Findings {
-			r := fd.Result
-			r.ID = fd.Test.ID
-			results[i] = &r
+		for i := range c.Findings {
+			results[i] = &c.Findings[i].Result
 		}
 		c.Example = diagnosis.ExampleOf(results)
 	}

@@ -36,7 +36,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 	}
 	type example struct {
 		Signature  string           `json:"signature"`
-		Result     suite.Result     `json:"result"`
+		Result     suite.Entry      `json:"result"`
 		Original   string           `json:"original"`
 		FoundAfter int              `json:"found_after"`
 		Shrink     *shrink          `json:"shrink,omitempty"`
@@ -72,9 +72,7 @@ func (r *Report) WriteJSON(w io.Writer) error {
 			jc.IDs = []string{}
 		}
 		for _, f := range c.Findings {
-			res := f.Result
-			res.ID, res.Comment, res.Flags = f.Test.ID, f.Test.Comment, f.Test.Flags
-			e := example{Signature: f.Signature, Result: res, Original: f.Original, FoundAfter: f.Cases, Elapsed: f.Elapsed.Seconds(),
+			e := example{Signature: f.Signature, Result: f.Result.Entry(), Original: f.Original, FoundAfter: f.Cases, Elapsed: f.Elapsed.Seconds(),
 				Also: f.Also, Repeatable: f.Repeatable, Alone: f.Alone}
 			if f.Repeatable {
 				e.Shrink = &shrink{f.Steps, f.Tries, f.Minimal}

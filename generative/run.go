@@ -104,14 +104,16 @@ type Finding struct {
 	// another offset (want truncated, got truncated)". A cause's examples
 	// disagree in different ways.
 	Signature string
-	Test      vectors.Test  // the shrunk case, a vector with its expectation from the reference
-	Result    suite.Result  // the implementation's answer to it, graded
-	Original  string        // the input as drawn
-	Cases     int           // cases drawn before it
-	Steps     int           // shrink steps that made it smaller
-	Tries     int           // evaluations the shrink made
-	Minimal   bool          // the shrink ended with no simpler case left to try, not at its budget
-	Elapsed   time.Duration // from the start of the run to the end of its shrink
+	// Result is the implementation's answer to the shrunk case, graded;
+	// its Test is the case as a vector, with its expectation from the
+	// reference.
+	Result   suite.Result
+	Original string        // the input as drawn
+	Cases    int           // cases drawn before it
+	Steps    int           // shrink steps that made it smaller
+	Tries    int           // evaluations the shrink made
+	Minimal  bool          // the shrink ended with no simpler case left to try, not at its budget
+	Elapsed  time.Duration // from the start of the run to the end of its shrink
 	// Also lists the other categories of the same op (the other profile)
 	// where the same input was found to disagree: it counts once.
 	Also []suite.Category
@@ -281,7 +283,7 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 	b := batch{cases: make([]fcase, 0, n)}
 	for tries := 0; len(b.cases) < n && tries < 8*n; tries++ {
 		cat := cats[tries%len(cats)]
-		c := fcase{cat, cat.Draw(r)}
+		c := fcase{cat, r.Input(cat)}
 		if diag != nil && r.Intn(8) != 0 && diag.Predicts(c.cat, c.request()) {
 			b.skipped++
 			continue

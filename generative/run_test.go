@@ -56,7 +56,7 @@ func TestReferenceAgrees(t *testing.T) {
 		if !rep.OK() || rep.Total() != opts.N || len(rep.Cases) != 5 || len(rep.Causes) != 0 || rep.Skipped != 0 {
 			t.Errorf("%d cases %v, problems %q, %d causes, %d skipped", rep.Total(), rep.Cases, rep.Problems, len(rep.Causes), rep.Skipped)
 			for _, f := range rep.Findings() {
-				t.Errorf("%s: %s", f.Signature, inputOf(&f.Test))
+				t.Errorf("%s: %s", f.Signature, inputOf(f.Result.Test))
 			}
 		}
 	}
@@ -112,7 +112,7 @@ func TestMutantsFound(t *testing.T) {
 			}
 		}
 		f := c.Findings[0]
-		in := inputOf(&f.Test)
+		in := inputOf(f.Result.Test)
 		t.Logf("%-31s %d causes; after %6d cases, %4d tries: %s %s: %q", m.Name, len(rep.Causes), f.Cases, f.Tries, c.Kind, c.Name, clipQ(in))
 		if m.Faults[0].Group == faults.Known && len(m.Faults) == 1 && (c.Kind != diagnosis.Fault || c.Name != m.Faults[0].Family || !slices.Contains(c.Variants, m.Name)) {
 			t.Errorf("mutant %s: not named in its shape; the first cause is %s %s (%s)", m.Name, c.Kind, c.Name, c.Variant)
@@ -159,7 +159,7 @@ func TestSeedRepeats(t *testing.T) {
 		for _, c := range rep.Causes {
 			fmt.Fprintf(&b, "%s %s %d:", c.Kind, c.Name, c.Failed)
 			for _, f := range c.Findings {
-				b.WriteString(" " + f.Signature + " " + inputOf(&f.Test))
+				b.WriteString(" " + f.Signature + " " + inputOf(f.Result.Test))
 			}
 			b.WriteString("\n")
 		}
@@ -233,7 +233,7 @@ func TestShrinkToMinimal(t *testing.T) {
 	if len(rep.Findings()) != 1 {
 		t.Fatalf("%d findings", len(rep.Findings()))
 	}
-	in := inputOf(&rep.Findings()[0].Test)
+	in := inputOf(rep.Findings()[0].Result.Test)
 	v, err := ref.Decode(in)
 	if err != nil || v.State == nil || v.Record != nil || v.State.Walls.Count() != 0 || v.State.White != 45 || v.State.Turn != 0 || len(in) != 8 {
 		t.Errorf("shrunk to %q: %+v %v", in, v, err)
@@ -347,7 +347,7 @@ func TestCrashProne(t *testing.T) {
 	}
 	for _, f := range rep.Causes[0].Findings {
 		if f.Repeatable {
-			t.Errorf("%s is repeatable", f.Test.ID)
+			t.Errorf("%s is repeatable", f.Result.Test.ID)
 		}
 	}
 }
@@ -360,7 +360,7 @@ func TestOneInputCountsOnce(t *testing.T) {
 	inputs := map[string]bool{}
 	also := 0
 	for _, fd := range rep.Findings() {
-		in := inputOf(&fd.Test)
+		in := inputOf(fd.Result.Test)
 		if inputs[in] {
 			t.Errorf("%q is an example twice", in)
 		}

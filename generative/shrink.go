@@ -4,12 +4,14 @@ import (
 	"context"
 	"hash/maphash"
 	"time"
+
+	"github.com/qf-format/qf-conformance/gen"
 )
 
 // Shrinking: greedily, each time the first simpler case that still
 // disagrees for the same cause, until none does (a minimum) or the
 // budget runs out. Every candidate taken is smaller than its case (see
-// suite.Category.Smaller: fewer bytes, else smaller numbers), an order
+// gen.Smaller: fewer bytes, else smaller numbers), an order
 // with no infinite descent, so a shrink ends.
 
 var triedSeed = maphash.MakeSeed() // of the hashes of the inputs a shrink tried
@@ -25,12 +27,12 @@ func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) b
 	tried := map[uint64]bool{} // the inputs tried, by hash: simpler inputs come again in later rounds
 	for improved := true; improved; {
 		improved = false
-		for input := range s.c.cat.Simpler(s.c.input) {
+		for input := range gen.Simpler(s.c.cat, s.c.input) {
 			if finding.Tries >= f.opts.ShrinkSteps || ctx.Err() != nil || time.Since(began) > shrinkTime {
 				return s
 			}
 			h := maphash.String(triedSeed, input)
-			if tried[h] || !s.c.cat.Smaller(input, s.c.input) {
+			if tried[h] || !gen.Smaller(s.c.cat, input, s.c.input) {
 				continue
 			}
 			tried[h] = true

@@ -89,7 +89,7 @@ func (c *Cause) examples() []string {
 	}
 	var each []string
 	for _, f := range c.Findings {
-		e := f.Test.ID
+		e := f.Result.Test.ID
 		switch {
 		case !f.Repeatable:
 			e += " (not repeatable)"
@@ -115,9 +115,7 @@ func joinCategories(cs []suite.Category) string {
 // writeText writes the finding as qf check writes a failing vector, then
 // how it was found and shrunk.
 func (f *Finding) writeText(w io.Writer) {
-	res := f.Result
-	res.ID, res.Comment, res.Flags = f.Test.ID, f.Test.Comment, f.Test.Flags
-	res.WriteText(w)
+	f.Result.WriteText(w)
 	also := ""
 	if len(f.Also) > 0 {
 		also = "; the same input disagrees in " + joinCategories(f.Also)
@@ -133,7 +131,7 @@ func (f *Finding) writeText(w io.Writer) {
 		end = "stopped early, at its budget"
 	}
 	fmt.Fprintf(w, "  found:  after %d %s; shrunk in %d %s (%d %s) from %d to %d bytes, %s; %.1f s into the run%s\n",
-		f.Cases, term.Plural(f.Cases, "case"), f.Steps, term.Plural(f.Steps, "step"), f.Tries, term.Plural(f.Tries, "try", "tries"), len(f.Original), len(inputOf(&f.Test)), end, f.Elapsed.Seconds(), also)
+		f.Cases, term.Plural(f.Cases, "case"), f.Steps, term.Plural(f.Steps, "step"), f.Tries, term.Plural(f.Tries, "try", "tries"), len(f.Original), len(inputOf(f.Result.Test)), end, f.Elapsed.Seconds(), also)
 }
 
 // inputOf returns a test's input: its code, or an encode test's value.
@@ -165,9 +163,9 @@ func (r *Report) WriteVectors(dir string) ([]string, error) {
 	}
 	byCategory := map[suite.Category][]vectors.Test{}
 	for _, f := range r.Findings() {
-		if f.Repeatable && !have[f.Test.ID] {
-			have[f.Test.ID] = true
-			byCategory[f.Result.Category] = append(byCategory[f.Result.Category], f.Test)
+		if f.Repeatable && !have[f.Result.Test.ID] {
+			have[f.Result.Test.ID] = true
+			byCategory[f.Result.Category] = append(byCategory[f.Result.Category], *f.Result.Test)
 		}
 	}
 	var paths []string

@@ -47,7 +47,7 @@ func ParseExpectations(r io.Reader) ([]Expectation, error) {
 }
 
 // FormatExpectations writes the failed results as an expected-failures list.
-func FormatExpectations(w io.Writer, results []suite.Result) error {
+func FormatExpectations(w io.Writer, results []suite.Entry) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "# Expected failures for qf check: a vector id or glob, then the reason.")
 	for _, r := range results {
@@ -71,7 +71,7 @@ func applyExpectations(list []Expectation, results []suite.Result) []string {
 		matched, passed, failed := 0, 0, 0
 		for i := range results {
 			r := &results[i]
-			if ok, _ := path.Match(e.Pattern, r.ID); !ok {
+			if ok, _ := path.Match(e.Pattern, r.Test.ID); !ok {
 				continue
 			}
 			matched++

@@ -13,6 +13,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 )
@@ -80,7 +81,7 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 			}
 			resp, f := oneshotAnswer(outcome, err)
 			if f != nil {
-				*r = t.category.Failed(&t.test, f, nil)
+				*r = session.Failed(t.category, &t.test, f, nil)
 				if inARow++; inARow >= limit && gaveUp == "" {
 					gaveUp = fmt.Sprintf("the implementation failed %d times in a row; the last time: %v", inARow, f)
 				}

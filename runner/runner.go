@@ -49,7 +49,7 @@ type Options struct {
 	// checked, or below its level, is a problem of the run.
 	Require  []Requirement
 	Expect   []Expectation   // expected failures
-	Extra    []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (suite.LoadVectors)
+	Extra    []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (vectors.LoadDir)
 	Progress io.Writer       // when set, a progress line is written there
 }
 
@@ -100,7 +100,7 @@ type Report struct {
 	// FlagNotes explains each flag of the vectors run, as the vector files'
 	// notes do.
 	FlagNotes map[string]vectors.Note `json:"flag_notes"`
-	Results   []suite.Result          `json:"results"`
+	Results   []suite.Entry           `json:"results"`
 }
 
 // A Mode is how a run talks to the implementation.
@@ -158,6 +158,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	}
 	ceiling := suite.L3    // the highest decoding level the mode grades
 	var conn *session.Conn // the implementation, still there to be asked, in persistent mode
+	var results []suite.Result
 	switch opts.Mode {
 	case Oneshot:
 		if len(opts.Command) == 0 {
@@ -166,21 +167,25 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Mode = Oneshot
 		rep.Notes = append(rep.Notes, "oneshot mode: a process per vector, strict decoding only; error kinds and offsets cannot be checked, so only L1 is graded")
 		opts.Level, ceiling = suite.L1, suite.L1
-		rep.Results, err = runOneshot(ctx, &opts, tests, rep)
+		results, err = runOneshot(ctx, &opts, tests, rep)
 	case Persistent, "":
-		rep.Results, conn, err = runPersistent(ctx, &opts, tests, rep)
+		results, conn, err = runPersistent(ctx, &opts, tests, rep)
 	default:
 		return nil, fmt.Errorf("runner: no mode %q", opts.Mode)
 	}
 	if err != nil {
 		return nil, err
 	}
-	rep.Stale = applyExpectations(opts.Expect, rep.Results)
-	results := make([]*suite.Result, len(rep.Results))
-	for i := range rep.Results {
-		results[i] = &rep.Results[i]
+	rep.Stale = applyExpectations(opts.Expect, results)
+	graded := make([]*suite.Result, len(results))
+	for i := range results {
+		graded[i] = &results[i]
 	}
-	rep.Causes = diagnosis.Diagnose(results, asker(ctx, conn)).Causes
+	rep.Causes = diagnosis.Diagnose(graded, asker(ctx, conn)).Causes
+	rep.Results = make([]suite.Entry, len(results))
+	for i := range results {
+		rep.Results[i] = results[i].Entry()
+	}
 	if conn != nil {
 		rep.Problems = append(rep.Problems, conn.Finish()...)
 	}
@@ -341,7 +346,7 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 		resp, line, err := s.Client.Call(t.category.Request(&t.test))
 		took := seconds(time.Since(asked))
 		if err != nil {
-			*r = t.category.Failed(&t.test, err, line)
+			*r = session.Failed(t.category, &t.test, err, line)
 		} else {
 			*r = t.category.Grade(&t.test, resp, opts.Level)
 		}
@@ -353,7 +358,7 @@ func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Re
 
 // unmet returns a problem for each requirement the results do not meet;
 // ceiling is the highest decoding level the mode grades.
-func unmet(require []Requirement, results []suite.Result, summaries []Summary, ceiling suite.Level) []string {
+func unmet(require []Requirement, results []suite.Entry, summaries []Summary, ceiling suite.Level) []string {
 	var out []string
 	for _, req := range require {
 		i := slices.IndexFunc(summaries, func(s Summary) bool { return s.Category == req.Category })
@@ -383,7 +388,7 @@ func unmet(require []Requirement, results []suite.Result, summaries []Summary, c
 
 // summarize counts the results by category, in the order of the files;
 // ceiling is the highest decoding level the mode grades.
-func summarize(results []suite.Result, ceiling suite.Level) []Summary {
+func summarize(results []suite.Entry, ceiling suite.Level) []Summary {
 	out := []Summary{}
 	for _, c := range suite.Categories {
 		s := Summary{Category: c}

@@ -203,7 +203,7 @@ func TestFakeWrongAnswers(t *testing.T) {
 	if s.Failed == 0 || s.Level != suite.L2 {
 		t.Errorf("%+v, want failures and level suite.L2", s)
 	}
-	var failed *suite.Result
+	var failed *suite.Entry
 	for i := range rep.Results {
 		if rep.Results[i].Status == suite.Fail {
 			failed = &rep.Results[i]
@@ -435,7 +435,7 @@ func TestReports(t *testing.T) {
 // already is an error.
 func TestExtraVectors(t *testing.T) {
 	dir := t.TempDir()
-	test, _ := suite.Strict.Expect("strict/extra-1", "A truncated record.", "QEBA", "Truncated")
+	test, _ := suite.Strict.Expect("QEBA", serve.Reference.Handle(suite.Strict.RequestOf("QEBA")), "strict/extra-1", "A truncated record.", "Truncated")
 	f := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: "fuzz", Schema: "decode_strict.schema.json", Op: "decode", Profile: "strict",
 		Notes: map[string]vectors.Note{"Truncated": vectors.Notes["Truncated"]},
 		Tests: []vectors.Test{test}}

@@ -8,6 +8,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -19,6 +20,7 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // A Hello is what an implementation says of itself in its hello.
@@ -140,4 +142,27 @@ func profileNames() []string {
 		names = append(names, p.String())
 	}
 	return names
+}
+
+// reasons are the suite's names of the driver's reasons.
+var reasons = map[driver.Reason]suite.Reason{
+	driver.ReasonCrash:    suite.Crash,
+	driver.ReasonTimeout:  suite.Timeout,
+	driver.ReasonProtocol: suite.Protocol,
+}
+
+// Failed returns the result of test t of category c that got no usable
+// answer: err says why, a *driver.Failure (its reason a crash, a timeout
+// or a protocol error, and what happened), any other error counting as a
+// crash; line is the line that broke the protocol, if there was one.
+func Failed(c suite.Category, t *vectors.Test, err error, line []byte) suite.Result {
+	var f *driver.Failure
+	if !errors.As(err, &f) {
+		f = &driver.Failure{Reason: driver.ReasonCrash, Detail: err.Error()}
+	}
+	reason, ok := reasons[f.Reason]
+	if !ok {
+		reason = suite.Crash
+	}
+	return c.Failed(t, reason, f.Detail, line)
 }

@@ -3,11 +3,9 @@ package suite
 import (
 	"encoding/hex"
 	"encoding/json"
-	"iter"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
@@ -19,42 +17,26 @@ import (
 // are not UTF-8 (code_hex), and expects the value with its canonical
 // code, or an error graded at L1 (accepted or rejected), L2 (its kind)
 // and L3 (its offset and field).
-type decoding struct{ p ref.Profile }
+type decoding struct{}
 
-func (decoding) protocolOp() protocol.Op { return protocol.Decode }
-func (d decoding) profile() ref.Profile  { return d.p }
-func (decoding) levels() []Level         { return []Level{L1, L2, L3} }
-func (decoding) reads() Form             { return Code }
-func (decoding) writes() Form            { return Value }
-
-func (d decoding) request(input string) *protocol.Request {
-	code := onTheWire(input)
-	return &protocol.Request{Op: protocol.Decode, Code: &code, Profile: d.p.String()}
-}
-
-func (decoding) input(t *vectors.Test) string {
-	input, _ := t.Input()
-	return input
-}
-
-// expect asks the reference to decode input, as it is: the value with its
-// canonical code (Complete adds the field breakdown), or the error.
-func (d decoding) expect(input string) (vectors.Test, error) {
+// expect makes the reference's answer to input, as it is, the test's:
+// the value with its canonical code (AddFields adds the field
+// breakdown), or the error.
+func (decoding) expect(c *category, input string, resp *protocol.Response) (vectors.Test, error) {
 	var t vectors.Test
 	if utf8.ValidString(input) {
 		t.Code = &input
 	} else {
 		t.CodeHex = hex.EncodeToString([]byte(input))
 	}
-	resp := reference(&protocol.Request{Op: protocol.Decode, Code: &input, Profile: d.p.String()})
 	if resp.Error != nil {
-		t.Result, t.Error = vectors.Invalid, resp.Error
+		t.Result, t.Error = vectors.Invalid, withoutMessage(resp.Error)
 		return t, nil
 	}
 	t.Result, t.Value = vectors.Valid, resp.Value
 	// The value the reference answered, decoded again: quicker than
 	// reading its JSON.
-	if v, err := d.p.Decode(input); err == nil {
+	if v, err := c.profile.Decode(input); err == nil {
 		t.Canonical, _ = ref.Encode(v) // a decoded value always encodes
 	}
 	return t, nil
@@ -94,9 +76,9 @@ func (decoding) want(t *vectors.Test) json.RawMessage {
 
 func (decoding) code(t *vectors.Test) string { return t.Canonical }
 
-func (d decoding) facets(t *vectors.Test) []Facet {
+func (decoding) facets(c *category, t *vectors.Test) []Facet {
 	input, _ := t.Input()
-	if f, ok := chunksOf(input, d.p); ok {
+	if f, ok := chunksOf(input, c.profile); ok {
 		return []Facet{f}
 	}
 	return nil
@@ -129,9 +111,3 @@ func (decoding) flags(input string, t *vectors.Test) []string {
 	}
 	return tidy(flags)
 }
-
-func (decoding) draw(r *gen.Rand) string { return r.Code() }
-
-func (d decoding) simpler(input string) iter.Seq[string] { return gen.SimplerCodes(input, d.p) }
-
-func (decoding) smaller(a, b string) bool { return gen.CodeLess(a, b) }

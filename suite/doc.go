@@ -1,22 +1,26 @@
 // Package suite is the conformance model of qf-conformance: what a
-// category of vectors is, how a vector becomes a request, what the
-// reference expects of it, how an answer is graded at each level, and what
-// the facets of an input are.
+// category of vectors is, how a vector becomes a request, how the
+// reference's answer becomes a test's expectation, how an answer is graded
+// at each level, and what the facets of an input are.
 //
 // A Category is one vector file (strict and lenient decoding, encoding,
 // replay, validation; vectors/ and CONFORMANCE.md): its op and profile,
 // the levels it grades (L1 to L3 for decoding, E for encoding, R for
-// replay and validation, CONFORMANCE.md "Levels"), what it reads and
-// answers (a Form), and everything done with its tests, the same for `qf
-// check` (package runner), `qf fuzz` (package generative) and the diagnosis of
-// failures (package diagnosis). A Result is one test graded, with the
-// test and the answer it was graded on.
+// replay and validation, CONFORMANCE.md "Levels"), and what it reads and
+// answers (a Form), all held as data in one table; and what is done with
+// its tests, the same for `qf check` (package runner), `qf fuzz` (package
+// generative) and the diagnosis of failures (package diagnosis). A Result
+// is one test graded, holding the test and the answer it was graded on
+// once; an Entry is a result as the reports write it.
 //
 // Each op of the protocol is one type in a file of its own (decoding.go,
-// encoding.go, replaying.go, validating.go) that implements what checking
-// needs (a checker: the request, the reference's expectation, the grade,
-// the facets and flags) and what generating cases needs (a generator:
-// drawing an input and shrinking one, with package gen). Adding a
-// category is adding a value of Category and its vector file; adding an op
-// is adding such a type.
+// encoding.go, replaying.go, validating.go, the last two sharing
+// ruling.go) with the methods that do its work: the expectation made of
+// the reference's answer, the grade, what a test expects and the code it
+// is about, the facets and the flags. The suite neither asks the
+// reference (its caller gives the answer: package serve answers as qf
+// serve does), nor talks to implementations (package session reports why
+// one gave no answer), nor draws cases (package gen). Adding a category
+// is adding a row to the table and its vector file; adding an op is
+// adding such a type.
 package suite

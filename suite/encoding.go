@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"iter"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 
-	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -20,25 +18,12 @@ import (
 // has none (malformed, out of range), graded at one level, E.
 type encoding struct{}
 
-func (encoding) protocolOp() protocol.Op { return protocol.Encode }
-func (encoding) profile() ref.Profile    { return ref.Strict }
-func (encoding) levels() []Level         { return []Level{E} }
-func (encoding) reads() Form             { return Value }
-func (encoding) writes() Form            { return Code }
-
-func (encoding) request(input string) *protocol.Request {
-	return &protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)}
-}
-
-func (encoding) input(t *vectors.Test) string { return string(t.Value) }
-
-// expect asks the reference to encode input, any JSON text, kept
-// compacted: the code, or the error.
-func (encoding) expect(input string) (vectors.Test, error) {
-	resp := reference(&protocol.Request{Op: protocol.Encode, Value: json.RawMessage(input)})
+// expect makes the reference's answer to input, any JSON text, the
+// test's: the code, or the error; the text is kept compacted.
+func (encoding) expect(_ *category, input string, resp *protocol.Response) (vectors.Test, error) {
 	t := vectors.Test{Result: vectors.Valid, Code: resp.Code}
 	if resp.Error != nil {
-		t.Result, t.Error = vectors.Invalid, resp.Error
+		t.Result, t.Error = vectors.Invalid, withoutMessage(resp.Error)
 	}
 	// A text the reference reads as anything but malformed is JSON, and
 	// with no space in it at all, it is compact already: the generator's
@@ -92,7 +77,7 @@ func (encoding) code(t *vectors.Test) string {
 
 // facets tells the chunks of a value from its top-level members only: a
 // value may hold a million anchors.
-func (encoding) facets(t *vectors.Test) []Facet {
+func (encoding) facets(_ *category, t *vectors.Test) []Facet {
 	dec := jsontext.NewDecoder(bytes.NewReader(t.Value))
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {
 		return nil
@@ -132,9 +117,3 @@ func (encoding) flags(input string, t *vectors.Test) []string {
 	}
 	return tidy(flags)
 }
-
-func (encoding) draw(r *gen.Rand) string { return string(r.EncodeValue()) }
-
-func (encoding) simpler(input string) iter.Seq[string] { return gen.SimplerJSON(input) }
-
-func (encoding) smaller(a, b string) bool { return gen.JSONLess(a, b) }

@@ -1,28 +1,23 @@
 package suite
 
 import (
-	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// Expectations: every one is the reference's answer (package serve, the
-// same answer qf serve gives); what the caller gives is the input, the
+// Expectations: every one is the reference's answer, which the caller
+// gives (package serve answers as qf serve does), with the input, the
 // id, the comment and the flags. cmd/vectorgen builds the suite's files
 // this way, and qf fuzz the tests of the cases it draws and the vectors
-// of what it finds.
+// of what it finds; every other user reads them from the vectors.
 
-// reference returns the reference's answer to req, its error without the
-// message, which is free text.
-func reference(req *protocol.Request) *protocol.Response {
-	resp := serve.Reference.Handle(req)
-	if resp.Error != nil {
-		e := *resp.Error
-		e.Message = ""
-		resp.Error = &e
-	}
-	return resp
+// withoutMessage returns an error object without its message, which is
+// free text: no test expects one.
+func withoutMessage(e *spec.ErrorObject) *spec.ErrorObject {
+	c := *e
+	c.Message = ""
+	return &c
 }
 
 // AddFields adds to a valid decoding test the field breakdown of its

@@ -3,10 +3,8 @@ package suite
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"reflect"
 
-	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -15,10 +13,9 @@ import (
 // Grade grades resp, an implementation's answer to test t of the
 // category, exactly as qf check does: the test passes when the answer
 // meets the level required, c.Required(decoding) (decoding is L1, L2 or
-// L3; None means L3). The result has the test and the answer, the test's
-// id, comment, flags, facets and input, the level met, and for a failure
-// its reason and way, want and got, the first difference between them,
-// and the implementation's message.
+// L3; None means L3). The result has the test and the answer, the level
+// met, and for a failure its reason and way, and the implementation's
+// message.
 func (c Category) Grade(t *vectors.Test, resp *protocol.Response, decoding Level) Result {
 	if decoding == None {
 		decoding = L3
@@ -27,19 +24,15 @@ func (c Category) Grade(t *vectors.Test, resp *protocol.Response, decoding Level
 	r.Answer = resp
 	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
 		r.Status, r.Reason, r.Detail = Fail, Unsupported, "answered unsupported for an op and profile it lists"
-		r.Got = keep(gotOf(resp))
 		return r
 	}
 	var way Way
-	r.Level, way = c.op.grade(t, resp)
+	r.Level, way = c.of().does.grade(t, resp)
 	if r.Level >= c.Required(decoding) {
 		r.Status = Pass
 		return r
 	}
 	r.Status, r.Reason, r.Way = Fail, Mismatch, way
-	r.Want = c.op.want(t)
-	r.Got = keep(gotOf(resp))
-	r.Difference = difference(answerOf(t.Error, r.Want), answerOf(resp.Error, r.Got))
 	if resp.Error != nil {
 		r.Detail = resp.Error.Message
 	}
@@ -56,30 +49,25 @@ func (c Category) Passes(t *vectors.Test, resp *protocol.Response, decoding Leve
 	if resp.Error != nil && resp.Error.Kind == protocol.KindUnsupported {
 		return false
 	}
-	level, _ := c.op.grade(t, resp)
+	level, _ := c.of().does.grade(t, resp)
 	return level >= c.Required(decoding)
 }
 
-// NewResult returns the result of a test not yet run: the test, its id,
-// category, comment, flags, facets and input.
+// NewResult returns the result of a test not yet run: the test, its
+// category and its facets.
 func (c Category) NewResult(t *vectors.Test) Result {
-	return Result{ID: t.ID, Category: c, Comment: t.Comment, Flags: t.Flags, Facets: c.op.facets(t), Input: c.inputJSON(t), Test: t}
+	return Result{Category: c, Test: t, Facets: c.Facets(t)}
 }
 
-// Failed returns the result of a test that got no usable answer: err
-// says why, a *driver.Failure (its reason Crash, Timeout or Protocol, and
-// what happened), any other error counting as a crash; line is the line
-// that broke the protocol, if there was one, shown as its got.
-func (c Category) Failed(t *vectors.Test, err error, line []byte) Result {
-	var f *driver.Failure
-	if !errors.As(err, &f) {
-		f = &driver.Failure{Reason: driver.ReasonCrash, Detail: err.Error()}
-	}
+// Failed returns the result of a test that got no usable answer, for
+// reason (Crash, Timeout or Protocol), detail saying what happened; line
+// is the line that broke the protocol, if there was one, shown as its
+// got.
+func (c Category) Failed(t *vectors.Test, reason Reason, detail string, line []byte) Result {
 	r := c.NewResult(t)
-	r.Status, r.Reason, r.Detail = Fail, f.Reason, f.Detail
-	r.Want = c.op.want(t)
+	r.Status, r.Reason, r.Detail = Fail, reason, detail
 	if line != nil {
-		r.Got = KeepLine(line)
+		r.Line = KeepLine(line)
 	}
 	return r
 }
@@ -99,18 +87,6 @@ func offsetWay(got, want *spec.ErrorObject) Way {
 }
 
 func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
-
-// gradeUndecodable grades the answer of a replay or validate test of a code
-// that does not decode: the same error kind and offset.
-func gradeUndecodable(t *vectors.Test, resp *protocol.Response) (Level, Way) {
-	switch {
-	case resp.Error == nil:
-		return None, AnsweredInvalid
-	case resp.Error.Kind != t.Error.Kind || offsetWay(resp.Error, t.Error) != "":
-		return None, OtherError
-	}
-	return R, ""
-}
 
 // sameJSON reports whether two JSON texts hold equal values, whatever
 // their spacing and key order.

@@ -3,8 +3,6 @@ package suite
 import (
 	"fmt"
 	"slices"
-
-	"github.com/qf-format/qf-conformance/driver"
 )
 
 // A Level is how well an answer meets a test, as CONFORMANCE.md defines the
@@ -72,18 +70,20 @@ const (
 // failed as expected.
 func (s Status) Ran() bool { return s == Pass || s == Fail || s == XFail }
 
-// A Reason says why a test failed, was skipped or was not run. It is the
-// driver's reason for a request that got no usable answer (Crash,
-// Timeout, Protocol), and more.
-type Reason = driver.Reason
+func (s Status) failed() bool { return s == Fail || s == XFail }
 
-// Why a test failed.
+// A Reason says why a test failed, was skipped or was not run.
+type Reason string
+
+// Why a test failed. Crash, Timeout and Protocol are why a request got no
+// usable answer (package driver says which, and package session tells
+// the suite).
 const (
-	Mismatch    Reason = "mismatch"            // an answer, but not the expected one (its Way says how)
-	Crash              = driver.ReasonCrash    // the implementation exited or closed its output
-	Timeout            = driver.ReasonTimeout  // no answer within the timeout
-	Protocol           = driver.ReasonProtocol // an answer that breaks spec/protocol.md
-	Unsupported Reason = "unsupported"         // "unsupported" for an op and profile the implementation lists
+	Mismatch    Reason = "mismatch"    // an answer, but not the expected one (its Way says how)
+	Crash       Reason = "crash"       // the implementation exited or closed its output
+	Timeout     Reason = "timeout"     // no answer within the timeout, or its input not read
+	Protocol    Reason = "protocol"    // an answer that breaks spec/protocol.md
+	Unsupported Reason = "unsupported" // "unsupported" for an op and profile the implementation lists
 )
 
 // Why a test was skipped or not run.

@@ -2,9 +2,7 @@ package suite
 
 import (
 	"encoding/json"
-	"iter"
 
-	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -14,29 +12,14 @@ import (
 // replaying is the op of replaying a record under the rules (spec/qf.md,
 // "Replay and validation"): a test gives a code and expects the squares
 // after each move and the first violation, or the error of a code that
-// does not decode strictly, graded at one level, R.
-type replaying struct{}
+// does not decode strictly (ruling.go), graded at one level, R.
+type replaying struct{ ruling }
 
-func (replaying) protocolOp() protocol.Op { return protocol.Replay }
-func (replaying) profile() ref.Profile    { return ref.Strict }
-func (replaying) levels() []Level         { return []Level{R} }
-func (replaying) reads() Form             { return Code }
-func (replaying) writes() Form            { return Squares }
-
-func (replaying) request(input string) *protocol.Request {
-	code := onTheWire(input)
-	return &protocol.Request{Op: protocol.Replay, Code: &code}
-}
-
-func (replaying) input(t *vectors.Test) string { return *t.Code }
-
-// expect asks the reference to replay input: the squares and the first
-// violation, or the error of a code that does not decode strictly.
-func (replaying) expect(input string) (vectors.Test, error) {
+// expect makes the reference's answer to input the test's: the squares
+// and the first violation, or the error of a code that does not decode.
+func (r replaying) expect(_ *category, input string, resp *protocol.Response) (vectors.Test, error) {
 	t := vectors.Test{Code: &input}
-	resp := reference(&protocol.Request{Op: protocol.Replay, Code: &input})
-	if resp.Error != nil {
-		t.Result, t.Error = vectors.Invalid, resp.Error
+	if r.expectError(&t, resp) {
 		return t, nil
 	}
 	t.Result, t.Squares = vectors.Valid, resp.Squares
@@ -46,12 +29,11 @@ func (replaying) expect(input string) (vectors.Test, error) {
 	return t, nil
 }
 
-func (replaying) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+func (r replaying) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
+	if level, way, decided := r.gradeError(t, resp); decided {
+		return level, way
+	}
 	switch {
-	case t.Error != nil:
-		return gradeUndecodable(t, resp)
-	case resp.Error != nil:
-		return None, ErrorForValid
 	case !sameJSON(mustJSON(resp.Squares), mustJSON(t.Squares)):
 		return None, OtherSquares
 	case !sameJSON(resp.Violation, mustJSON(t.Violation)):
@@ -60,22 +42,17 @@ func (replaying) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
 	return R, ""
 }
 
-func (replaying) want(t *vectors.Test) json.RawMessage {
-	if t.Error != nil {
-		return mustJSON(t.Error)
+func (r replaying) want(t *vectors.Test) json.RawMessage {
+	if want, ok := r.wantError(t); ok {
+		return want
 	}
 	return replayJSON(*t.Squares, mustJSON(t.Violation))
 }
 
-func (replaying) code(t *vectors.Test) string { return *t.Code }
-
 // facets tells the chunks of the code, and for a replay of one move who
 // makes it and which.
-func (replaying) facets(t *vectors.Test) []Facet {
-	var facets []Facet
-	if f, ok := chunksOf(*t.Code, ref.Strict); ok {
-		facets = append(facets, f)
-	}
+func (r replaying) facets(c *category, t *vectors.Test) []Facet {
+	facets := r.ruling.facets(c, t)
 	v, err := ref.Decode(*t.Code)
 	if err != nil || v.Record == nil || len(v.Record.Moves) != 1 {
 		return facets
@@ -89,22 +66,10 @@ func (replaying) facets(t *vectors.Test) []Facet {
 	return facets
 }
 
-func (replaying) flags(input string, t *vectors.Test) []string {
-	flags := []string{FuzzFlag}
-	switch {
-	case t.Error != nil:
-		flags = append(flags, "NotACode")
-	case t.Violation != nil:
+func (r replaying) flags(_ string, t *vectors.Test) []string {
+	flags, decodes := r.ruling.flags(t)
+	if decodes && t.Violation != nil {
 		flags = append(flags, vectors.KindFlag(string(t.Violation.Kind)))
 	}
 	return tidy(flags)
 }
-
-func (replaying) draw(r *gen.Rand) string {
-	code, _ := ref.Encode(r.ReplayValue())
-	return code
-}
-
-func (replaying) simpler(input string) iter.Seq[string] { return gen.SimplerGames(input) }
-
-func (replaying) smaller(a, b string) bool { return gen.CodeLess(a, b) }

@@ -13,8 +13,106 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// A Result is the outcome of one test.
+// A Result is one test graded: the test and the implementation's answer,
+// each held once, and what grading made of them. What the reports show
+// of a failure, want, got and the first difference, is derived from
+// them (Want, Got, Difference, and Entry, the result as a report writes
+// it).
 type Result struct {
+	Category Category
+	Test     *vectors.Test // the test graded
+	// Answer is the implementation's answer: nil when it gave none
+	// (Reason says why) or the test was not run. Line is the line it wrote
+	// instead of an answer, when that broke the protocol, as KeepLine
+	// keeps it.
+	Answer   *protocol.Response
+	Line     json.RawMessage
+	Facets   []Facet // what the input is (facets.go)
+	Status   Status
+	Reason   Reason  // why it failed, was skipped or was not run
+	Way      Way     // for a mismatch, how the answer misses
+	Level    Level   // the highest level the answer meets
+	Detail   string  // in words: what happened, or the implementation's message
+	Duration float64 // seconds from the request to the answer
+	Stderr   string  // the tail of the implementation's standard error
+	Expected string  // the reason the expected-failures list gives
+}
+
+// Failed reports whether the result is a failure, expected or not.
+func (r *Result) Failed() bool { return r.Status.failed() }
+
+// Why says in a line why a failed result failed: its way for a mismatch
+// ("another offset"), otherwise its reason.
+func (r *Result) Why() string { return why(r.Reason, r.Way) }
+
+// Input returns the test's input as the reports show it: the code as a
+// JSON string, or for encoding the value.
+func (r *Result) Input() json.RawMessage { return r.Category.inputJSON(r.Test) }
+
+// Want returns what the test expects, as the JSON the reports show, for
+// a failure; nil otherwise.
+func (r *Result) Want() json.RawMessage {
+	if !r.Failed() {
+		return nil
+	}
+	return r.Category.Want(r.Test)
+}
+
+// Got returns the answer as the reports show it beside Want, for a
+// failure, at most about 64 KiB: the error (without its free-text
+// message, which Detail holds), the code, the squares and violation, the
+// violations or the value; or the line that broke the protocol. It is
+// nil for a failure without an answer, and for a success.
+func (r *Result) Got() json.RawMessage {
+	switch {
+	case !r.Failed():
+		return nil
+	case r.Answer != nil:
+		return keep(gotOf(r.Answer))
+	}
+	return r.Line
+}
+
+// Difference says, for a mismatch, where the answer first differs from
+// the expectation: "at state.walls.white.h[0]: want 63, got 0"; "" for
+// any other result.
+func (r *Result) Difference() string {
+	if r.Reason != Mismatch || r.Answer == nil {
+		return ""
+	}
+	return difference(answerOf(r.Test.Error, r.Category.Want(r.Test)), answerOf(r.Answer.Error, keep(gotOf(r.Answer))))
+}
+
+// Explain returns the difference for a mismatch, and the detail of what
+// happened otherwise.
+func (r *Result) Explain() string {
+	if d := r.Difference(); d != "" {
+		return d
+	}
+	return r.Detail
+}
+
+// Entry returns the result as the reports write it.
+func (r *Result) Entry() Entry {
+	return Entry{ID: r.Test.ID, Category: r.Category, Comment: r.Test.Comment, Flags: r.Test.Flags, Facets: r.Facets, Status: r.Status,
+		Duration: r.Duration, Reason: r.Reason, Way: r.Way, Detail: r.Detail, Level: r.Level, Input: r.Input(), Want: r.Want(),
+		Got: r.Got(), Difference: r.Difference(), Stderr: r.Stderr, Expected: r.Expected}
+}
+
+// MarshalJSON writes the result as its Entry.
+func (r Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.Entry()) }
+
+// WriteText writes a result that did not pass as its Entry does.
+func (r *Result) WriteText(w io.Writer) {
+	e := r.Entry()
+	e.WriteText(w)
+}
+
+// An Entry is a result as the reports of qf check and qf fuzz write it
+// (shapes.schema.json, "result"), and as qf report reads it back: the
+// test's id, comment, flags, facets and input, the grade, and for a
+// failure what was wanted, what was got and where they first differ.
+type Entry struct {
 	ID       string          `json:"id"`
 	Category Category        `json:"category"`
 	Comment  string          `json:"comment"`
@@ -33,61 +131,57 @@ type Result struct {
 	Difference string `json:"difference,omitempty"`
 	Stderr     string `json:"stderr,omitempty"`
 	Expected   string `json:"expected_failure,omitempty"` // the reason the expected-failures list gives
-
-	// Test is the test graded, and Answer the implementation's answer to
-	// it: nil when it gave none (Reason says why) or the test was not
-	// run. Neither is in the report.
-	Test   *vectors.Test      `json:"-"`
-	Answer *protocol.Response `json:"-"`
 }
 
-// Failed reports whether the result is a failure, expected or not.
-func (r *Result) Failed() bool { return r.Status == Fail || r.Status == XFail }
+// Failed reports whether the entry is of a failure, expected or not.
+func (e *Entry) Failed() bool { return e.Status.failed() }
 
-// Why says in a line why a failed result failed: its way for a mismatch
+// Why says in a line why a failed test failed: its way for a mismatch
 // ("another offset"), otherwise its reason.
-func (r *Result) Why() string {
-	if r.Reason == Mismatch {
-		return string(r.Way)
-	}
-	return string(r.Reason)
-}
+func (e *Entry) Why() string { return why(e.Reason, e.Way) }
 
 // Explain returns the difference for a mismatch, and the detail of what
 // happened otherwise.
-func (r *Result) Explain() string {
-	if r.Reason == Mismatch && r.Difference != "" {
-		return r.Difference
+func (e *Entry) Explain() string {
+	if e.Reason == Mismatch && e.Difference != "" {
+		return e.Difference
 	}
-	return r.Detail
+	return e.Detail
 }
 
-// WriteText writes a result that did not pass, as the reports of qf check
-// and qf fuzz show it: its id and comment, flags, reason, input, want,
-// got, the first difference and the tail of standard error, each clipped
-// to about 400 bytes and escaped.
-func (r *Result) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "FAIL %s: %s\n", r.ID, term.Printable(r.Comment, false))
-	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(r.Flags, ", "))
-	reason := string(r.Reason)
+func why(reason Reason, way Way) string {
+	if reason == Mismatch {
+		return string(way)
+	}
+	return string(reason)
+}
+
+// WriteText writes an entry of a test that did not pass, as the reports
+// of qf check and qf fuzz show it: its id and comment, flags, reason,
+// input, want, got, the first difference and the tail of standard
+// error, each clipped to about 400 bytes and escaped.
+func (e *Entry) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "FAIL %s: %s\n", e.ID, term.Printable(e.Comment, false))
+	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(e.Flags, ", "))
+	reason := string(e.Reason)
 	switch {
-	case r.Way != "" && r.Detail != "":
-		reason += " (" + string(r.Way) + ": " + r.Detail + ")"
-	case r.Way != "":
-		reason += " (" + string(r.Way) + ")"
-	case r.Detail != "":
-		reason += " (" + r.Detail + ")"
+	case e.Way != "" && e.Detail != "":
+		reason += " (" + string(e.Way) + ": " + e.Detail + ")"
+	case e.Way != "":
+		reason += " (" + string(e.Way) + ")"
+	case e.Detail != "":
+		reason += " (" + e.Detail + ")"
 	}
 	fmt.Fprintf(w, "  reason: %s\n", term.Printable(term.Clip(reason, clipText), false))
-	fmt.Fprintf(w, "  input:  %s\n", term.Printable(term.Clip(string(r.Input), clipText), false))
-	fmt.Fprintf(w, "  want:   %s\n", term.Printable(term.Clip(string(r.Want), clipText), false))
-	if r.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", term.Printable(term.Clip(string(r.Got), clipText), false))
+	fmt.Fprintf(w, "  input:  %s\n", term.Printable(term.Clip(string(e.Input), clipText), false))
+	fmt.Fprintf(w, "  want:   %s\n", term.Printable(term.Clip(string(e.Want), clipText), false))
+	if e.Got != nil {
+		fmt.Fprintf(w, "  got:    %s\n", term.Printable(term.Clip(string(e.Got), clipText), false))
 	}
-	if r.Difference != "" {
-		fmt.Fprintf(w, "  why:    %s\n", term.Printable(term.Clip(r.Difference, clipText), false))
+	if e.Difference != "" {
+		fmt.Fprintf(w, "  why:    %s\n", term.Printable(term.Clip(e.Difference, clipText), false))
 	}
-	if s := strings.TrimRight(r.Stderr, "\n"); s != "" {
+	if s := strings.TrimRight(e.Stderr, "\n"); s != "" {
 		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(term.Printable(term.Clip(s, clipText), true), "\n", "\n    "))
 	}
 }

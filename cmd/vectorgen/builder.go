@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -58,9 +59,10 @@ func (s *builder) add(t vectors.Test) {
 	s.file.Tests = append(s.file.Tests, t)
 }
 
-// expect returns the test of input with the reference's expectation.
+// expect returns the test of input with the reference's expectation: its
+// answer, as qf serve answers.
 func (s *builder) expect(id, comment, input string, flags []string) vectors.Test {
-	t, err := s.cat.Expect(id, comment, input, flags...)
+	t, err := s.cat.Expect(input, serve.Reference.Handle(s.cat.RequestOf(input)), id, comment, flags...)
 	if err != nil {
 		panic(err) // a value written by hand in this program
 	}
