@@ -87,12 +87,12 @@ func (l Level) Class() string {
 
 // A Category holds the rows of one vector file.
 type Category struct {
-	Name   suite.Category
-	Groups []*Group
+	Name     suite.Category
+	Sections []*Section
 }
 
-// A Group holds the rows whose most specific flag is Flag.
-type Group struct {
+// A Section holds the rows whose most specific flag is Flag.
+type Section struct {
 	Flag   string
 	Rows   []*Row
 	Failed []int // by column
@@ -184,12 +184,12 @@ func New(reports []*runner.Report, sources []string) *Matrix {
 	}
 	for _, name := range categories {
 		c := byCategory[name]
-		sort.SliceStable(c.Groups, func(i, j int) bool {
-			fi, fj := isFault(c.Groups[i].Flag), isFault(c.Groups[j].Flag)
+		sort.SliceStable(c.Sections, func(i, j int) bool {
+			fi, fj := isFault(c.Sections[i].Flag), isFault(c.Sections[j].Flag)
 			if fi != fj {
 				return fi
 			}
-			return c.Groups[i].Flag < c.Groups[j].Flag
+			return c.Sections[i].Flag < c.Sections[j].Flag
 		})
 		m.Categories = append(m.Categories, *c)
 	}
@@ -281,15 +281,15 @@ func primaryFlag(rows map[string]*Row) func(*Row) string {
 
 // add adds a row to the group of flag.
 func (c *Category) add(flag string, row *Row, columns int) {
-	var g *Group
-	for _, x := range c.Groups {
+	var g *Section
+	for _, x := range c.Sections {
 		if x.Flag == flag {
 			g = x
 		}
 	}
 	if g == nil {
-		g = &Group{Flag: flag, Failed: make([]int, columns), Ran: make([]int, columns)}
-		c.Groups = append(c.Groups, g)
+		g = &Section{Flag: flag, Failed: make([]int, columns), Ran: make([]int, columns)}
+		c.Sections = append(c.Sections, g)
 	}
 	g.Rows = append(g.Rows, row)
 	for col, cell := range row.Cells {

@@ -97,7 +97,7 @@ func TestNew(t *testing.T) {
 	rows := 0
 	disagree := 0
 	for _, c := range m.Categories {
-		for _, g := range c.Groups {
+		for _, g := range c.Sections {
 			for _, r := range g.Rows {
 				rows++
 				if len(r.Cells) != len(reps) {
@@ -123,7 +123,7 @@ func TestNew(t *testing.T) {
 	}
 	// The rows with a Fault flag are grouped under it.
 	for _, c := range m.Categories {
-		for _, g := range c.Groups {
+		for _, g := range c.Sections {
 			for _, r := range g.Rows {
 				for _, f := range r.Flags {
 					if strings.HasPrefix(f, "Fault") && !strings.HasPrefix(g.Flag, "Fault") {

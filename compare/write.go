@@ -37,7 +37,7 @@ var page = sync.OnceValue(func() *template.Template {
 		"cellClass":  cellClass,
 		"cellWords":  cellWords,
 		"refURL":     refURL,
-		"groupCell":  groupCell,
+		"groupCell":  sectionCell,
 		"causeFlags": causeFlags,
 	}).Parse(pageHTML))
 })
@@ -75,7 +75,7 @@ func (m *Matrix) WriteHTML(w io.Writer) error {
 		return i
 	}
 	for _, c := range m.Categories {
-		for _, g := range c.Groups {
+		for _, g := range c.Sections {
 			for _, r := range g.Rows {
 				for col := range r.Cells {
 					if cell := &r.Cells[col]; cell.Status == suite.Fail || cell.Status == suite.XFail {
@@ -106,7 +106,7 @@ func (m *Matrix) FirstDisagreements() []*Row {
 func (m *Matrix) RowCount() int {
 	n := 0
 	for _, c := range m.Categories {
-		for _, g := range c.Groups {
+		for _, g := range c.Sections {
 			n += len(g.Rows)
 		}
 	}
@@ -163,10 +163,10 @@ func (r *Row) statuses(columns []Column) string {
 	return strings.Join(parts, " | ")
 }
 
-// groupCell returns what a group's cell says of a column: "skip" when
+// sectionCell returns what a group's cell says of a column: "skip" when
 // none of its vectors ran there, "✓" when all that ran passed, and
 // otherwise how many failed of those that ran.
-func groupCell(g *Group, col int) string {
+func sectionCell(g *Section, col int) string {
 	switch {
 	case g.Ran[col] == 0:
 		return "skip"
@@ -280,13 +280,13 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 	}
 	b.WriteString("\n|---|---|" + strings.Repeat("---|", len(m.Columns)) + "\n")
 	for _, cat := range m.Categories {
-		for _, g := range cat.Groups {
+		for _, g := range cat.Sections {
 			if !slices.ContainsFunc(g.Failed, func(n int) bool { return n > 0 }) {
 				continue
 			}
 			fmt.Fprintf(&b, "| %s | `%s` |", cat.Name.Name(), g.Flag)
 			for col := range g.Failed {
-				fmt.Fprintf(&b, " %s |", groupCell(g, col))
+				fmt.Fprintf(&b, " %s |", sectionCell(g, col))
 			}
 			b.WriteString("\n")
 		}

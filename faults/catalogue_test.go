@@ -62,8 +62,8 @@ func isLocus(g Group, l string) bool {
 	case Reporting:
 		return l != ""
 	case Rules:
-		return slices.Contains([]rules.Kind{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked,
-			rules.IllegalDiagonal, rules.NoWallsLeft, rules.WallsConflict, rules.NoPath}, rules.Kind(l))
+		return slices.Contains([]rules.Rule{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked,
+			rules.IllegalDiagonal, rules.NoWallsLeft, rules.WallsConflict, rules.NoPath}, rules.Rule(l))
 	}
 	if _, ok := spec.FieldOf(l); ok {
 		return true

@@ -400,7 +400,7 @@ func (r *reader) state() *ref.State {
 	w.White.H, w.White.V = r.k.decodeWalls.reorder(w.White.H, w.White.V)
 	w.Black.H, w.Black.V = r.k.decodeWalls.reorder(w.Black.H, w.Black.V)
 	s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
-	s.LastMove.Kind = ref.Kind(r.field(spec.LastMoveKind, 0))
+	s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
 	if s.LastMove.Kind == ref.Wall || r.k.placeAfterPawn {
 		place := r.field(spec.LastMovePlace, 0)
 		if s.LastMove.Kind == ref.Wall {

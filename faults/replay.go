@@ -85,7 +85,7 @@ func (f *ruleKnobs) over(b *board) bool {
 	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.blackWinIgnored
 }
 
-func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Kind {
+func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Rule {
 	if f.over(b) {
 		return rules.GameOver
 	}
@@ -101,7 +101,7 @@ func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Kind {
 	return ""
 }
 
-func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Kind {
+func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	if b.wallsLeft[b.toMove] <= 0 && !f.noWallsLeftIgnored {
 		return rules.NoWallsLeft
 	}
@@ -131,7 +131,7 @@ func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Kind {
 	return ""
 }
 
-func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Kind) {
+func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Rule) {
 	me, opp := b.pawn[b.toMove], b.pawn[1-b.toMove]
 	if f.squareArithmetic {
 		to := me + offsets[dir]
@@ -204,7 +204,7 @@ func (f *ruleKnobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 		if f.firstMoverParity {
 			b.toMove = 1 - s.Turn%2 // white plays the odd turns
 		}
-		for p, g := range []ref.Group{s.Walls.White, s.Walls.Black} {
+		for p, g := range []ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {
 				b.h[a] = true
 				if !f.stateWallsUncounted {

@@ -59,8 +59,8 @@ func (r *Rand) group() []int {
 func (r *Rand) BoundaryState() *ref.State {
 	s := &ref.State{
 		White: r.square(), Black: r.square(),
-		Walls:    ref.Walls{White: ref.Group{H: r.group(), V: r.group()}, Black: ref.Group{H: r.group(), V: r.group()}},
-		LastMove: ref.LastMove{Player: ref.Player(r.Intn(2)), Kind: ref.Kind(r.Intn(2))},
+		Walls:    ref.Walls{White: ref.PlayerWalls{H: r.group(), V: r.group()}, Black: ref.PlayerWalls{H: r.group(), V: r.group()}},
+		LastMove: ref.LastMove{Player: ref.Player(r.Intn(2)), Kind: ref.MoveKind(r.Intn(2))},
 		Turn:     pick(r, 0, 1, spec.MaxTurn, r.Intn(spec.MaxTurn+1)),
 	}
 	if s.LastMove.Kind == ref.Wall {

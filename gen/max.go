@@ -23,8 +23,8 @@ func MaxValue() *ref.Value {
 		State: &ref.State{
 			White: 4, Black: 76,
 			Walls: ref.Walls{
-				White: ref.Group{H: anchors(0), V: anchors(1)},
-				Black: ref.Group{H: anchors(2), V: anchors(3)},
+				White: ref.PlayerWalls{H: anchors(0), V: anchors(1)},
+				Black: ref.PlayerWalls{H: anchors(2), V: anchors(3)},
 			},
 			LastMove: ref.LastMove{Player: ref.Black, Kind: ref.Wall, Place: 63},
 			Turn:     spec.MaxTurn,

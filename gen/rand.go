@@ -69,10 +69,10 @@ func (r *Rand) State() *ref.State {
 		White: r.Intn(spec.MaxSquare + 1),
 		Black: r.Intn(spec.MaxSquare + 1),
 		Walls: ref.Walls{
-			White: ref.Group{H: group(), V: group()},
-			Black: ref.Group{H: group(), V: group()},
+			White: ref.PlayerWalls{H: group(), V: group()},
+			Black: ref.PlayerWalls{H: group(), V: group()},
 		},
-		LastMove: ref.LastMove{Player: ref.Player(r.Intn(2)), Kind: ref.Kind(r.Intn(2))},
+		LastMove: ref.LastMove{Player: ref.Player(r.Intn(2)), Kind: ref.MoveKind(r.Intn(2))},
 		Turn:     r.Intn(spec.MaxTurn + 1),
 	}
 	if s.LastMove.Kind == ref.Wall {

@@ -84,7 +84,7 @@ func TestSimplerCodesKeepTheFault(t *testing.T) {
 func TestSimplerGames(t *testing.T) {
 	v := Game(nil, "N", "S", "N", "S", "c3h", "c3h", "N", "S", "N") // black's wall on white's: walls_conflict
 	code, _ := ref.Encode(v)
-	kindOf := func(s string) rules.Kind {
+	kindOf := func(s string) rules.Rule {
 		w, err := ref.Decode(s)
 		if err != nil {
 			return ""

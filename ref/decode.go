@@ -263,7 +263,7 @@ func (d *decoder) state(s *State, room []int) {
 	}
 	d.r.need()
 	s.LastMove.Player = Player(d.field(&spec.LastMovePlayer, 0))
-	s.LastMove.Kind = Kind(d.field(&spec.LastMoveKind, 0))
+	s.LastMove.Kind = MoveKind(d.field(&spec.LastMoveKind, 0))
 	if s.LastMove.Kind == Wall {
 		s.LastMove.Place = d.field(&spec.LastMovePlace, 0)
 	}
@@ -341,7 +341,7 @@ func (d *decoder) wholeMoves(ms []Move) int {
 			wall := acc >> (64 - kindBits)
 			all := -wall
 			ms[i] = Move{
-				Kind:        Kind(wall),
+				Kind:        MoveKind(wall),
 				Orientation: Orientation(acc << kindBits >> (64 - orientationBits) & all),
 				Dir:         int16(acc << kindBits >> (64 - dirBits) &^ all),
 				Place:       int16(acc << (kindBits + orientationBits) >> (64 - placeBits) & all),
@@ -369,7 +369,7 @@ func (d *decoder) wholeMoves(ms []Move) int {
 }
 
 func (d *decoder) move(i int) Move {
-	if Kind(d.field(&spec.MoveKind, i)) == Piece {
+	if MoveKind(d.field(&spec.MoveKind, i)) == Piece {
 		return Move{Kind: Piece, Dir: int16(d.field(&spec.MoveDir, i))}
 	}
 	o := Orientation(d.field(&spec.MoveOrientation, i))

@@ -175,7 +175,7 @@ func TestDecodeValues(t *testing.T) {
 		// Duplicates and order kept (EC-14), turn 0 (EC-16).
 		{toCode(bits("10", b(4, 7), b(76, 7), b(3, 4), b(63, 6), b(0, 6), b(63, 6), "0000", "0000", "0000", "1", "1", b(40, 6), b(0, 10))),
 			&ref.Value{State: &ref.State{White: 4, Black: 76,
-				Walls:    ref.Walls{White: ref.Group{H: []int{63, 0, 63}}},
+				Walls:    ref.Walls{White: ref.PlayerWalls{H: []int{63, 0, 63}}},
 				LastMove: ref.LastMove{Player: ref.Black, Kind: ref.Wall, Place: 40}}}},
 		{toCode(bits("01", b(3, 10), "0111", "1", "1", b(63, 6), "1", "0", b(0, 6))),
 			&ref.Value{Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(7), ref.WallMove(ref.Vertical, 63), ref.WallMove(ref.Horizontal, 0)}}}},

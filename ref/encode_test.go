@@ -20,7 +20,7 @@ func TestEncodeCodes(t *testing.T) {
 		{"empty record (EC-10)", &ref.Value{Record: &ref.Record{}}, "QA"},
 		{"initial board (EC-16)", &ref.Value{State: &ref.State{White: 4, Black: 76, Turn: 1}}, "gkwAAAAQ"},
 		{"order and duplicates kept (EC-14)", &ref.Value{State: &ref.State{White: 4, Black: 76,
-			Walls: ref.Walls{White: ref.Group{H: []int{63, 0, 63}}}, Turn: 1}},
+			Walls: ref.Walls{White: ref.PlayerWalls{H: []int{63, 0, 63}}}, Turn: 1}},
 			toCode(bits("10", b(4, 7), b(76, 7), b(3, 4), b(63, 6), b(0, 6), b(63, 6), "0000", "0000", "0000", "0", "0", b(1, 10)))},
 		{"player kept whatever the turn (EC-19)", &ref.Value{State: &ref.State{White: 4, Black: 76,
 			LastMove: ref.LastMove{Player: ref.Black}, Turn: 2}},
@@ -102,7 +102,7 @@ func TestEncodeErrors(t *testing.T) {
 func TestEncodeLimits(t *testing.T) {
 	ten := []int{63, 62, 61, 60, 59, 58, 57, 56, 55, 0}
 	v := &ref.Value{
-		State: &ref.State{White: 80, Black: 80, Walls: ref.Walls{White: ref.Group{H: ten, V: ten}, Black: ref.Group{H: ten, V: ten}},
+		State: &ref.State{White: 80, Black: 80, Walls: ref.Walls{White: ref.PlayerWalls{H: ten, V: ten}, Black: ref.PlayerWalls{H: ten, V: ten}},
 			LastMove: ref.LastMove{Player: ref.Black, Kind: ref.Wall, Place: 63}, Turn: 1023},
 		Record: &ref.Record{Moves: make([]ref.Move, 1023)},
 	}
@@ -128,7 +128,7 @@ func TestBitLen(t *testing.T) {
 		{&ref.Value{}, 2},
 		{&ref.Value{Record: &ref.Record{}}, 12},
 		{&ref.Value{State: &ref.State{}}, 44},
-		{&ref.Value{State: &ref.State{LastMove: ref.LastMove{Kind: ref.Wall}, Walls: ref.Walls{Black: ref.Group{V: []int{1, 2}}}}}, 62},
+		{&ref.Value{State: &ref.State{LastMove: ref.LastMove{Kind: ref.Wall}, Walls: ref.Walls{Black: ref.PlayerWalls{V: []int{1, 2}}}}}, 62},
 		{&ref.Value{Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Horizontal, 0)}}}, 24},
 		{maxValue(), spec.MaxBits},
 	} {

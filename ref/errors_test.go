@@ -39,10 +39,10 @@ func TestMessages(t *testing.T) {
 
 // Enumerations outside their two values have no name and do not marshal.
 func TestInvalidNames(t *testing.T) {
-	if s := ref.Player(2).String() + ref.Kind(2).String() + ref.Orientation(3).String(); s != "invalid(2)invalid(2)invalid(3)" {
+	if s := ref.Player(2).String() + ref.MoveKind(2).String() + ref.Orientation(3).String(); s != "invalid(2)invalid(2)invalid(3)" {
 		t.Errorf("got %s", s)
 	}
-	for _, v := range []any{ref.Player(2), ref.Kind(2), ref.Orientation(2)} {
+	for _, v := range []any{ref.Player(2), ref.MoveKind(2), ref.Orientation(2)} {
 		if b, err := json.Marshal(v); err == nil || !strings.Contains(err.Error(), "has no name") {
 			t.Errorf("Marshal(%v) = %s, %v", v, b, err)
 		}

@@ -58,10 +58,10 @@ var (
 		s := &ref.State{
 			White: f[0].(int), Black: f[1].(int),
 			Walls: ref.Walls{
-				White: ref.Group{H: f[2].([]int), V: f[3].([]int)},
-				Black: ref.Group{H: f[4].([]int), V: f[5].([]int)},
+				White: ref.PlayerWalls{H: f[2].([]int), V: f[3].([]int)},
+				Black: ref.PlayerWalls{H: f[4].([]int), V: f[5].([]int)},
 			},
-			LastMove: ref.LastMove{Player: ref.Player(f[6].(int)), Kind: ref.Kind(f[7].(int))},
+			LastMove: ref.LastMove{Player: ref.Player(f[6].(int)), Kind: ref.MoveKind(f[7].(int))},
 			Turn:     f[9].(int),
 		}
 		if s.LastMove.Kind == ref.Wall {

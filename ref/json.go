@@ -55,7 +55,9 @@ func (w Walls) MarshalJSON() ([]byte, error) {
 }
 
 // MarshalJSON writes g as canonical JSON, an empty list as [].
-func (g Group) MarshalJSON() ([]byte, error) { return marshal(func(w *jsonWriter) { w.group(&g) }) }
+func (g PlayerWalls) MarshalJSON() ([]byte, error) {
+	return marshal(func(w *jsonWriter) { w.group(&g) })
+}
 
 // MarshalJSON writes m as canonical JSON, with "place" only for a wall.
 func (m LastMove) MarshalJSON() ([]byte, error) {
@@ -124,7 +126,7 @@ func (w *jsonWriter) walls(ws *Walls) {
 	w.b = append(w.b, '}')
 }
 
-func (w *jsonWriter) group(g *Group) {
+func (w *jsonWriter) group(g *PlayerWalls) {
 	w.b = append(w.b, `{"h":`...)
 	w.ints(g.H)
 	w.b = append(w.b, `,"v":`...)
@@ -200,7 +202,7 @@ func (w *jsonWriter) name(v uint8, what string, names ...string) {
 func (p Player) MarshalText() ([]byte, error) { return nameText(uint8(p), "player", "white", "black") }
 
 // MarshalText returns "piece" or "wall"; other values are an error.
-func (k Kind) MarshalText() ([]byte, error) { return nameText(uint8(k), "kind", "piece", "wall") }
+func (k MoveKind) MarshalText() ([]byte, error) { return nameText(uint8(k), "kind", "piece", "wall") }
 
 // MarshalText returns "h" or "v"; other values are an error.
 func (o Orientation) MarshalText() ([]byte, error) {

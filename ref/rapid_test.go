@@ -34,12 +34,12 @@ func genState(t *rapid.T) *ref.State {
 		White: edgy(0, spec.MaxSquare).Draw(t, "white"),
 		Black: edgy(0, spec.MaxSquare).Draw(t, "black"),
 		Walls: ref.Walls{
-			White: ref.Group{H: genGroup(t, "white h"), V: genGroup(t, "white v")},
-			Black: ref.Group{H: genGroup(t, "black h"), V: genGroup(t, "black v")},
+			White: ref.PlayerWalls{H: genGroup(t, "white h"), V: genGroup(t, "white v")},
+			Black: ref.PlayerWalls{H: genGroup(t, "black h"), V: genGroup(t, "black v")},
 		},
 		LastMove: ref.LastMove{
 			Player: ref.Player(rapid.IntRange(0, 1).Draw(t, "last player")),
-			Kind:   ref.Kind(rapid.IntRange(0, 1).Draw(t, "last kind")),
+			Kind:   ref.MoveKind(rapid.IntRange(0, 1).Draw(t, "last kind")),
 		},
 		Turn: edgy(0, spec.MaxTurn).Draw(t, "turn"),
 	}
@@ -223,7 +223,7 @@ func TestRapidRangeLimits(t *testing.T) {
 		anchor := rapid.IntRange(-2, 127).Draw(t, "anchor")
 		moves := rapid.IntRange(spec.MaxMoves-2, spec.MaxMoves+2).Draw(t, "moves")
 		v := &ref.Value{
-			State:  &ref.State{White: white, Black: 0, Walls: ref.Walls{Black: ref.Group{V: []int{anchor}}}, Turn: turn},
+			State:  &ref.State{White: white, Black: 0, Walls: ref.Walls{Black: ref.PlayerWalls{V: []int{anchor}}}, Turn: turn},
 			Record: &ref.Record{Moves: make([]ref.Move, moves)},
 		}
 		v.Record.Moves[0].Dir = int16(dir)

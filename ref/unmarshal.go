@@ -384,7 +384,7 @@ func (r *reader) walls(w *Walls, at path) error {
 	return o.fault(0, 1)
 }
 
-func (r *reader) group(g *Group, at path) error {
+func (r *reader) group(g *PlayerWalls, at path) error {
 	o, err := r.object(at, groupKeys, func(k int, at path) error {
 		if Orientation(k) == Vertical {
 			return r.ints(&g.V, at)
@@ -411,7 +411,7 @@ func (r *reader) lastMove(m *LastMove, at path) error {
 	if err != nil {
 		return err
 	}
-	m.Player, m.Kind = Player(player), Kind(kind)
+	m.Player, m.Kind = Player(player), MoveKind(kind)
 	if o.present[1] && o.faults[1] == nil && m.Kind == Wall {
 		return o.fault(0, 1, 2)
 	}
@@ -543,7 +543,7 @@ func (r *reader) move(m *Move, at path) error {
 	if err != nil {
 		return err
 	}
-	m.Kind, m.Orientation = Kind(kind), Orientation(orientation)
+	m.Kind, m.Orientation = MoveKind(kind), Orientation(orientation)
 	if !o.present[0] || o.faults[0] != nil {
 		return o.fault(0)
 	}

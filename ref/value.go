@@ -27,13 +27,13 @@ type State struct {
 // Walls holds a State's four wall groups. Each group keeps the anchors in
 // the order of the code, duplicates included.
 type Walls struct {
-	White Group
-	Black Group
+	White PlayerWalls
+	Black PlayerWalls
 }
 
-// A Group holds one player's wall anchors (0..63, 8*row + column) by
+// PlayerWalls holds one player's wall anchors (0..63, 8*row + column) by
 // orientation. At most 10 anchors may stand in each list.
-type Group struct {
+type PlayerWalls struct {
 	H []int // horizontal walls
 	V []int // vertical walls
 }
@@ -42,7 +42,7 @@ type Group struct {
 // is meaningful only when Kind is Wall; it must be 0 otherwise.
 type LastMove struct {
 	Player Player
-	Kind   Kind
+	Kind   MoveKind
 	Place  int
 }
 
@@ -61,7 +61,7 @@ type Record struct {
 // PieceMove and WallMove, saturate it to math.MaxInt16 or math.MinInt16,
 // which Encode refuses as a number beyond 16-bit integers.
 type Move struct {
-	Kind        Kind
+	Kind        MoveKind
 	Orientation Orientation
 	Dir         int16 // 0..7, clockwise from white's forward: 0 N, 1 NE, ... 7 NW
 	Place       int16 // 0..63
@@ -76,13 +76,13 @@ const (
 	Black Player = 1
 )
 
-// Kind is the kind of a move: a pawn ("piece") move or a wall.
-type Kind uint8
+// MoveKind is the kind of a move: a pawn ("piece") move or a wall.
+type MoveKind uint8
 
 // The move kinds, as the code writes them.
 const (
-	Piece Kind = 0
-	Wall  Kind = 1
+	Piece MoveKind = 0
+	Wall  MoveKind = 1
 )
 
 // Orientation is the orientation of a wall.
@@ -98,7 +98,7 @@ const (
 func (p Player) String() string { return name(uint8(p), "white", "black") }
 
 // String returns "piece" or "wall".
-func (k Kind) String() string { return name(uint8(k), "piece", "wall") }
+func (k MoveKind) String() string { return name(uint8(k), "piece", "wall") }
 
 // String returns "h" or "v".
 func (o Orientation) String() string { return name(uint8(o), "h", "v") }
@@ -128,7 +128,7 @@ func narrow(v int) int16 {
 }
 
 // Group returns the wall group of player p.
-func (w *Walls) Group(p Player) *Group {
+func (w *Walls) Group(p Player) *PlayerWalls {
 	if p == Black {
 		return &w.Black
 	}

@@ -6,9 +6,10 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
-// A Kind names a violation of the rules, as in spec/qf.md section "Replay
-// and validation" and the protocol's replay and validate answers.
-type Kind string
+// A Rule names a rule of the game that a move or a State breaks: the kind
+// of a violation, as in spec/qf.md section "Replay and validation" and
+// the protocol's replay and validate answers.
+type Rule string
 
 // Violations of a record move, reported in this order of precedence when a
 // move breaks several rules: GameOver first; then, for a wall,
@@ -16,14 +17,14 @@ type Kind string
 // WallBlocksMove, JumpBlocked. A diagonal that is not a legal side-step is
 // IllegalDiagonal, whatever the reason.
 const (
-	GameOver        Kind = "game_over"        // a pawn had already reached its goal rank
-	OffBoard        Kind = "off_board"        // the step leaves the board
-	WallBlocksMove  Kind = "wall_blocks_move" // a wall stands in the step's way
-	JumpBlocked     Kind = "jump_blocked"     // a wall or the edge is behind the opponent to jump
-	IllegalDiagonal Kind = "illegal_diagonal" // a diagonal that is not a side-step
-	NoWallsLeft     Kind = "no_walls_left"    // the player has placed all 10 walls
-	WallsConflict   Kind = "walls_conflict"   // the wall overlaps or crosses one on the board
-	NoPath          Kind = "no_path"          // the wall cuts a player off from its goal rank
+	GameOver        Rule = "game_over"        // a pawn had already reached its goal rank
+	OffBoard        Rule = "off_board"        // the step leaves the board
+	WallBlocksMove  Rule = "wall_blocks_move" // a wall stands in the step's way
+	JumpBlocked     Rule = "jump_blocked"     // a wall or the edge is behind the opponent to jump
+	IllegalDiagonal Rule = "illegal_diagonal" // a diagonal that is not a side-step
+	NoWallsLeft     Rule = "no_walls_left"    // the player has placed all 10 walls
+	WallsConflict   Rule = "walls_conflict"   // the wall overlaps or crosses one on the board
+	NoPath          Rule = "no_path"          // the wall cuts a player off from its goal rank
 )
 
 // A Position is the board between two moves.
@@ -90,7 +91,7 @@ func (p *Position) Over() bool {
 
 // Apply returns the position after the player to move plays m, or the kind
 // of the first rule m breaks.
-func (p Position) Apply(m ref.Move) (Position, Kind) {
+func (p Position) Apply(m ref.Move) (Position, Rule) {
 	if p.Over() {
 		return p, GameOver
 	}
@@ -115,7 +116,7 @@ func (p *Position) next() {
 	p.Turn++
 }
 
-func (p Position) placeWall(o ref.Orientation, a int) (Position, Kind) {
+func (p Position) placeWall(o ref.Orientation, a int) (Position, Rule) {
 	switch {
 	case p.WallsLeft[p.ToMove] <= 0:
 		return p, NoWallsLeft
@@ -137,7 +138,7 @@ func (p Position) placeWall(o ref.Orientation, a int) (Position, Kind) {
 
 // pawnTarget returns the square where the player to move lands in
 // direction dir, or why it cannot move there.
-func (p *Position) pawnTarget(dir int) (int, Kind) {
+func (p *Position) pawnTarget(dir int) (int, Rule) {
 	me, opp := p.pawn(p.ToMove), p.pawn(1-p.ToMove)
 	x, y := XY(me)
 	d := directions[dir]
@@ -194,7 +195,7 @@ func Notation(before, after *Position, m ref.Move) string {
 // 0-based index and the kind.
 type Violation struct {
 	Move int  `json:"move"`
-	Kind Kind `json:"kind"`
+	Kind Rule `json:"kind"`
 }
 
 // Replay plays v's record from Start(v) and returns the position after

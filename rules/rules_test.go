@@ -311,7 +311,7 @@ func TestPathAgainstPlainSearch(t *testing.T) {
 		s := &ref.State{
 			White: rapid.IntRange(0, 80).Draw(t, "white"),
 			Black: rapid.IntRange(0, 80).Draw(t, "black"),
-			Walls: ref.Walls{White: ref.Group{
+			Walls: ref.Walls{White: ref.PlayerWalls{
 				H: rapid.SliceOfN(rapid.IntRange(0, 63), 0, 25).Draw(t, "h"),
 				V: rapid.SliceOfN(rapid.IntRange(0, 63), 0, 25).Draw(t, "v"),
 			}},

@@ -8,17 +8,17 @@ import (
 
 // Violations of a State (spec/qf.md, "Replay and validation").
 const (
-	PawnsOverlap        Kind = "pawns_overlap"          // both pawns on one square
-	TooManyWalls        Kind = "too_many_walls"         // more than 10 walls for a player
-	LastMoveWallMissing Kind = "last_move_wall_missing" // a wall last move at an anchor where the mover has no wall
+	PawnsOverlap        Rule = "pawns_overlap"          // both pawns on one square
+	TooManyWalls        Rule = "too_many_walls"         // more than 10 walls for a player
+	LastMoveWallMissing Rule = "last_move_wall_missing" // a wall last move at an anchor where the mover has no wall
 	// WallsConflict and NoPath, as for a record move: two of the State's
 	// walls conflict, or a player has no path to its goal rank.
 )
 
 // Validate returns the distinct kinds of the rules that s breaks, sorted;
 // none for a valid State.
-func Validate(s *ref.State) []Kind {
-	found := map[Kind]bool{}
+func Validate(s *ref.State) []Rule {
+	found := map[Rule]bool{}
 	if s.White == s.Black {
 		found[PawnsOverlap] = true
 	}
@@ -45,7 +45,7 @@ func Validate(s *ref.State) []Kind {
 			found[LastMoveWallMissing] = true
 		}
 	}
-	kinds := make([]Kind, 0, len(found))
+	kinds := make([]Rule, 0, len(found))
 	for k := range found {
 		kinds = append(kinds, k)
 	}

@@ -9,7 +9,7 @@ import (
 
 // Every kind of violation has its flag.
 func TestKindFlags(t *testing.T) {
-	for _, k := range []rules.Kind{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
+	for _, k := range []rules.Rule{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
 		rules.NoWallsLeft, rules.WallsConflict, rules.NoPath, rules.PawnsOverlap, rules.TooManyWalls, rules.LastMoveWallMissing} {
 		if vectors.KindFlag(string(k)) == "" {
 			t.Errorf("%s has no flag", k)

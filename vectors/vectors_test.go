@@ -189,13 +189,13 @@ func TestGates(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range []rules.Kind{rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
+	for _, k := range []rules.Rule{rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal,
 		rules.WallsConflict, rules.NoWallsLeft, rules.NoPath, rules.GameOver} {
 		if count["replay "+string(k)] < 3 {
 			t.Errorf("replay violation %s tested %d times, want 3", k, count["replay "+string(k)])
 		}
 	}
-	for _, k := range []rules.Kind{rules.PawnsOverlap, rules.TooManyWalls, rules.WallsConflict, rules.NoPath, rules.LastMoveWallMissing} {
+	for _, k := range []rules.Rule{rules.PawnsOverlap, rules.TooManyWalls, rules.WallsConflict, rules.NoPath, rules.LastMoveWallMissing} {
 		if count["validate "+string(k)] < 3 {
 			t.Errorf("state violation %s tested %d times, want 3", k, count["validate "+string(k)])
 		}

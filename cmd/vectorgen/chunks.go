@@ -99,7 +99,7 @@ func addChunksStrict(s *builder) {
 	// The faults of real decoders about the State, with a Record after it.
 	record := &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Vertical, 9)}}
 	s.decodeValue("walls-descending-duplicates-with-record", "White's horizontal walls 63, 0, 63, then a Record: kept in this order.",
-		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.Group{H: []int{63, 0, 63}}}, Turn: 4}, Record: record},
+		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.PlayerWalls{H: []int{63, 0, 63}}}, Turn: 4}, Record: record},
 		"WallOrder", "FaultWallsReordered")
 	s.decodeValue("last-move-wall-missing-with-record", "A wall last move at anchor 40, where no wall stands, then a Record: valid.",
 		&ref.Value{State: &ref.State{White: 4, Black: 76, LastMove: ref.LastMove{Kind: ref.Wall, Place: 40}, Turn: 2}, Record: record},
@@ -179,7 +179,7 @@ func addChunksEncode(s *builder) {
 	st = &ref.State{White: 31, Black: 49, LastMove: ref.LastMove{Player: ref.Black}, Turn: 10}
 	s.encodeValue("last-move-black-turn-10-with-record", "Black moved last at turn 10, a Record after: the player is written as given.", "valid", withRecord(st),
 		"LastMovePlayer", "FaultPlayerFromParity")
-	st = &ref.State{White: 4, Black: 76, Walls: ref.Walls{Black: ref.Group{V: []int{40, 3, 40}}}, Turn: 4}
+	st = &ref.State{White: 4, Black: 76, Walls: ref.Walls{Black: ref.PlayerWalls{V: []int{40, 3, 40}}}, Turn: 4}
 	s.encodeValue("walls-descending-duplicates-with-record", "Black's vertical walls 40, 3, 40, a Record after: written as given.", "valid", withRecord(st),
 		"WallOrder", "FaultWallsReordered")
 

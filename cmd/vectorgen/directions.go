@@ -99,7 +99,7 @@ func cloneState(s *ref.State) *ref.State {
 	return &c
 }
 
-func hasKind(kinds []rules.Kind, k rules.Kind) bool {
+func hasKind(kinds []rules.Rule, k rules.Rule) bool {
 	for _, x := range kinds {
 		if x == k {
 			return true

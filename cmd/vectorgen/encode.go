@@ -31,7 +31,7 @@ func addEncodeValid(s *builder) {
 	s.encodeValue("initial-board", "The initial board as the fansite writes it.", valid, &ref.Value{State: initial()}, "TurnNumber")
 	s.encodeValue("turn-0", "Turn 0.", valid, &ref.Value{State: &ref.State{White: 4, Black: 76}}, "TurnNumber", "Boundary")
 	s.encodeValue("walls-descending-duplicates", "White's horizontal walls 63, 0, 63, written as given.", valid,
-		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.Group{H: []int{63, 0, 63}}}, Turn: 4}},
+		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.PlayerWalls{H: []int{63, 0, 63}}}, Turn: 4}},
 		"WallOrder", "FaultWallsReordered")
 	s.encodeValue("last-move-black-turn-10", "Black moved last at turn 10: the player is written as given.", valid,
 		&ref.Value{State: &ref.State{White: 31, Black: 49, LastMove: ref.LastMove{Player: ref.Black}, Turn: 10}},
@@ -43,12 +43,12 @@ func addEncodeValid(s *builder) {
 		&ref.Value{State: &ref.State{White: 4, Black: 76, LastMove: ref.LastMove{Kind: ref.Wall, Place: 40}, Turn: 2}},
 		"LastMoveNoWall")
 	s.encodeValue("upper-limits", "Every field at the top of its range.", valid, &ref.Value{
-		State: &ref.State{White: 80, Black: 80, Walls: ref.Walls{White: ref.Group{H: seq(10, 63, 63)}},
+		State: &ref.State{White: 80, Black: 80, Walls: ref.Walls{White: ref.PlayerWalls{H: seq(10, 63, 63)}},
 			LastMove: ref.LastMove{Player: ref.Black, Kind: ref.Wall, Place: 63}, Turn: 1023},
 		Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(7), ref.WallMove(ref.Vertical, 63)}},
 	}, "Boundary", "SquareRange", "WallCountRange")
 	s.encodeValue("lower-limits", "Every field at the bottom of its range.", valid, &ref.Value{
-		State:  &ref.State{Walls: ref.Walls{Black: ref.Group{V: []int{0}}}, LastMove: ref.LastMove{Kind: ref.Wall}},
+		State:  &ref.State{Walls: ref.Walls{Black: ref.PlayerWalls{V: []int{0}}}, LastMove: ref.LastMove{Kind: ref.Wall}},
 		Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Horizontal, 0)}},
 	}, "Boundary")
 	s.encodeValue("maximum", "The longest value: 1414 characters.", valid, gen.MaxValue(), "Maximum", "MoveCountLimit", "ExactLength")
