@@ -59,6 +59,16 @@ func RunOnce(ctx context.Context, argv []string, input []byte, timeout time.Dura
 	case <-ctx.Done():
 	case <-time.After(time.Until(deadline)):
 	}
+	select {
+	case <-p.exited:
+		// What it wrote to standard error is in the pipe: read it to its
+		// end, a second at most (a child may hold the pipe open).
+		select {
+		case <-p.stderrRead:
+		case <-time.After(time.Second):
+		}
+	default:
+	}
 	stderr := p.Stderr()
 	select {
 	case <-p.exited:
