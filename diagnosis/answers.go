@@ -313,3 +313,57 @@ func (s *style) same(a, b answer) bool {
 	}
 	return a.result == b.result
 }
+
+// verdict says what an answer decides: "crash", "refused", or its
+// result; "" for no answer, which decides nothing.
+func (a answer) verdict() string {
+	switch {
+	case a.crash:
+		return "crash"
+	case !a.told:
+		return ""
+	case a.err != nil:
+		return "refused"
+	}
+	return a.result
+}
+
+// sameVerdict reports whether two answers decide alike: both crash, both
+// refuse (whatever their errors say), or both answer the same result.
+func sameVerdict(a, b answer) bool {
+	v := a.verdict()
+	return v != "" && v == b.verdict()
+}
+
+// identical reports whether two answers are the same to the last detail
+// of their errors: two models' answers, compared.
+func identical(a, b answer) bool {
+	if a.crash != b.crash || a.told != b.told || (a.err != nil) != (b.err != nil) {
+		return false
+	}
+	if a.err != nil {
+		e, f := a.err, b.err
+		return e.Kind == f.Kind && sameInt(e.Bit, f.Bit) && sameInt(e.Char, f.Char) && e.Field == f.Field
+	}
+	return a.result == b.result
+}
+
+// askResponse asks handler h, a model, and returns its response, nil when
+// it crashed.
+func askResponse(h protocol.Handler, req *protocol.Request) (resp *protocol.Response) {
+	defer func() {
+		if recover() != nil {
+			resp = nil
+		}
+	}()
+	return h.Handle(req)
+}
+
+// shownOf returns a model's response as the reports show an answer, or
+// "crash" for none.
+func shownOf(resp *protocol.Response) json.RawMessage {
+	if resp == nil {
+		return json.RawMessage(`"crash"`)
+	}
+	return suite.Shown(resp)
+}

@@ -1,80 +1,93 @@
 // Package diagnosis explains the failures of a run as a few root causes,
-// each proven by the implementation's answers: the code behind the causes
-// that qf check, qf report and qf fuzz show.
+// each stated as what was observed (which inputs, what the implementation
+// answered, what the spec requires), and named as a mechanism only where a
+// model reproduces the answers: the code behind the causes that qf check,
+// qf report and qf fuzz show.
 //
-// A cause is one of these kinds, found in this order, and a failure that
-// one cause explains is charged to no other:
+// The diagnosis runs in stages (stages.go), the same for Diagnose and for
+// Explain, so that a failure seen later is put under the cause a diagnosis
+// of it would have put it under. Each failure goes to the first stage that
+// explains it:
 //
 //   - a way of reporting every error (one kind for everything, no offsets,
-//     offsets in another unit, other field names): the answers that are
-//     right but for it;
-//   - a known fault of the catalogue (package faults, with its
-//     Fault flag where the vectors have one), confirmed when the
-//     implementation answers as the fault's model does where the fault
-//     shows, not by how often vectors fail;
-//   - misbehaviour: crashes, timeouts, protocol errors and "unsupported"
-//     that no fault explains;
+//     offsets in another unit or from another origin, other field names),
+//     when the answer is the reference's but for it;
+//   - a fault of the catalogue (package faults), confirmed when its model,
+//     with the faults found before it, reproduces which inputs the
+//     implementation accepts and refuses and the values it answers,
+//     whatever kinds and positions it reports refusals with; a fault's
+//     cause takes the failures where its model changes the answer, those
+//     it reproduces and those answered otherwise, counted apart;
+//   - misbehaviour: crashes, timeouts, protocol errors and "unsupported";
 //   - a whole facet that fails (every code with a State, every vector of
 //     one op, one direction, one player);
-//   - a field of the layout where the answers first differ, and everything
-//     after it (a field read with the wrong width, fields in the wrong
-//     order, a range checked wrong), or a rule of replay and validation
-//     broken, and where;
-//   - and what none of these explains, shown as unexplained.
+//   - an error reported otherwise where the reference refuses too;
+//   - and what the implementation does where no model reproduces it, by
+//     what it does (values the spec refuses accepted, whatever the field;
+//     valid codes refused; another value at a field; a rule broken), with
+//     what the spec requires as the fix.
+//
+// The search for faults is a pure function of the answers and of the
+// Thresholds, with a budget of requests of its own (probe.go), never of
+// time.
 package diagnosis
 
 import (
+	"encoding/json"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
-)
-
-// A Kind is what sort of root cause a Cause is.
-type Kind string
-
-// The kinds of cause.
-const (
-	Reporting    Kind = "reporting"    // a way of reporting every error
-	Fault        Kind = "fault"        // a known fault of the catalogue
-	Misbehaviour Kind = "misbehaviour" // a crash, a timeout, a protocol error, "unsupported"
-	Facet        Kind = "facet"        // every test of a facet fails
-	Field        Kind = "field"        // answers first differ at a field of the layout
-	Rule         Kind = "rule"         // a rule of replay or validation broken
-	Unexplained  Kind = "unexplained"  // what no cause explains
 )
 
 // A Cause is a root cause of failures.
 type Cause struct {
-	Kind Kind `json:"kind"`
-	// Name names the cause: the fault ("junk-as-zeros"), the field
-	// ("state.turn"), the rule ("off_board: illegal moves allowed"), the
-	// facet ("chunks:state-only"), the reason ("crash").
+	// Kind says what sort of cause it is (faults.Kind): a fault of the
+	// catalogue (its kind: fault, layout, rule), a way of reporting errors,
+	// misbehaviour, a facet, a behaviour observed, or the unexplained.
+	Kind faults.Kind `json:"kind"`
+	// Name names the cause: the family of a fault of the catalogue
+	// ("junk-as-zeros", "turn-9-bits"), the way of reporting ("one kind
+	// \"error\""), the reason ("crash"), the facet ("chunks:state-only"),
+	// the behaviour ("encoding accepts out_of_range").
 	Name string `json:"name"`
-	// Title says what it is, in words.
+	// Title says what it is, in words: the fault's mechanism for a fault
+	// whose model reproduced the answers, what was observed otherwise.
 	Title string `json:"title"`
-	// Variant says, for a known fault or a way of reporting errors, in
-	// which shape the implementation has it ("one hole per UTF-16 unit,
-	// strict profile only"), and Variants names the faults of the
-	// catalogue of that shape (one for each way it goes wrong, such as
-	// walls-sorted and walls-sorted-encoding).
+	// Field and Rule say where a fault of the layout or of the rules goes
+	// wrong: the field of the layout, the rule.
+	Field string `json:"field,omitempty"`
+	Rule  string `json:"rule,omitempty"`
+	// Variant says, for a fault of the catalogue or a way of reporting
+	// errors, in which shape the implementation has it ("one hole per
+	// UTF-16 unit, strict profile only"), and Variants names the faults of
+	// the catalogue of that shape.
 	Variant  string   `json:"variant,omitempty"`
 	Variants []string `json:"variants,omitempty"`
-	// Flag is the Fault flag of a known fault; Flags its flags when it has
-	// more than one.
+	// Flag is the Fault flag of a fault of the catalogue; Flags its flags
+	// when it has more than one.
 	Flag  string   `json:"flag,omitempty"`
 	Flags []string `json:"flags,omitempty"`
 	// Failed is how many failures the cause explains, and IDs their ids.
-	Failed int      `json:"failed"`
-	IDs    []string `json:"ids"`
-	// Evidence says what in the answers proves the cause.
+	// Otherwise is how many of them a fault's model does not reproduce:
+	// failures where the fault changes the answer, answered another way.
+	Failed    int      `json:"failed"`
+	IDs       []string `json:"ids"`
+	Otherwise int      `json:"otherwise,omitempty"`
+	// Observed says what the implementation did: which inputs, what it
+	// answered, what the spec requires there.
+	Observed string `json:"observed"`
+	// Evidence says what in the answers proves the cause: for a fault, how
+	// many answers its model reproduces.
 	Evidence string `json:"evidence"`
 	// Refs are the edge cases and spec sections that say what is right.
 	Refs []string `json:"refs,omitempty"`
-	// Fix says in a line what to change.
+	// Fix says in a line what to change: what a model verified, or what
+	// the spec requires.
 	Fix string `json:"fix,omitempty"`
 	// Only lists the flags and facets that every failure it explains
 	// has, and some of the other tests of its categories do not: where it
@@ -82,9 +95,9 @@ type Cause struct {
 	Only []string `json:"only,omitempty"`
 	// Example is its shortest failing test.
 	Example *Example `json:"example,omitempty"`
-	// Like names the faults of the catalogue whose models reproduce the
-	// failures of a cause of where answers go wrong: what it may well be.
-	Like []string `json:"like,omitempty"`
+	// Claims are observations the cause rests on, as data: a reader, or a
+	// test, can ask the implementation again and see each hold.
+	Claims []Claim `json:"claims,omitempty"`
 	// Probes are the requests the diagnosis sent the implementation of its
 	// own, to tell apart explanations that the tests could not, and what
 	// they showed.
@@ -98,6 +111,24 @@ func (c Cause) Says() string {
 		return c.Title
 	}
 	return c.Title + " (" + c.Variant + ")"
+}
+
+// key names a cause among the causes of a run: its kind and name.
+func (c Cause) key() string { return string(c.Kind) + " " + c.Name }
+
+// A Claim is one observation a cause rests on: an input, what the
+// implementation answered, what the spec requires (the reference's
+// answer), and for a fault of the catalogue what its model answers. Each
+// answer is as the reports show one: an error object without its
+// message, a code, a value, a replay, violations; Reason says why there
+// was none.
+type Claim struct {
+	Category suite.Category  `json:"category"`
+	Input    string          `json:"input"` // the code, or for encoding the JSON text
+	Got      json.RawMessage `json:"got,omitempty"`
+	Reason   suite.Reason    `json:"reason,omitempty"` // for a failure without an answer: crash, timeout, protocol
+	Want     json.RawMessage `json:"want"`
+	Model    json.RawMessage `json:"model,omitempty"`
 }
 
 // A Probe is a request the diagnosis sent to tell two shapes of a fault
@@ -123,19 +154,22 @@ type Example struct {
 
 // A Diagnosis is the root causes of a run's failures, and what was
 // learnt of the implementation on the way: enough to tell which cause
-// explains a failure seen later (Explain), which requests its known
-// faults change (Predicts), and the level its way of reporting errors
-// reaches (Level). qf fuzz diagnoses the cases it has seen, and goes on
-// looking for failures that no cause explains.
+// explains a failure seen later (Explain), which requests its faults
+// change (Predicts), and the level its way of reporting errors reaches
+// (Level). qf fuzz diagnoses the cases it has seen, and goes on looking
+// for failures that no cause explains.
 type Diagnosis struct {
 	// Causes are in the order a report shows them: misbehaviour first,
 	// then the others by how many failures they explain, and what is
 	// unexplained last. Every failure (status Fail) is explained by
-	// exactly one cause.
+	// exactly one cause, and every cause explains a failure.
 	Causes []Cause
 	d      *diagnosis
-	index  []int // the place in Causes of each cause of d, as d found them
 }
+
+// Diagnose explains the failures among the results of a run as their
+// root causes, with the Default thresholds: see Thresholds.Diagnose.
+func Diagnose(obs []*suite.Result, ask Asker) *Diagnosis { return Default.Diagnose(obs, ask) }
 
 // Diagnose explains the failures among the results of a run as their
 // root causes, from the tests and the answers the results carry (an
@@ -143,29 +177,16 @@ type Diagnosis struct {
 // and the tests cannot tell which of two shapes of a fault the
 // implementation has, it asks the implementation a few requests of its
 // own (probe.go), shown in the causes' Probes.
-func Diagnose(obs []*suite.Result, ask Asker) *Diagnosis {
-	d := newDiagnosis(obs)
+func (th Thresholds) Diagnose(obs []*suite.Result, ask Asker) *Diagnosis {
+	d := newDiagnosis(obs, th)
 	d.ask = ask
 	if len(d.failed) == 0 {
 		return &Diagnosis{d: d}
 	}
-	d.reporting()
-	d.knownFaults()
-	d.misbehaviour()
-	d.facets()
-	d.loci()
-	d.unexplained()
-	order := make([]int, len(d.causes))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return Before(&d.causes[order[i]], &d.causes[order[j]]) })
-	x := &Diagnosis{d: d, index: make([]int, len(order))}
-	for place, i := range order {
-		x.Causes = append(x.Causes, d.causes[i])
-		x.index[i] = place
-	}
-	return x
+	d.run()
+	causes := slices.Clone(d.causes)
+	sort.SliceStable(causes, func(i, j int) bool { return Before(&causes[i], &causes[j]) })
+	return &Diagnosis{Causes: causes, d: d}
 }
 
 // Before reports whether cause a comes before b in a report:
@@ -178,11 +199,11 @@ func Before(a, b *Cause) bool {
 	return a.Failed > b.Failed
 }
 
-func rank(k Kind) int {
+func rank(k faults.Kind) int {
 	switch k {
-	case Misbehaviour:
+	case faults.Misbehaviour:
 		return 0
-	case Unexplained:
+	case faults.Unexplained:
 		return 2
 	}
 	return 1
@@ -190,29 +211,27 @@ func rank(k Kind) int {
 
 // A diagnosis is the work in progress.
 type diagnosis struct {
-	obs       []*suite.Result
-	failed    []int       // indexes of the failures in obs
-	explained map[int]int // failure -> index of its cause in causes
-	causes    []Cause
-	style     style
-	model     []*faults.Fault // the known faults confirmed, in order
-	answers   *answers
+	th      Thresholds
+	obs     []*suite.Result
+	failed  []int // indexes of the failures in obs
+	answers *answers
+	style   style
+	model   []*faults.Fault // the faults of the catalogue confirmed, in order
+	found   *search         // how the model was found: the attempts, the probes
+	facets  []string        // the facets that fail as a whole, in the order tried
+	kinds   []string        // the kind of each test's input, as inputKind names it, once asked
+	causes  []Cause
+	byKey   map[string]int // the causes by key
 
 	// Probing: how to ask the implementation, the categories it was
 	// asked, the probes sent and those it did not answer.
 	ask                       Asker
 	listed                    map[suite.Category]bool
 	probesSent, probeFailures int
-
-	// The causes, by index in causes, as Explain finds them.
-	byFault map[*faults.Fault]int
-	byLocus map[locus]int // the causes of where answers go wrong, by locus (how left out)
-	roots   []locus       // the loci of fields where answers first differ, in the order of the layout
 }
 
-func newDiagnosis(obs []*suite.Result) *diagnosis {
-	d := &diagnosis{obs: obs, explained: map[int]int{}, answers: newAnswers(obs),
-		byFault: map[*faults.Fault]int{}, byLocus: map[locus]int{}, listed: map[suite.Category]bool{}}
+func newDiagnosis(obs []*suite.Result, th Thresholds) *diagnosis {
+	d := &diagnosis{th: th, obs: obs, answers: newAnswers(obs), byKey: map[string]int{}, listed: map[suite.Category]bool{}}
 	for i, o := range obs {
 		if o.Status == suite.Fail {
 			d.failed = append(d.failed, i)
@@ -224,53 +243,24 @@ func newDiagnosis(obs []*suite.Result) *diagnosis {
 	return d
 }
 
-// unexplainedFailures returns the failures no cause explains yet.
-func (d *diagnosis) unexplainedFailures() []int {
-	var out []int
-	for _, i := range d.failed {
-		if _, ok := d.explained[i]; !ok {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// add adds a cause explaining the failures members (those explained
-// already are left to their cause), with its example and ids; it returns
-// false, adding nothing, when none is left.
-func (d *diagnosis) add(c Cause, members []int) bool {
-	var fresh []int
+// add adds a cause explaining the failures members, with its example,
+// ids, claims and where it is confined.
+func (d *diagnosis) add(c Cause, members []int) {
 	for _, i := range members {
-		if _, ok := d.explained[i]; !ok && d.obs[i].Status == suite.Fail {
-			fresh = append(fresh, i)
-		}
-	}
-	if len(fresh) == 0 {
-		return false
-	}
-	for _, i := range fresh {
-		d.explained[i] = len(d.causes)
 		c.IDs = append(c.IDs, d.obs[i].Test.ID)
 	}
-	c.Failed = len(fresh)
-	if c.Example == nil {
-		c.Example = d.example(fresh)
-	}
-	if c.Only == nil {
-		c.Only = slices.DeleteFunc(d.only(fresh), func(n string) bool { return n == c.Flag || slices.Contains(c.Flags, n) })
-	}
-	d.causes = append(d.causes, c)
-	return true
-}
-
-// example returns the example of failures: the one with the shortest
-// input, the first of those.
-func (d *diagnosis) example(failures []int) *Example {
-	results := make([]*suite.Result, len(failures))
-	for k, i := range failures {
+	c.Failed = len(members)
+	results := make([]*suite.Result, len(members))
+	for k, i := range members {
 		results[k] = d.obs[i]
 	}
-	return ExampleOf(results)
+	c.Example = ExampleOf(results)
+	if c.Only == nil {
+		c.Only = slices.DeleteFunc(d.only(members), func(n string) bool { return n == c.Flag || slices.Contains(c.Flags, n) })
+	}
+	c.Claims = d.claims(c, members)
+	d.byKey[c.key()] = len(d.causes)
+	d.causes = append(d.causes, c)
 }
 
 // ExampleOf returns the example of failures of one cause: the one with
@@ -309,6 +299,69 @@ func LastWords(stderr string) string {
 		s = "..." + s[len(s)-300:]
 	}
 	return term.Printable(s, true)
+}
+
+// claims returns the claims of a cause: its example's failure first, then
+// failures of other categories or fields, up to th.Claims.
+func (d *diagnosis) claims(c Cause, members []int) []Claim {
+	var out []Claim
+	seen := map[string]bool{}
+	order := slices.Clone(members)
+	sort.SliceStable(order, func(a, b int) bool {
+		return d.obs[order[a]].Test.ID == c.Example.ID && d.obs[order[b]].Test.ID != c.Example.ID
+	})
+	for _, i := range order {
+		if len(out) >= d.th.Claims {
+			break
+		}
+		o := d.obs[i]
+		where := o.Category.Name() + " " + wantField(o)
+		if seen[where] && len(order) > d.th.Claims {
+			continue
+		}
+		seen[where] = true
+		cl := Claim{Category: o.Category, Input: o.Category.Input(o.Test), Want: o.Category.Want(o.Test)}
+		if o.Answer != nil {
+			cl.Got = suite.Shown(o.Answer)
+		} else {
+			cl.Reason = o.Reason
+		}
+		if c.Kind.Modelled() && c.Kind != faults.Reporting {
+			if fs := d.modelOfCause(c); fs != nil {
+				req, _ := d.answers.request(i)
+				cl.Model = shownOf(askResponse(modelOf(key(fs), fs), req))
+			}
+		}
+		out = append(out, cl)
+	}
+	return out
+}
+
+// wantField names where a test's expectation is: its error's field or
+// kind, or "" for a value.
+func wantField(o *suite.Result) string {
+	if e := o.Test.Error; e != nil {
+		if f, ok := spec.FieldOf(e.Field); ok {
+			return f.Name
+		}
+		return e.Kind
+	}
+	return ""
+}
+
+// modelOfCause returns the faults of the model up to and with the last
+// fault of cause c's family: the model that reproduces its failures.
+func (d *diagnosis) modelOfCause(c Cause) []*faults.Fault {
+	last := -1
+	for k, f := range d.model {
+		if f.Family == c.Name {
+			last = k
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	return d.model[:last+1]
 }
 
 // only returns the flags and facets that every failure of members has and

@@ -16,25 +16,21 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// named reports whether the causes name fault f: by its name for a known
-// fault, by its locus (a field, a kind of error, a rule, a way of
-// reporting errors) for the others.
+// named reports whether the causes name fault f, in its shape: a cause of
+// its family whose variants hold it (a way of reporting errors: the
+// style's cause).
 func named(f *faults.Fault, causes []diagnosis.Cause) bool {
 	for _, c := range causes {
-		if f.Group == faults.Known {
-			if c.Kind == diagnosis.Fault && c.Name == f.Family && slices.Contains(c.Variants, f.Name) {
-				return true
-			}
-			continue
-		}
-		for _, l := range f.Locus {
-			if c.Kind != diagnosis.Fault && (c.Name == l || strings.HasPrefix(c.Name, l+":") || strings.HasPrefix(c.Name, l+" ") || strings.Contains(c.Name, l)) {
-				return true
-			}
+		if c.Kind == f.Kind && (c.Name == f.Family || f.Kind == faults.Reporting) && slices.Contains(c.Variants, f.Name) {
+			return true
 		}
 	}
 	return false
 }
+
+// modelled reports whether a cause names a fault of the catalogue by its
+// family, a model having reproduced the answers.
+func modelled(c diagnosis.Cause) bool { return c.Kind.Family() }
 
 // check checks a diagnosis of an implementation with the faults of
 // have, the visible ones: every visible fault is named, no known fault it
@@ -62,9 +58,10 @@ func check(t *testing.T, what string, have, visible []*faults.Fault, obs []*suit
 			}
 			explained[id] = true
 		}
-		if c.Kind == diagnosis.Fault && !slices.ContainsFunc(have, func(f *faults.Fault) bool { return f.Family == c.Name }) {
+		if modelled(c) && !slices.ContainsFunc(have, func(f *faults.Fault) bool { return f.Family == c.Name }) {
 			t.Errorf("%s: names %s (%s), a fault it does not have: %s", what, c.Name, c.Flag, c.Evidence)
 		}
+		truthful(t, what, c)
 	}
 	if sum != failed {
 		t.Errorf("%s: the causes explain %d failures of %d", what, sum, failed)
@@ -86,7 +83,7 @@ func check(t *testing.T, what string, have, visible []*faults.Fault, obs []*suit
 // tells from f's.
 func alikeShape(t *testing.T, f *faults.Fault, have []*faults.Fault, causes []diagnosis.Cause) bool {
 	for _, c := range causes {
-		if c.Kind != diagnosis.Fault || c.Name != f.Family {
+		if !modelled(c) || c.Name != f.Family {
 			continue
 		}
 		for _, name := range c.Variants {
@@ -130,12 +127,30 @@ func mustJSON(t *testing.T, v any) []byte {
 }
 
 // namedFamily reports whether the causes name f's family, in whatever
-// shape: by its name for a known fault, by its locus for the others.
+// shape; a way of reporting errors, as a way of reporting errors.
 func namedFamily(f *faults.Fault, causes []diagnosis.Cause) bool {
-	if f.Group != faults.Known {
-		return named(f, causes)
+	return slices.ContainsFunc(causes, func(c diagnosis.Cause) bool {
+		return c.Kind == f.Kind && (c.Name == f.Family || f.Kind == faults.Reporting)
+	})
+}
+
+// truthful checks what a cause may say: it explains a failure, says what
+// was observed, and names a mechanism (a fault's family, a field of the
+// layout read otherwise) only where a model reproduced the answers.
+func truthful(t *testing.T, what string, c diagnosis.Cause) {
+	t.Helper()
+	if c.Failed == 0 || len(c.IDs) == 0 {
+		t.Errorf("%s: cause %s %q explains nothing", what, c.Kind, c.Name)
 	}
-	return slices.ContainsFunc(causes, func(c diagnosis.Cause) bool { return c.Kind == diagnosis.Fault && c.Name == f.Family })
+	if c.Observed == "" {
+		t.Errorf("%s: cause %s %q says nothing observed", what, c.Kind, c.Name)
+	}
+	if !c.Kind.Modelled() && (strings.Contains(c.Fix, "layout table") || len(c.Variants) > 0 || c.Flag != "" || len(c.Flags) > 0) {
+		t.Errorf("%s: cause %s %q names a mechanism no model verified: fix %q, variants %q, flags %q %q", what, c.Kind, c.Name, c.Fix, c.Variants, c.Flag, c.Flags)
+	}
+	if (c.Kind == faults.Layout) != (c.Field != "") {
+		t.Errorf("%s: cause %s %q, field %q", what, c.Kind, c.Name, c.Field)
+	}
 }
 
 func summary(causes []diagnosis.Cause) string {
@@ -157,8 +172,8 @@ func TestEveryFaultAlone(t *testing.T) {
 		if wrong := check(t, f.Name, []*faults.Fault{f}, []*faults.Fault{f}, obs, causes); len(wrong) > 0 {
 			t.Errorf("%s: named in another shape: %s", f.Name, summary(causes))
 		}
-		if f.Group != faults.Known && slices.ContainsFunc(causes, func(c diagnosis.Cause) bool { return c.Kind == diagnosis.Fault }) {
-			t.Errorf("%s: a known fault named: %s", f.Name, summary(causes))
+		if n := len(causes); n > 2 {
+			t.Errorf("%s: %d causes for one fault: %s", f.Name, n, summary(causes))
 		}
 	}
 }

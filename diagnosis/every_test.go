@@ -30,7 +30,7 @@ func TestEveryFaultAtOnce(t *testing.T) {
 	obs := observe(t, h)
 	causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
 	for _, c := range causes {
-		if c.Kind == diagnosis.Fault && !slices.ContainsFunc(set, func(f *faults.Fault) bool { return f.Family == c.Name }) {
+		if c.Kind.Family() && !slices.ContainsFunc(set, func(f *faults.Fault) bool { return f.Family == c.Name }) {
 			t.Errorf("charged %s, a fault it lacks: %s", c.Name, c.Evidence)
 		}
 	}

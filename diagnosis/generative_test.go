@@ -149,7 +149,7 @@ func (tl *tally) check(t *testing.T, set []*faults.Fault) string {
 	defer tl.mu.Unlock()
 	tl.sets++
 	for _, c := range causes {
-		if c.Kind != diagnosis.Fault {
+		if !c.Kind.Family() {
 			continue
 		}
 		tl.charged++
@@ -191,7 +191,8 @@ func onScreen(f *faults.Fault, text string) bool {
 		if strings.HasPrefix(strings.TrimSpace(line), "and ") {
 			continue
 		}
-		if f.Group == faults.Known && strings.Contains(line, "("+f.Family+")") || f.Group != faults.Known && slices.ContainsFunc(f.Locus, func(l string) bool { return strings.Contains(line, l) }) {
+		if f.Kind.Family() && (strings.Contains(line, "("+f.Family+")") || strings.Contains(line, ". "+f.Family+":")) ||
+			f.Kind == faults.Reporting && strings.Contains(line, "every error reported") {
 			return true
 		}
 	}

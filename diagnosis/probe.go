@@ -3,7 +3,6 @@ package diagnosis
 import (
 	"hash/fnv"
 	"slices"
-	"time"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/gen"
@@ -18,18 +17,12 @@ import (
 type Asker func(req *protocol.Request) (*protocol.Response, error)
 
 // Probing, when the tests cannot tell two shapes of a fault apart: the
-// diagnosis asks the implementation inputs where their models answer
+// diagnosis asks the implementation inputs where their models decide
 // otherwise (the family's probes of package faults, then cases drawn from
-// a seed of the family's name), and keeps the shape whose model answers
-// as the implementation does. It is deterministic and bounded: at most
-// probesPerFault requests a fault, maxProbes in all, within probeTime,
-// and none after the implementation failed to answer twice.
-const (
-	probesPerFault = 4
-	maxProbes      = 24
-	probeTime      = 3 * time.Second
-	drawsPerFault  = 400
-)
+// a seed of the family's name), and keeps the shape whose model decides
+// as the implementation does. It is deterministic and bounded by a number
+// of requests, never by time (Thresholds: ProbesPerFault, MaxProbes,
+// DrawsPerFault, MaxProbeFailures).
 
 // resolve asks the implementation, for each fault of the model whose
 // shape the tests could not tell from another's, which it has.
@@ -38,9 +31,8 @@ func (s *search) resolve() {
 	if d.ask == nil {
 		return
 	}
-	began := time.Now()
 	for k := range d.model {
-		if d.probesSent >= maxProbes || d.probeFailures >= 2 || time.Since(began) > probeTime {
+		if d.probesSent >= d.th.MaxProbes || d.probeFailures >= d.th.MaxProbeFailures {
 			return
 		}
 		f := d.model[k]
@@ -48,21 +40,23 @@ func (s *search) resolve() {
 		if len(alts) == 0 {
 			continue
 		}
-		if best := s.probe(k, alts, began); best != f {
+		if best := s.probe(k, alts); best != f {
 			s.replace(k, best)
 		}
 	}
 }
 
-// alternatives returns the other shapes of the family of the model's
-// k-th fault that can take its place, and whose model with them answers
-// every test as with it.
+// alternatives returns the faults that can take the place of the model's
+// k-th fault, and whose model with them answers every test as with it:
+// the other shapes of its family, and faults of other families that the
+// tests cannot tell from it (a wall count checked against 0-11, and none
+// checked, where no test has a count above 11).
 func (s *search) alternatives(k int) []*faults.Fault {
 	d := s.d
 	f := d.model[k]
 	var out []*faults.Fault
-	for _, g := range faults.Variants(f.Family) {
-		if g == f {
+	for _, g := range faults.Catalogue {
+		if g == f || g.Kind == faults.Reporting || len(s.alone[g]) == 0 || g.Family != f.Family && !s.overlaps(f, g) {
 			continue
 		}
 		other := slices.Clone(d.model)
@@ -72,7 +66,7 @@ func (s *search) alternatives(k int) []*faults.Fault {
 		}
 		alike := true
 		for _, i := range union(s.alone[f], s.alone[g]) {
-			if !d.style.same(d.answers.predict(s.key, d.model, i), d.answers.predict(key(other), other, i)) {
+			if !identical(d.answers.predict(s.key, d.model, i), d.answers.predict(key(other), other, i)) {
 				alike = false
 				break
 			}
@@ -82,6 +76,21 @@ func (s *search) alternatives(k int) []*faults.Fault {
 		}
 	}
 	return out
+}
+
+// overlaps reports whether faults f and g, alone, change the answers of
+// the same tests the same way: a quick test before the whole one.
+func (s *search) overlaps(f, g *faults.Fault) bool {
+	if len(s.alone[f]) != len(s.alone[g]) {
+		return false
+	}
+	d := s.d
+	for k, i := range s.alone[f] {
+		if s.alone[g][k] != i || !identical(d.answers.predict(f.Name, []*faults.Fault{f}, i), d.answers.predict(g.Name, []*faults.Fault{g}, i)) {
+			return false
+		}
+	}
+	return true
 }
 
 // compatible reports whether the faults fs can be had together.
@@ -110,9 +119,10 @@ func union(a, b []int) []int {
 // fault and the models with each alternative answer otherwise, and
 // returns the shape whose model answered as the implementation most
 // often (the fault itself on a tie).
-func (s *search) probe(k int, alts []*faults.Fault, began time.Time) *faults.Fault {
+func (s *search) probe(k int, alts []*faults.Fault) *faults.Fault {
 	d := s.d
 	f := d.model[k]
+	s.probing = alts
 	shapes := append([]*faults.Fault{f}, alts...)
 	models := make([][]*faults.Fault, len(shapes))
 	for j, g := range shapes {
@@ -122,7 +132,7 @@ func (s *search) probe(k int, alts []*faults.Fault, began time.Time) *faults.Fau
 	score := make([]int, len(shapes))
 	sent := 0
 	for p := range s.candidates(f) {
-		if sent >= probesPerFault || d.probesSent >= maxProbes || d.probeFailures >= 2 || time.Since(began) > probeTime {
+		if sent >= d.th.ProbesPerFault || d.probesSent >= d.th.MaxProbes || d.probeFailures >= d.th.MaxProbeFailures {
 			break
 		}
 		if !d.listed[p.Category] {
@@ -133,7 +143,7 @@ func (s *search) probe(k int, alts []*faults.Fault, began time.Time) *faults.Fau
 		differ := false
 		for j := range shapes {
 			answers[j] = ask(modelOf(key(models[j]), models[j]), req, enc)
-			differ = differ || !d.style.same(answers[j], answers[0])
+			differ = differ || !sameVerdict(answers[j], answers[0])
 		}
 		if !differ {
 			continue
@@ -146,12 +156,9 @@ func (s *search) probe(k int, alts []*faults.Fault, began time.Time) *faults.Fau
 			continue
 		}
 		got := newAnswer(resp, false, enc)
-		if sh := d.style.shift; sh != [2]int{} && got.err != nil {
-			got.err = shift(got.err, -sh[0], -sh[1])
-		}
 		probe := Probe{Category: p.Category, Input: inputText(p), Answer: words(got)}
 		for j, g := range shapes {
-			if d.style.same(answers[j], got) {
+			if sameVerdict(answers[j], got) {
 				score[j]++
 				probe.Matches = append(probe.Matches, g.Name)
 			} else {
@@ -176,21 +183,23 @@ func (s *search) replace(k int, g *faults.Fault) {
 	f := d.model[k]
 	d.model[k] = g
 	s.key = key(d.model)
-	s.members[g], s.tries[g], s.probes[g] = s.members[f], s.tries[f], s.probes[f]
-	delete(s.members, f)
+	s.tries[g], s.probes[g] = s.tries[f], s.probes[f]
 	delete(s.tries, f)
 	delete(s.probes, f)
 	s.alone[g] = union(s.alone[g], s.alone[f])
 }
 
-// candidates yields the inputs to probe fault f's family with: its
-// probes, then cases drawn, from a seed of the family's name, in the
-// categories where f shows.
+// candidates yields the inputs to probe fault f's family with: the
+// probes of its family and of its alternatives' (families), then cases
+// drawn, from a seed of the family's name, in the categories where f
+// shows.
 func (s *search) candidates(f *faults.Fault) func(yield func(faults.Probe) bool) {
 	return func(yield func(faults.Probe) bool) {
-		for _, p := range faults.Probes(f.Family) {
-			if !yield(p) {
-				return
+		for _, fam := range s.families(f) {
+			for _, p := range faults.Probes(fam) {
+				if !yield(p) {
+					return
+				}
 			}
 		}
 		var cats []suite.Category
@@ -202,7 +211,7 @@ func (s *search) candidates(f *faults.Fault) func(yield func(faults.Probe) bool)
 		h := fnv.New64a()
 		h.Write([]byte(f.Family))
 		r := gen.NewRand(h.Sum64())
-		for n := 0; n < drawsPerFault && len(cats) > 0; n++ {
+		for n := 0; n < s.d.th.DrawsPerFault && len(cats) > 0; n++ {
 			c := cats[n%len(cats)]
 			if !yield(faults.Probe{Category: c, Input: r.Input(c)}) {
 				return
@@ -231,4 +240,16 @@ func words(a answer) string {
 		return "error " + term.Clip(string(mustJSON(a.err)), 120)
 	}
 	return term.Clip(a.result, 120)
+}
+
+// families returns the families of f and of the alternatives probed
+// against it, f's first.
+func (s *search) families(f *faults.Fault) []string {
+	out := []string{f.Family}
+	for _, g := range s.probing {
+		if !slices.Contains(out, g.Family) {
+			out = append(out, g.Family)
+		}
+	}
+	return out
 }

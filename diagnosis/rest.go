@@ -2,95 +2,120 @@ package diagnosis
 
 import (
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// misbehaviour adds a cause for each reason an implementation gave no
-// usable answer (a crash, a timeout, a protocol error, "unsupported"),
-// of the failures no known fault explains.
-func (d *diagnosis) misbehaviour() {
-	notes := map[suite.Reason]string{
-		suite.Crash:       "the implementation exited or closed its output instead of answering",
-		suite.Timeout:     "no answer within the timeout (or its input not read)",
-		suite.Protocol:    "an answer that breaks spec/protocol.md",
-		suite.Unsupported: `"unsupported" for an op and profile the implementation's hello lists`,
+// Misbehaviour: the reasons an implementation gave no usable answer,
+// each with what spec/protocol.md requires instead.
+var misbehaviours = map[suite.Reason]struct{ title, fix string }{
+	suite.Crash: {"the implementation exited or closed its output instead of answering",
+		"answer every request, with an error object for what cannot be decoded or encoded, and exit only at the end of the input (spec/protocol.md)"},
+	suite.Timeout: {"no answer within the timeout",
+		"answer each request within the timeout, with an error object for what cannot be decoded or encoded (spec/protocol.md)"},
+	suite.Protocol: {"an answer that breaks spec/protocol.md",
+		"answer each request with one line of JSON as spec/protocol.md says: its id, then a result or an error object"},
+	suite.Unsupported: {`"unsupported" for an op and profile the implementation's hello lists`,
+		"list in hello only the ops and profiles implemented, or implement them (spec/protocol.md)"},
+}
+
+// explainMisbehaviour explains a failure without a usable answer by its
+// reason.
+func (d *diagnosis) explainMisbehaviour(f *failure) (causeID, bool) {
+	if _, ok := misbehaviours[f.r.Reason]; !ok {
+		return causeID{}, false
 	}
-	fixes := map[suite.Reason]string{
-		suite.Crash:       "answer every request, an error object for what cannot be decoded or encoded; never exit before the end of the input",
-		suite.Timeout:     "answer each request as soon as it is read, and flush",
-		suite.Protocol:    "answer each request with one line of JSON as spec/protocol.md says: its id, then a result or an error object",
-		suite.Unsupported: "list in hello only the ops and profiles implemented, or implement them",
+	return causeID{faults.Misbehaviour, string(f.r.Reason)}, true
+}
+
+// misbehaviourCause returns the cause of the failures of one reason: what
+// happened, in the words of the driver, and what the protocol requires.
+func (d *diagnosis) misbehaviourCause(id causeID, members []int) Cause {
+	m := misbehaviours[suite.Reason(id.name)]
+	details := map[string]int{}
+	for _, i := range members {
+		details[d.obs[i].Detail]++
 	}
-	for _, reason := range []suite.Reason{suite.Crash, suite.Timeout, suite.Protocol, suite.Unsupported} {
-		var members []int
-		for _, i := range d.unexplainedFailures() {
-			if d.obs[i].Reason == reason {
-				members = append(members, i)
-			}
+	var said []string
+	for detail, n := range details {
+		said = append(said, fmt.Sprintf("%s (%d)", term.Clip(detail, 120), n))
+	}
+	sort.Strings(said)
+	return Cause{Title: m.title, Fix: m.fix, Refs: []string{"spec/protocol.md"},
+		Observed: fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), term.Clip(strings.Join(said, "; "), 400)),
+		Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "test"))}
+}
+
+// A tally counts the tests of a facet, and of the others of its
+// categories.
+type tally struct {
+	ran, failed         int
+	otherRan, otherFail int
+	left                int // failures of it not explained before
+}
+
+// findFacets finds the facets whose tests fail as a whole (FacetShare of
+// them or more) while the other tests of their categories do not
+// (OthersShare or fewer fail), among the failures left: every code with a
+// State, neither chunk, every move of one direction or one player, every
+// test of one category.
+func (d *diagnosis) findFacets(left []int) {
+	tallies := d.tallies(left)
+	names := make([]string, 0, len(tallies))
+	for n := range tallies {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(a, b int) bool {
+		if x, y := tallies[names[a]].left, tallies[names[b]].left; x != y {
+			return x > y
 		}
-		c := Cause{Kind: Misbehaviour, Name: string(reason), Title: notes[reason], Fix: fixes[reason], Refs: []string{"spec/protocol.md"},
-			Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "test"))}
-		d.add(c, members)
+		return names[a] < names[b]
+	})
+	d.facets = nil
+	for _, name := range names {
+		t := tallies[name]
+		whole := t.ran >= d.th.MinFacet && float64(t.failed) >= d.th.FacetShare*float64(t.ran)
+		apart := t.otherRan == 0 && isCategoryFacet(name) || t.otherRan > 0 && float64(t.otherFail) <= d.th.OthersShare*float64(t.otherRan)
+		if whole && apart && t.left > 0 {
+			d.facets = append(d.facets, name)
+		}
 	}
 }
 
-// minFacet is the least number of tests a facet must have for its
-// failing as a whole to be told.
-const minFacet = 3
-
-// facets adds a cause for each facet whose tests fail as a whole (nine
-// in ten or more) while the other tests of its categories do not (half
-// or fewer fail), for the failures left: every code with a State,
-// neither chunk, every move of one direction or one player, every test
-// of one category.
-func (d *diagnosis) facets() {
-	type tally struct {
-		ran, failed         int
-		otherRan, otherFail int
-		members             []int
-	}
+// tallies counts the tests of each facet and of the others of its
+// categories (of every category, for a category's facet).
+func (d *diagnosis) tallies(left []int) map[string]*tally {
 	tallies := map[string]*tally{}
-	left := map[int]bool{}
-	for _, i := range d.unexplainedFailures() {
-		left[i] = true
+	cats := map[string]map[suite.Category]bool{}
+	isLeft := map[int]bool{}
+	for _, i := range left {
+		isLeft[i] = true
 	}
-	for i := range d.obs {
-		r := d.obs[i]
-		if !r.Status.Ran() {
-			continue
-		}
+	for i, r := range d.obs {
 		for _, name := range facetNames(r) {
-			t := tallies[name]
-			if t == nil {
-				t = new(tally)
-				tallies[name] = t
+			if cats[name] == nil {
+				cats[name] = map[suite.Category]bool{}
+				tallies[name] = new(tally)
 			}
-			t.ran++
+			cats[name][r.Category] = true
+			t := tallies[name]
+			if r.Status.Ran() {
+				t.ran++
+			}
 			if r.Status == suite.Fail {
 				t.failed++
-				if left[i] {
-					t.members = append(t.members, i)
+				if isLeft[i] {
+					t.left++
 				}
 			}
 		}
 	}
-	// The others of each facet: the tests of its categories without it
-	// (of every category, for a category's facet).
-	cats := map[string]map[suite.Category]bool{}
-	for i := range d.obs {
-		r := d.obs[i]
-		for _, name := range facetNames(r) {
-			if cats[name] == nil {
-				cats[name] = map[suite.Category]bool{}
-			}
-			cats[name][r.Category] = true
-		}
-	}
-	for i := range d.obs {
-		r := d.obs[i]
+	for _, r := range d.obs {
 		if !r.Status.Ran() {
 			continue
 		}
@@ -104,32 +129,31 @@ func (d *diagnosis) facets() {
 			}
 		}
 	}
-	names := make([]string, 0, len(tallies))
-	for n := range tallies {
-		names = append(names, n)
+	return tallies
+}
+
+// explainFacet explains a failure by the first facet found that it has.
+func (d *diagnosis) explainFacet(f *failure) (causeID, bool) {
+	for _, name := range d.facets {
+		if hasFacet(f.r, name) {
+			return causeID{faults.Facet, name}, true
+		}
 	}
-	sort.Slice(names, func(a, b int) bool {
-		if x, y := len(tallies[names[a]].members), len(tallies[names[b]].members); x != y {
-			return x > y
-		}
-		return names[a] < names[b]
-	})
-	for _, name := range names {
-		t := tallies[name]
-		whole := t.ran >= minFacet && float64(t.failed) >= 0.9*float64(t.ran)
-		apart := t.otherRan == 0 && isCategoryFacet(name) || t.otherRan > 0 && 2*t.otherFail <= t.otherRan
-		if !whole || !apart {
-			continue
-		}
-		c := Cause{Kind: Facet, Name: name, Title: facetTitle(name),
-			Evidence: fmt.Sprintf("%d of its %d tests fail; %d of the %d others of %s", t.failed, t.ran, t.otherFail, t.otherRan, "the same categories"),
-			Fix:      "handle " + facetTitle(name) + " as spec/qf.md says: the example shows where it first goes wrong"}
-		if isCategoryFacet(name) {
-			c.Evidence = fmt.Sprintf("%d of its %d tests fail; %d of the %d tests of the other categories", t.failed, t.ran, t.otherFail, t.otherRan)
-		}
-		c.Only = []string{}
-		d.add(c, t.members)
+	return causeID{}, false
+}
+
+// facetCause returns the cause of a facet's failures: which tests, what
+// the implementation answered, and that the spec treats them as any
+// other.
+func (d *diagnosis) facetCause(id causeID, members []int) Cause {
+	t := d.tallies(members)[id.name]
+	c := Cause{Title: facetTitle(id.name) + " fails", Only: []string{}, Observed: d.describe(members),
+		Evidence: fmt.Sprintf("%d of its %d tests fail; %d of the %d others of the same categories", t.failed, t.ran, t.otherFail, t.otherRan),
+		Fix:      "answer " + facetTitle(id.name) + " as spec/qf.md says, as the tests of the other facets are"}
+	if isCategoryFacet(id.name) {
+		c.Evidence = fmt.Sprintf("%d of its %d tests fail; %d of the %d tests of the other categories", t.failed, t.ran, t.otherFail, t.otherRan)
 	}
+	return c
 }
 
 // facetNames returns the facets a result is counted under: its own, and
@@ -142,24 +166,17 @@ func facetNames(r *suite.Result) []string {
 	return out
 }
 
-func hasFacet(r *suite.Result, name string) bool {
-	for _, n := range facetNames(r) {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
+func hasFacet(r *suite.Result, name string) bool { return slices.Contains(facetNames(r), name) }
 
-func isCategoryFacet(name string) bool { return len(name) > 9 && name[:9] == "category:" }
+func isCategoryFacet(name string) bool { return strings.HasPrefix(name, "category:") }
 
 // facetTitle says what tests a facet has, in words.
 func facetTitle(name string) string {
-	if isCategoryFacet(name) {
-		return "every " + name[9:] + " test"
+	if c, ok := strings.CutPrefix(name, "category:"); ok {
+		return "every " + c + " test"
 	}
 	if note := suite.Facet(name).Note(); note != "" {
-		return "tests where " + lower(note)
+		return "every test where " + lower(note)
 	}
 	return name
 }
@@ -173,11 +190,4 @@ func lower(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
-}
-
-// unexplained adds the cause of the failures no other cause explains.
-func (d *diagnosis) unexplained() {
-	left := d.unexplainedFailures()
-	d.add(Cause{Kind: Unexplained, Name: "unexplained", Title: "failures no cause explains",
-		Evidence: fmt.Sprintf("%d %s", len(left), term.Plural(len(left), "failure"))}, left)
 }

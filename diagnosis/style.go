@@ -24,6 +24,7 @@ type style struct {
 	otherFields bool      // every field given differs from the reference's
 	shift       [2]int    // every bit offset, and every char offset, this far from the reference's (0 when not so)
 	errors      int       // the errors compared
+	counted     [2]int    // of those, decoding's and encoding's
 }
 
 // way returns the index of a direction in oneKind: 1 for encoding.
@@ -53,52 +54,58 @@ func (s *style) any() bool {
 	return s.oneKind != [2]string{} || s.noOffsets || s.otherUnit || s.otherFields || s.shift != [2]int{}
 }
 
-// minErrors is how many errors the implementation must have answered, for
-// a style of reporting them to be told.
-const minErrors = 3
-
 // An errorPair is an error the reference gives and the implementation's.
 type errorPair struct {
 	want, got *spec.ErrorObject
 	enc       bool
 }
 
-// reporting finds how the implementation reports errors, from the tests
-// where the reference and the implementation both answer an error, and
-// adds the cause of the failures that are right but for it.
-func (d *diagnosis) reporting() {
+// findStyle finds how the implementation reports errors, from the tests
+// where the reference and the implementation both answer an error and
+// the faults found do not change the reference's answer (a fault that
+// refuses what the spec decodes reports as it likes).
+func (d *diagnosis) findStyle() {
 	var pairs []errorPair
-	for _, o := range d.obs {
-		if o.Test.Error != nil && o.Answer != nil && o.Answer.Error != nil && o.Reason != suite.Unsupported {
-			pairs = append(pairs, errorPair{o.Test.Error, o.Answer.Error, encodes(o.Category)})
+	for i, o := range d.obs {
+		if o.Test.Error == nil || o.Answer == nil || o.Answer.Error == nil || o.Reason == suite.Unsupported {
+			continue
 		}
+		if len(d.model) > 0 && !identical(d.answers.predict(key(d.model), d.model, i), d.answers.predict("", nil, i)) {
+			continue
+		}
+		pairs = append(pairs, errorPair{o.Test.Error, o.Answer.Error, encodes(o.Category)})
 	}
 	s := &d.style
 	s.errors = len(pairs)
-	if len(pairs) < minErrors {
+	if len(pairs) < d.th.MinErrors {
 		return
 	}
-	s.kindsOf(pairs)
-	s.positionsOf(pairs)
+	s.kindsOf(pairs, d.th.MinErrors)
+	s.positionsOf(pairs, d.th.MinErrors)
 	if s.shift != [2]int{} {
 		d.answers.shiftErrors(-s.shift[0], -s.shift[1])
 	}
-	if !s.any() {
-		return
+}
+
+// explainStyle explains a failure whose answer is the reference's but
+// for the way the implementation reports every error.
+func (d *diagnosis) explainStyle(f *failure) (causeID, bool) {
+	if !d.style.any() || !d.style.same(f.predict(nil), f.got) {
+		return causeID{}, false
 	}
-	// The failures the style explains: right answers but for it.
-	var members []int
-	for _, i := range d.failed {
-		if s.same(d.answers.predict("", nil, i), d.answers.observed[i]) {
-			members = append(members, i)
-		}
-	}
-	d.add(s.cause(), members)
+	return causeID{faults.Reporting, d.style.name()}, true
+}
+
+// styleCause returns the style's cause, from what was observed.
+func (d *diagnosis) styleCause(_ causeID, members []int) Cause {
+	c := d.style.cause()
+	c.Observed = d.describe(members)
+	return c
 }
 
 // kindsOf finds a kind given to every error of a direction for which the
 // reference gives two kinds or more: one for all, or one each way.
-func (s *style) kindsOf(pairs []errorPair) {
+func (s *style) kindsOf(pairs []errorPair, minErrors int) {
 	var got, want [2]map[string]bool
 	var n [2]int
 	for w := range got {
@@ -110,6 +117,7 @@ func (s *style) kindsOf(pairs []errorPair) {
 		want[w][p.want.Kind] = true
 		n[w]++
 	}
+	s.counted = n
 	for w := range got {
 		if n[w] >= minErrors && len(got[w]) == 1 && len(want[w]) >= 2 {
 			for k := range got[w] {
@@ -130,7 +138,7 @@ func (s *style) kindsOf(pairs []errorPair) {
 // positionsOf finds a way of giving offsets and fields to every error: no
 // offsets, offsets in the other unit or from another origin, other field
 // paths.
-func (s *style) positionsOf(pairs []errorPair) {
+func (s *style) positionsOf(pairs []errorPair, minErrors int) {
 	withOffset, none, other, withField, fieldsDiffer := 0, 0, 0, 0, 0
 	shifts := [2]map[int]int{{}, {}} // bit, char
 	for _, p := range pairs {
@@ -171,49 +179,48 @@ func (s *style) positionsOf(pairs []errorPair) {
 	}
 }
 
-// variant returns the fault of the catalogue that reports errors of one
-// kind as the style does: one kind for everything, or one each way.
-func (s *style) variant() *faults.Fault {
-	name := "one-error-kind"
-	if s.oneKind[0] != s.oneKind[1] && s.oneKind[0] != "" && s.oneKind[1] != "" {
-		name = "one-error-kind-each-way"
-	}
-	f, _ := faults.Named(name)
-	return f
+// name names the style, from what it is: "one kind \"error\", no
+// offsets".
+func (s *style) name() string {
+	parts, _, _, _ := s.parts()
+	return strings.Join(parts, ", ")
 }
 
-// cause returns the style's cause, without its members.
-func (s *style) cause() Cause {
-	var name, what, evidence, fixes []string
-	var seen []*faults.Fault
-	c := Cause{Kind: Reporting, Refs: []string{"Errors"}}
+// parts returns the style's parts: their names, what each does in words,
+// what each rests on, and the fixes; each says only what was observed.
+func (s *style) parts() (name, what, evidence, fixes []string) {
+	ways := [2]string{"decoding", "encoding"}
 	switch {
-	case s.oneKind[0] != "" && s.oneKind[0] == s.oneKind[1], s.oneKind[0] == "" != (s.oneKind[1] == ""):
-		k := s.oneKind[0] + s.oneKind[1]
-		if s.oneKind[0] != "" && s.oneKind[1] != "" {
-			k = s.oneKind[0]
-		}
+	case s.oneKind[0] != "" && s.oneKind[0] == s.oneKind[1]:
+		k := s.oneKind[0]
 		name = append(name, fmt.Sprintf("one kind %q", k))
-		what = append(what, fmt.Sprintf("as %q", k))
-		evidence = append(evidence, fmt.Sprintf("kind %q on all %d errors, where the reference gives %d kinds", k, s.errors, max(s.kinds[0], s.kinds[1])))
-		seen = append(seen, s.variant())
-	case s.oneKind[0] != "":
+		what = append(what, fmt.Sprintf("as %q, decoding and encoding", k))
+		evidence = append(evidence, fmt.Sprintf("kind %q on all %d errors (%d decoding, %d encoding), where the reference gives %d kinds",
+			k, s.errors, s.counted[0], s.counted[1], max(s.kinds[0], s.kinds[1])))
+	case s.oneKind[0] != "" && s.oneKind[1] != "":
 		name = append(name, fmt.Sprintf("one kind %q decoding, %q encoding", s.oneKind[0], s.oneKind[1]))
 		what = append(what, fmt.Sprintf("as %q when decoding and %q when encoding", s.oneKind[0], s.oneKind[1]))
 		evidence = append(evidence, fmt.Sprintf("kind %q on every decoding error, where the reference gives %d kinds, and %q on every encoding error, where it gives %d",
 			s.oneKind[0], s.kinds[0], s.oneKind[1], s.kinds[1]))
-		seen = append(seen, s.variant())
+	default:
+		for w, k := range s.oneKind {
+			if k == "" {
+				continue
+			}
+			name = append(name, fmt.Sprintf("one kind %q %s", k, ways[w]))
+			what = append(what, fmt.Sprintf("as %q when %s", k, ways[w]))
+			evidence = append(evidence, fmt.Sprintf("kind %q on all %d %s errors, where the reference gives %d kinds", k, s.counted[w], ways[w], s.kinds[w]))
+		}
 	}
-	if len(seen) > 0 {
-		c.Variant, c.Variants = seen[0].Shape, []string{seen[0].Name}
+	if s.oneKind != [2]string{} {
+		fixes = append(fixes, "report the kind of spec/qf.md section Errors that applies: invalid_character, truncated, out_of_range, trailing_data, nonzero_padding, malformed")
 	}
 	switch {
 	case s.noOffsets:
 		name = append(name, "no offsets")
 		what = append(what, "with no offset")
 		evidence = append(evidence, "no bit or char offset on any")
-		f, _ := faults.Named("no-positions")
-		seen = append(seen, f)
+		fixes = append(fixes, "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field")
 	case s.otherUnit:
 		name = append(name, "offsets in the other unit")
 		what = append(what, "with offsets in the other unit (char for bit, bit for char)")
@@ -239,11 +246,39 @@ func (s *style) cause() Cause {
 		evidence = append(evidence, "every field given differs from the reference's")
 		fixes = append(fixes, "name fields by their paths in spec/qf.md's layout table, such as state.walls.white.h.count")
 	}
-	c.Name, c.Title, c.Evidence = strings.Join(name, ", "), "every error reported "+strings.Join(what, ", "), strings.Join(evidence, "; ")
-	for _, f := range seen {
-		fixes = append(fixes, f.Fix)
+	return name, what, evidence, fixes
+}
+
+// shapes returns the faults of the catalogue that report errors as the
+// style does, as far as what was observed tells: one kind for everything
+// only when errors of both ways were seen.
+func (s *style) shapes() []*faults.Fault {
+	var names []string
+	switch {
+	case s.oneKind[0] != "" && s.oneKind[0] == s.oneKind[1] && s.counted[0] > 0 && s.counted[1] > 0:
+		names = append(names, "one-error-kind")
+	case s.oneKind[0] == "invalid_character" && s.oneKind[1] == "malformed":
+		names = append(names, "one-error-kind-each-way")
 	}
-	c.Fix = strings.Join(slices.Compact(fixes), "; ")
+	if s.noOffsets {
+		names = append(names, "no-positions")
+	}
+	var out []*faults.Fault
+	for _, n := range names {
+		f, _ := faults.Named(n)
+		out = append(out, f)
+	}
+	return out
+}
+
+// cause returns the style's cause, without its members.
+func (s *style) cause() Cause {
+	name, what, evidence, fixes := s.parts()
+	c := Cause{Kind: faults.Reporting, Name: strings.Join(name, ", "), Refs: []string{"Errors"},
+		Title: "every error reported " + strings.Join(what, ", "), Evidence: strings.Join(evidence, "; "), Fix: strings.Join(slices.Compact(fixes), "; ")}
+	for _, f := range s.shapes() {
+		c.Variants = append(c.Variants, f.Name)
+	}
 	return c
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
 )
 
@@ -58,7 +59,7 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 	room := lines
 	for _, pass := range []bool{true, false} {
 		for i, c := range causes {
-			if shown[i] || (c.Kind == Fault) != pass {
+			if shown[i] || (c.Kind.Modelled() && c.Kind != faults.Reporting) != pass {
 				continue
 			}
 			left := len(causes) - count(shown) - 1
@@ -115,6 +116,9 @@ func headline(c *Cause, unit string) string {
 		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
 	}
 	s := fmt.Sprintf("%s: %s: %d %s", name, c.Says(), c.Failed, term.Plural(c.Failed, unit))
+	if c.Otherwise > 0 {
+		s += fmt.Sprintf(" (%d answered otherwise than its model)", c.Otherwise)
+	}
 	if len(c.Refs) > 0 {
 		s += " [" + strings.Join(c.Refs, "; ") + "]"
 	}
@@ -124,15 +128,15 @@ func headline(c *Cause, unit string) string {
 	return term.Printable(s, false)
 }
 
-// details returns the lines under a cause's headline.
+// details returns the lines under a cause's headline: what was
+// observed, the evidence, the example, the fix.
 func details(c *Cause, verbose bool) []string {
 	var out []string
+	if c.Observed != "" {
+		out = append(out, term.Printable(term.Clip("observed: "+c.Observed, 300), false))
+	}
 	if c.Evidence != "" {
-		e := "evidence: " + c.Evidence
-		if len(c.Like) > 0 {
-			e += "; like " + strings.Join(c.Like, ", ")
-		}
-		out = append(out, e)
+		out = append(out, "evidence: "+c.Evidence)
 	}
 	if e := c.Example; e != nil {
 		out = append(out, term.Printable(term.Clip(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference), 220), false))

@@ -1,19 +1,26 @@
 // Package faults is the catalogue of faults that qf implementations have,
-// each with what it is, where it was seen, the vectors' flag that names it
-// and one line on what to change, and its executable form: a faulty
-// implementation of the protocol with any set of faults turned on (Model).
+// as data: each with what it is, where it was seen, the vectors' flag that
+// names it, one line on what to change, and the knobs of its executable
+// form, a faulty implementation of the protocol with any set of faults
+// turned on (Model).
 //
 // It is the one home of the catalogue. The mutants that the suite must
-// catch (faults/faultstest, for tests) are models of one fault or of several
-// at once; the diagnosis of a run (package diagnosis) names a fault when
-// the implementation's answers are the answers its model gives; the notes
-// of the Fault flags (vectors.Notes) say what their vectors catch, and a
-// test holds the three together.
+// catch (faults/faultstest, for tests) are models of one fault or of
+// several at once; the diagnosis of a run (package diagnosis) names a
+// fault when its model, with the faults found, reproduces the
+// implementation's answers; the notes of the Fault flags (vectors.Notes)
+// say what their vectors catch, and a test holds the three together.
 //
 // With no fault turned on, the model conforms: it passes every vector.
 package faults
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
+)
 
 // A Fault is one fault an implementation may have, in one shape: a
 // variant of its family. The faults of a family are what real code does
@@ -29,40 +36,48 @@ type Fault struct {
 	// What is wrong, in words: the family's words.
 	What string
 	// Flags are the vectors' flags that name the fault (vectors.Notes),
-	// usually one; none for a fault that the diagnosis names otherwise
-	// (a field read wrong, a rule broken, a way of reporting errors).
+	// usually one; none for a fault without vectors of its own.
 	Flags []string
 	// Seen is the number of the fault in Seen, the faults observed in
 	// public implementations, or 0.
 	Seen int
 	// Fix says in a line what to change.
 	Fix string
-	// Group says how the diagnosis names the fault (see the Groups), and
-	// Locus, for a fault named by where it goes wrong, the names of the
-	// causes it shows as: the fields of the layout where the answers first
-	// differ, the kinds of error or the rules of replay broken.
-	Group Group
-	Locus []string
-	set   func(*knobs)
+	// Kind says what sort of fault it is: a fault of its own (Known), a
+	// way of reporting every error (Reporting), a field of the layout read
+	// or written otherwise (Layout: Fields are those fields), or a rule of
+	// the game broken (Rule: Rule is that rule).
+	Kind   Kind
+	Fields []spec.Field
+	Rule   rules.Rule
+	knobs  knobs // what its model does otherwise than the reference: codec.go, replay.go
 }
 
-// A Group is how the diagnosis finds a fault in the answers.
-type Group uint8
+// A Kind is what sort of root cause a failure has: the kind of a fault of
+// the catalogue, and of a cause of the diagnosis (package diagnosis),
+// which names its causes in the same words.
+type Kind string
 
-// The groups.
+// The kinds of fault, and of cause.
 const (
-	// Known faults are named by their model: the diagnosis confirms one
-	// when the implementation answers as the fault's model does.
-	Known Group = iota
-	// Reporting faults are ways of reporting every error: one kind for
-	// everything, no offsets.
-	Reporting
-	// Structural faults are named by the field where the answers first
-	// differ (a field read with the wrong width, fields in the wrong order).
-	Structural
-	// Rules faults are named by the rule whose vectors fail, and where.
-	Rules
+	Reporting    Kind = "reporting"    // a way of reporting every error: one kind for all, no offsets
+	Known        Kind = "fault"        // a fault of the catalogue of its own, confirmed by its model
+	Layout       Kind = "layout"       // a field of the layout read or written with another width, position or order, or range
+	Rule         Kind = "rule"         // a rule of replay or validation broken in a way the catalogue models
+	Misbehaviour Kind = "misbehaviour" // a crash, a timeout, a protocol error, "unsupported"
+	Facet        Kind = "facet"        // every test of a facet fails
+	Behaviour    Kind = "behaviour"    // what the implementation does, observed, where no model reproduces it
+	Unexplained  Kind = "unexplained"  // what no cause explains
 )
+
+// Modelled reports whether a cause of kind k names a fault of the
+// catalogue, whose model reproduced the answers: a family, or a way of
+// reporting errors.
+func (k Kind) Modelled() bool { return k.Family() || k == Reporting }
+
+// Family reports whether a cause of kind k is named by a family of the
+// catalogue: a fault of its own, of the layout or of the rules.
+func (k Kind) Family() bool { return k == Known || k == Layout || k == Rule }
 
 // Seen lists the faults observed in public third-party qf implementations
 // (TypeScript, Rust, Kotlin, JavaScript) when they were run on edge cases,
@@ -150,23 +165,28 @@ const (
 type variant struct {
 	name, shape string
 	fix         string // when it needs its own
-	set         func(*knobs)
+	knobs       knobs
 }
 
 // A family is faults alike: what they are, their flags, where they were
-// seen, what to change, how the diagnosis names them.
+// seen, what to change, what sort they are and where they go wrong.
 type family struct {
 	name, what string
 	flags      []string
 	seen       int
 	fix        string
-	group      Group
-	locus      []string
+	kind       Kind // Known when ""
+	fields     []spec.Field
+	rule       rules.Rule
 }
 
 // of returns the faults of a family, one per variant.
 func (fam family) of(vs ...variant) []*Fault {
 	var out []*Fault
+	kind := fam.kind
+	if kind == "" {
+		kind = Known
+	}
 	for _, v := range vs {
 		fix := fam.fix
 		if v.fix != "" {
@@ -177,15 +197,17 @@ func (fam family) of(vs ...variant) []*Fault {
 			seen = n
 		}
 		out = append(out, &Fault{Name: v.name, Family: fam.name, Shape: v.shape, What: fam.what, Flags: fam.flags, Seen: seen,
-			Fix: fix, Group: fam.group, Locus: fam.locus, set: v.set})
+			Fix: fix, Kind: kind, Fields: fam.fields, Rule: fam.rule, knobs: v.knobs})
 	}
 	return out
 }
 
 // one returns a family of one fault, of the family's name.
-func (fam family) one(set func(*knobs)) []*Fault { return fam.of(variant{name: fam.name, set: set}) }
+func (fam family) one(k knobs) []*Fault { return fam.of(variant{name: fam.name, knobs: k}) }
 
 func flags(f ...string) []string { return f }
+
+func fields(f ...spec.Field) []spec.Field { return f }
 
 // seenAs numbers the variants seen in public implementations as a fault
 // of Seen of their own, where their family's number is another's.
@@ -194,154 +216,153 @@ var seenAs = map[string]int{"encoder-mask": 7, "mask-and-spill": 21, "state-reje
 // Catalogue lists the faults, the variants of each family together.
 var Catalogue = slices.Concat(
 	// Known faults, named by their models.
-	family{name: "junk-as-zeros", what: "a character outside the alphabet read as six zero bits", flags: flags("FaultJunkAsZeros"), seen: 1, fix: fixAlphabet}.of(
-		variant{"junk-as-zeros", "one hole per UTF-8 byte, both profiles", "", func(k *knobs) { k.junkAsZeros = true }},
-		variant{"junk-as-zeros-utf16", "one hole per UTF-16 unit, both profiles", "", func(k *knobs) { k.junkAsZeros, k.junkUnit = true, utf16Units }},
-		variant{"junk-as-zeros-code-points", "one hole per code point, both profiles", "", func(k *knobs) { k.junkAsZeros, k.junkUnit = true, codePoints }},
-		variant{"junk-as-zeros-strict", "one hole per UTF-8 byte, strict profile only", "", func(k *knobs) { k.junkAsZeros, k.junkStrictOnly = true, true }},
-		variant{"junk-as-zeros-utf16-strict", "one hole per UTF-16 unit, strict profile only", "", func(k *knobs) {
-			k.junkAsZeros, k.junkUnit, k.junkStrictOnly = true, utf16Units, true
-		}},
-		variant{"junk-as-zeros-code-points-strict", "one hole per code point, strict profile only", "", func(k *knobs) {
-			k.junkAsZeros, k.junkUnit, k.junkStrictOnly = true, codePoints, true
-		}},
+	family{name: "junk-as-zeros", what: "a character outside the alphabet read as six zero bits", flags: flags(vectors.FaultJunkAsZeros), seen: 1, fix: fixAlphabet}.of(
+		variant{"junk-as-zeros", "one hole per UTF-8 byte, both profiles", "", knobs{JunkAsZeros: true}},
+		variant{"junk-as-zeros-utf16", "one hole per UTF-16 unit, both profiles", "", knobs{JunkAsZeros: true, JunkUnit: utf16Units}},
+		variant{"junk-as-zeros-code-points", "one hole per code point, both profiles", "", knobs{JunkAsZeros: true, JunkUnit: codePoints}},
+		variant{"junk-as-zeros-strict", "one hole per UTF-8 byte, strict profile only", "", knobs{JunkAsZeros: true, JunkStrictOnly: true}},
+		variant{"junk-as-zeros-utf16-strict", "one hole per UTF-16 unit, strict profile only", "", knobs{JunkAsZeros: true, JunkUnit: utf16Units, JunkStrictOnly: true}},
+		variant{"junk-as-zeros-code-points-strict", "one hole per code point, strict profile only", "", knobs{JunkAsZeros: true, JunkUnit: codePoints, JunkStrictOnly: true}},
 	),
-	family{name: "crash-on-short-input", what: "a crash on empty or truncated input", flags: flags("FaultCrashOnShortInput"), seen: 2, fix: fixTruncate}.of(
-		variant{"crash-on-short-input", "on any field past the end", "", func(k *knobs) { k.crashOnShort = true }},
-		variant{"crash-on-empty-input", "on the empty string only", "treat the empty string like any other code: it is truncated at bit 0, field flags.state", func(k *knobs) { k.crashOnEmpty = true }},
+	family{name: "crash-on-short-input", what: "a crash on empty or truncated input", flags: flags(vectors.FaultCrashOnShortInput), seen: 2, fix: fixTruncate}.of(
+		variant{"crash-on-short-input", "on any field past the end", "", knobs{CrashOnShort: true}},
+		variant{"crash-on-empty-input", "on the empty string only", "treat the empty string like any other code: it is truncated at bit 0, field flags.state", knobs{CrashOnEmpty: true}},
 	),
-	family{name: "zero-fill", what: "missing bits at the end read as zeros", flags: flags("FaultZeroFill"), seen: 3, fix: fixTruncate}.of(
-		variant{"zero-fill", "in every chunk", "", func(k *knobs) { k.zeroFill = true }},
-		variant{"zero-fill-record", "in the Record chunk only", "", func(k *knobs) { k.zeroFillRecord = true }},
+	family{name: "zero-fill", what: "missing bits at the end read as zeros", flags: flags(vectors.FaultZeroFill), seen: 3, fix: fixTruncate}.of(
+		variant{"zero-fill", "in every chunk", "", knobs{ZeroFill: true}},
+		variant{"zero-fill-record", "in the Record chunk only", "", knobs{ZeroFillRecord: true}},
 	),
-	family{name: "trailing-ignored", what: "characters after the end of the code ignored", flags: flags("FaultIgnoresTrailing"), seen: 4,
-		fix: "after the last field, reject any character beyond ceil(bits/6) with trailing_data at its offset (strict decoding)"}.one(func(k *knobs) { k.ignoreTrailing = true }),
-	family{name: "equals-sign", what: "'=' read as in the other profile", flags: flags("FaultPadding"), seen: 5}.of(
-		variant{"lenient-rejects-equals", "rejected by the lenient decoder", "in the lenient profile, delete '=' like every byte outside the alphabet", func(k *knobs) { k.lenientRejectsEquals = true }},
-		variant{"strict-accepts-equals", "skipped by the strict decoder", "in the strict profile, reject '=' with invalid_character at its offset: a qf code has no padding", func(k *knobs) { k.strictSkipsEquals = true }},
+	family{name: "trailing-ignored", what: "characters after the end of the code ignored", flags: flags(vectors.FaultIgnoresTrailing), seen: 4,
+		fix: "after the last field, reject any character beyond ceil(bits/6) with trailing_data at its offset (strict decoding)"}.one(knobs{IgnoreTrailing: true}),
+	family{name: "equals-sign", what: "'=' read as in the other profile", flags: flags(vectors.FaultPadding), seen: 5}.of(
+		variant{"lenient-rejects-equals", "rejected by the lenient decoder", "in the lenient profile, delete '=' like every byte outside the alphabet", knobs{LenientRejectsEquals: true}},
+		variant{"strict-accepts-equals", "skipped by the strict decoder", "in the strict profile, reject '=' with invalid_character at its offset: a qf code has no padding", knobs{StrictSkipsEquals: true}},
 	),
-	family{name: "one-profile", what: "one decoder for both profiles", flags: flags("FaultOneProfile"),
+	family{name: "one-profile", what: "one decoder for both profiles", flags: flags(vectors.FaultOneProfile),
 		fix: "decode strictly (reject every byte outside the alphabet, trailing data and nonzero padding) when the profile is strict, and leniently (delete them, ignore the rest) when it is lenient"}.of(
-		variant{"lenient-read-strictly", "the lenient profile decoded strictly", "", func(k *knobs) { k.oneProfile = 1 }},
-		variant{"strict-read-leniently", "the strict profile decoded leniently", "", func(k *knobs) { k.oneProfile = 2 }},
+		variant{"lenient-read-strictly", "the lenient profile decoded strictly", "", knobs{OneProfile: 1}},
+		variant{"strict-read-leniently", "the strict profile decoded leniently", "", knobs{OneProfile: 2}},
 	),
-	family{name: "base64-library", what: "decoding or encoding through a Base64 library, with its habits", flags: flags("FaultBase64Library"),
+	family{name: "base64-library", what: "decoding or encoding through a Base64 library, with its habits", flags: flags(vectors.FaultBase64Library),
 		fix: "read and write the code six bits a character yourself, or check what the library is given and gives back: any length, no '=', no CR or LF, the standard alphabet"}.of(
-		variant{"base64-padding-accepted", "'=' padding to a multiple of 4 accepted by the strict decoder (AAA=, QA==)", "", func(k *knobs) { k.b64PadAccepted = true }},
-		variant{"base64-length-refused", "a length of 1 more than a multiple of 4 refused", "", func(k *knobs) { k.b64LengthRefused = true }},
-		variant{"base64-newlines-skipped", "CR and LF skipped by the strict decoder", "", func(k *knobs) { k.b64NewlinesSkipped = true }},
-		variant{"base64-whole-bytes", "codes written in whole bytes: a character too many when the bits end within the last byte's first six", "", func(k *knobs) { k.b64WholeBytes = true }},
-		variant{"url-safe-alphabet", "the URL-safe alphabet, '-' and '_' for '+' and '/'", "use the standard Base64 alphabet, '+' and '/'", func(k *knobs) { k.urlSafe = true }},
-		variant{"equals-padding-written", "'=' padding written up to a multiple of 4", "write no '=': a qf code has no padding", func(k *knobs) { k.equalsPadding = true }},
+		variant{"base64-padding-accepted", "'=' padding to a multiple of 4 accepted by the strict decoder (AAA=, QA==)", "", knobs{B64PadAccepted: true}},
+		variant{"base64-length-refused", "a length of 1 more than a multiple of 4 refused", "", knobs{B64LengthRefused: true}},
+		variant{"base64-newlines-skipped", "CR and LF skipped by the strict decoder", "", knobs{B64NewlinesSkipped: true}},
+		variant{"base64-whole-bytes", "codes written in whole bytes: a character too many when the bits end within the last byte's first six", "", knobs{B64WholeBytes: true}},
+		variant{"url-safe-alphabet", "the URL-safe alphabet, '-' and '_' for '+' and '/'", "use the standard Base64 alphabet, '+' and '/'", knobs{UrlSafe: true}},
+		variant{"equals-padding-written", "'=' padding written up to a multiple of 4", "write no '=': a qf code has no padding", knobs{EqualsPadding: true}},
 	),
-	family{name: "encoder-overflow", what: "a too-large value written instead of refused", flags: flags("FaultMask", "FaultSpill"), seen: 6, fix: fixRange}.of(
-		variant{"encoder-spill", "widened: all its bits written, shifting every later field", "", func(k *knobs) { k.spill = true }},
-		variant{"encoder-mask", "masked to its field's width (white 200 as 72)", "", func(k *knobs) { k.mask = true }},
-		variant{"mask-and-spill", "masked, its carry added into the bits before it", "", func(k *knobs) { k.maskSpill = true }},
-		variant{"carry-drops-character", "masked, its carry added into its character, which vanishes past 63", "", func(k *knobs) { k.carrySextet = true }},
+	family{name: "encoder-overflow", what: "a too-large value written instead of refused", flags: flags(vectors.FaultMask, vectors.FaultSpill), seen: 6, fix: fixRange}.of(
+		variant{"encoder-spill", "widened: all its bits written, shifting every later field", "", knobs{Spill: true}},
+		variant{"encoder-mask", "masked to its field's width (white 200 as 72)", "", knobs{Mask: true}},
+		variant{"mask-and-spill", "masked, its carry added into the bits before it", "", knobs{MaskSpill: true}},
+		variant{"carry-drops-character", "masked, its carry added into its character, which vanishes past 63", "", knobs{CarrySextet: true}},
 	),
-	family{name: "extra-character", what: "an 'A' appended when the bit count is a multiple of 6", flags: flags("FaultExtraCharacter"), seen: 8,
-		fix: "write exactly ceil(bits/6) characters: when the bits fill the last character, write no other"}.one(func(k *knobs) { k.extraCharacter = true }),
-	family{name: "empty-record", what: "a record of 0 moves not representable", flags: flags("FaultEmptyRecord"), seen: 9}.of(
-		variant{"empty-record-lost", "decoded as no record", "keep a record of 0 moves ({\"moves\": []}, code QA) apart from no record (null, code A)", func(k *knobs) { k.emptyRecordLost = true }},
-		variant{"empty-record-refused", "refused by the encoder", "encode a record of 0 moves as the record flag and a count of 0 (QA)", func(k *knobs) { k.emptyRecordError = true }},
+	family{name: "extra-character", what: "an 'A' appended when the bit count is a multiple of 6", flags: flags(vectors.FaultExtraCharacter), seen: 8,
+		fix: "write exactly ceil(bits/6) characters: when the bits fill the last character, write no other"}.one(knobs{ExtraCharacter: true}),
+	family{name: "empty-record", what: "a record of 0 moves not representable", flags: flags(vectors.FaultEmptyRecord), seen: 9}.of(
+		variant{"empty-record-lost", "decoded as no record", "keep a record of 0 moves ({\"moves\": []}, code QA) apart from no record (null, code A)", knobs{EmptyRecordLost: true}},
+		variant{"empty-record-refused", "refused by the encoder", "encode a record of 0 moves as the record flag and a count of 0 (QA)", knobs{EmptyRecordError: true}},
 	),
-	family{name: "player-from-parity", what: "the last move's player taken from the turn's parity", flags: flags("FaultPlayerFromParity"), seen: 10,
+	family{name: "player-from-parity", what: "the last move's player taken from the turn's parity", flags: flags(vectors.FaultPlayerFromParity), seen: 10,
 		fix: "read and write state.last_move.player as the code and the value hold it; it is independent of the turn"}.of(
-		variant{"player-from-parity", "when encoding", "", func(k *knobs) { k.playerFromParity = true }},
-		variant{"player-from-parity-decoding", "when decoding", "", func(k *knobs) { k.playerParityDecode = true }},
+		variant{"player-from-parity", "when encoding", "", knobs{PlayerFromParity: true}},
+		variant{"player-from-parity-decoding", "when decoding", "", knobs{PlayerParityDecode: true}},
 	),
-	family{name: "walls-reordered", what: "walls reordered on the way through", flags: flags("FaultWallsReordered"), seen: 11,
+	family{name: "walls-reordered", what: "walls reordered on the way through", flags: flags(vectors.FaultWallsReordered), seen: 11,
 		fix: "keep each wall group's anchors in the order of the code, duplicates included, when decoding and when encoding"}.of(
-		variant{"walls-sorted", "sorted and de-duplicated when decoding", "", func(k *knobs) { k.decodeWalls = sortDedup }},
-		variant{"walls-sorted-only", "sorted when decoding, duplicates kept", "", func(k *knobs) { k.decodeWalls = sortOnly }},
-		variant{"walls-deduplicated", "de-duplicated when decoding, in their order", "", func(k *knobs) { k.decodeWalls = dedupOnly }},
-		variant{"walls-merged", "merged into one list a player when decoding: sorted, an anchor once whatever its orientation", "", func(k *knobs) { k.decodeWalls = merged }},
-		variant{"walls-sorted-encoding", "sorted and de-duplicated when encoding", "", func(k *knobs) { k.encodeWalls = sortDedup }},
-		variant{"walls-sorted-only-encoding", "sorted when encoding, duplicates kept", "", func(k *knobs) { k.encodeWalls = sortOnly }},
-		variant{"walls-deduplicated-encoding", "de-duplicated when encoding, in their order", "", func(k *knobs) { k.encodeWalls = dedupOnly }},
+		variant{"walls-sorted", "sorted and de-duplicated when decoding", "", knobs{DecodeWalls: sortDedup}},
+		variant{"walls-sorted-only", "sorted when decoding, duplicates kept", "", knobs{DecodeWalls: sortOnly}},
+		variant{"walls-deduplicated", "de-duplicated when decoding, in their order", "", knobs{DecodeWalls: dedupOnly}},
+		variant{"walls-merged", "merged into one list a player when decoding: sorted, an anchor once whatever its orientation", "", knobs{DecodeWalls: merged}},
+		variant{"walls-sorted-encoding", "sorted and de-duplicated when encoding", "", knobs{EncodeWalls: sortDedup}},
+		variant{"walls-sorted-only-encoding", "sorted when encoding, duplicates kept", "", knobs{EncodeWalls: sortOnly}},
+		variant{"walls-deduplicated-encoding", "de-duplicated when encoding, in their order", "", knobs{EncodeWalls: dedupOnly}},
 	),
-	family{name: "anchors-dropped", what: "wall anchors of 64 or more silently dropped by the encoder, walls and wall moves", flags: flags("FaultAnchorDropped"), seen: 12, fix: fixRange}.one(func(k *knobs) { k.anchorsDropped = true }),
-	family{name: "chunk-rejected", what: "codes of a combination of chunks rejected", flags: flags("FaultChunkRejected"), seen: 13, fix: fixChunks}.of(
-		variant{"neither-chunk-rejected", "neither chunk", "", func(k *knobs) { k.neitherRejected = true }},
-		variant{"state-rejected", "with a State, by a decoder that only knows records", "", func(k *knobs) { k.stateRejected = true }},
+	family{name: "anchors-dropped", what: "wall anchors of 64 or more silently dropped by the encoder, walls and wall moves", flags: flags(vectors.FaultAnchorDropped), seen: 12, fix: fixRange}.one(knobs{AnchorsDropped: true}),
+	family{name: "chunk-rejected", what: "codes of a combination of chunks rejected", flags: flags(vectors.FaultChunkRejected), seen: 13, fix: fixChunks}.of(
+		variant{"neither-chunk-rejected", "neither chunk", "", knobs{NeitherRejected: true}},
+		variant{"state-rejected", "with a State, by a decoder that only knows records", "", knobs{StateRejected: true}},
 	),
-	family{name: "square-arithmetic", what: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", flags: flags("FaultSquareArithmetic"), seen: 14,
-		fix: "move pawns on the 9x9 grid, file and rank apart: a step off the board is off_board, a diagonal is legal only as a side-step"}.one(func(k *knobs) { k.squareArithmetic = true }),
-	family{name: "first-mover-from-parity", what: "the first mover of a record taken from the turn's parity", flags: flags("FaultFirstMoverFromParity"), seen: 15,
-		fix: "after a State, the first mover is the player who did not make its last move, whatever the turn"}.one(func(k *knobs) { k.firstMoverParity = true }),
-	family{name: "last-move-wall-error", what: "a last-move anchor that matches no wall treated as a decode error", flags: flags("FaultLastMoveWallError"), seen: 16,
-		fix: "decode a wall last move whatever its anchor; whether a wall stands there is for validation (last_move_wall_missing)"}.one(func(k *knobs) { k.lastMoveWallError = true }),
-	family{name: "rules-applied", what: "a code whose record holds an illegal move rejected by the decoder", flags: flags("FaultRulesApplied"), seen: 20,
+	family{name: "square-arithmetic", what: "pawn moves as square arithmetic: wrapping, leaving the board, diagonal jumps", flags: flags(vectors.FaultSquareArithmetic), seen: 14,
+		fix: "move pawns on the 9x9 grid, file and rank apart: a step off the board is off_board, a diagonal is legal only as a side-step"}.one(knobs{SquareArithmetic: true}),
+	family{name: "first-mover-from-parity", what: "the first mover of a record taken from the turn's parity", flags: flags(vectors.FaultFirstMoverFromParity), seen: 15,
+		fix: "after a State, the first mover is the player who did not make its last move, whatever the turn"}.one(knobs{FirstMoverParity: true}),
+	family{name: "last-move-wall-error", what: "a last-move anchor that matches no wall treated as a decode error", flags: flags(vectors.FaultLastMoveWallError), seen: 16,
+		fix: "decode a wall last move whatever its anchor; whether a wall stands there is for validation (last_move_wall_missing)"}.one(knobs{LastMoveWallError: true}),
+	family{name: "rules-applied", what: "a code whose record holds an illegal move rejected by the decoder", flags: flags(vectors.FaultRulesApplied), seen: 20,
 		fix: "decode what the format holds; whether the moves are legal is for replay, not decoding"}.of(
-		variant{"rules-applied", "every rule", "", func(k *knobs) { k.rulesApplied = allRules }},
-		variant{"rules-applied-files", "only a pawn that leaves files a-i", "", func(k *knobs) { k.rulesApplied = filesOnly }},
-		variant{"rules-applied-diagonals", "only an illegal diagonal", "", func(k *knobs) { k.rulesApplied = diagonalsOnly }},
+		variant{"rules-applied", "every rule", "", knobs{RulesApplied: allRules}},
+		variant{"rules-applied-files", "only a pawn that leaves files a-i", "", knobs{RulesApplied: filesOnly}},
+		variant{"rules-applied-diagonals", "only an illegal diagonal", "", knobs{RulesApplied: diagonalsOnly}},
 	),
-	family{name: "place-after-pawn", what: "a 6-bit place read and written after a pawn last move", flags: flags("FaultPlaceAfterPawn"),
-		fix: "read state.last_move.place only when state.last_move.kind is 1 (a wall); after a pawn last move the turn follows"}.one(func(k *knobs) { k.placeAfterPawn = true }),
-	family{name: "no-range-checks", what: "squares 81-127 and wall counts 11-15 accepted by the decoder, as the fansite's scripts do", flags: flags("FaultNoRangeCheck"),
-		fix: "reject a square above 80 or a wall count above 10 with out_of_range at the field's first bit"}.one(func(k *knobs) { k.squareMax, k.countMax = 127, 15 }),
+	family{name: "place-after-pawn", what: "a 6-bit place read and written after a pawn last move", flags: flags(vectors.FaultPlaceAfterPawn),
+		fix: "read state.last_move.place only when state.last_move.kind is 1 (a wall); after a pawn last move the turn follows"}.one(knobs{PlaceAfterPawn: true}),
+	family{name: "no-range-checks", what: "values out of range accepted by the decoder, as the fansite's scripts do", flags: flags(vectors.FaultNoRangeCheck),
+		fix: "reject a square above 80 or a wall count above 10 with out_of_range at the field's first bit"}.of(
+		variant{"no-range-checks", "squares 81-127 and wall counts 11-15", "", knobs{SquareMax: 127, CountMax: 15}},
+		variant{"no-square-range-check", "squares 81-127; wall counts checked", "reject a square above 80 with out_of_range at the square's first bit", knobs{SquareMax: 127}},
+		variant{"no-count-range-check", "wall counts 11-15; squares checked", "reject a wall count above 10 with out_of_range at the count's first bit", knobs{CountMax: 15}},
+	),
 
 	// Ways of reporting every error.
-	family{name: "one-error-kind", what: "every rejection reported with one error kind", seen: 17, group: Reporting, locus: []string{"one kind"},
+	family{name: "one-error-kind", what: "every rejection reported with one error kind", seen: 17, kind: Reporting,
 		fix: "report the kind of spec/qf.md section Errors that applies: invalid_character, truncated, out_of_range, trailing_data, nonzero_padding, malformed"}.of(
-		variant{"one-error-kind", "the same for decoding and encoding", "", func(k *knobs) { k.oneKind = "error" }},
-		variant{"one-error-kind-each-way", "invalid_character for every decoding error, malformed for every encoding error", "", func(k *knobs) { k.kindEachWay = true }},
+		variant{"one-error-kind", "the same for decoding and encoding", "", knobs{OneKind: "error"}},
+		variant{"one-error-kind-each-way", "invalid_character for every decoding error, malformed for every encoding error", "", knobs{KindEachWay: true}},
 	),
-	family{name: "no-positions", what: "rejections without a position: no bit or char offset, no field", seen: 18, group: Reporting, locus: []string{"no offsets"},
-		fix: "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field"}.one(func(k *knobs) { k.noPositions = true }),
+	family{name: "no-positions", what: "rejections without a position: no bit or char offset, no field", seen: 18, kind: Reporting,
+		fix: "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field"}.one(knobs{NoPositions: true}),
 
 	// Faults of the layout, named by the field where the answers first differ.
-	family{name: "lsb-first", what: "each character's bits read and written least significant first", group: Structural, locus: []string{"flags.state"},
-		fix: "read and write each character's six bits most significant first"}.one(func(k *knobs) { k.lsbFirst = true }),
-	family{name: "black-first", what: "black's square before white's", group: Structural, locus: []string{"state.white"}, fix: fixFields}.one(func(k *knobs) { k.blackFirst = true }),
-	family{name: "groups-vertical-first", what: "each player's vertical walls before the horizontal ones", group: Structural, locus: []string{"state.walls.white.h.count"}, fix: fixFields}.one(func(k *knobs) { k.verticalFirst = true }),
-	family{name: "turn-9-bits", what: "the turn read as 9 bits", group: Structural, locus: []string{"state.turn"}, fix: fixFields}.one(func(k *knobs) { k.turnBits = 9 }),
-	family{name: "square-range", what: "squares checked against another range", group: Structural, locus: []string{"state.white", "state.black", "out_of_range"}, fix: "a square is 0-80"}.of(
-		variant{"square-max-79", "0-79", "", func(k *knobs) { k.squareMax = 79 }},
-		variant{"square-max-81", "0-81", "", func(k *knobs) { k.squareMax = 81 }},
+	family{name: "lsb-first", what: "each character's bits read and written least significant first", kind: Layout, fields: fields(spec.StateFlag),
+		fix: "read and write each character's six bits most significant first"}.one(knobs{LsbFirst: true}),
+	family{name: "black-first", what: "black's square before white's", kind: Layout, fields: fields(spec.White), fix: fixFields}.one(knobs{BlackFirst: true}),
+	family{name: "groups-vertical-first", what: "each player's vertical walls before the horizontal ones", kind: Layout, fields: fields(spec.WallGroups[0].Count), fix: fixFields}.one(knobs{VerticalFirst: true}),
+	family{name: "turn-9-bits", what: "the turn read as 9 bits", kind: Layout, fields: fields(spec.Turn), fix: fixFields}.one(knobs{TurnBits: 9}),
+	family{name: "square-range", what: "squares checked against another range", kind: Layout, fields: fields(spec.White, spec.Black), fix: "a square is 0-80"}.of(
+		variant{"square-max-79", "0-79", "", knobs{SquareMax: 79}},
+		variant{"square-max-81", "0-81", "", knobs{SquareMax: 81}},
 	),
-	family{name: "wall-count-range", what: "wall counts checked against another range", group: Structural,
-		locus: []string{"state.walls.white.h.count", "state.walls.white.v.count", "state.walls.black.h.count", "state.walls.black.v.count", "out_of_range"}, fix: "a wall count is 0-10"}.of(
-		variant{"wall-count-max-9", "0-9", "", func(k *knobs) { k.countMax = 9 }},
-		variant{"wall-count-max-11", "0-11", "", func(k *knobs) { k.countMax = 11 }},
+	family{name: "wall-count-range", what: "wall counts checked against another range", kind: Layout, fields: fields(spec.WallGroups[0].Count, spec.WallGroups[1].Count, spec.WallGroups[2].Count, spec.WallGroups[3].Count), fix: "a wall count is 0-10"}.of(
+		variant{"wall-count-max-9", "0-9", "", knobs{CountMax: 9}},
+		variant{"wall-count-max-11", "0-11", "", knobs{CountMax: 11}},
 	),
-	family{name: "padding-ignored", what: "nonzero padding bits ignored by the strict decoder", group: Structural, locus: []string{"nonzero_padding"},
+	family{name: "padding-ignored", what: "nonzero padding bits ignored by the strict decoder", kind: Known,
 		fix: "strictly, reject a 1 among the padding bits with nonzero_padding at the first padding bit"}.of(
-		variant{"padding-ignored", "in every code", "", func(k *knobs) { k.ignorePadding = true }},
-		variant{"padding-ignored-record-only", "in codes that hold only a Record", "", func(k *knobs) { k.ignorePaddingRecordOnly = true }},
+		variant{"padding-ignored", "in every code", "", knobs{IgnorePadding: true}},
+		variant{"padding-ignored-record-only", "in codes that hold only a Record", "", knobs{IgnorePaddingRecordOnly: true}},
 	),
-	family{name: "move-count-wraps", what: "a move count of 1024 written as 0", group: Structural, locus: []string{"record.moves.count"},
-		fix: "refuse a record of more than 1023 moves with out_of_range at record.moves.count"}.one(func(k *knobs) { k.maskMoveCount = true }),
-	family{name: "orientation-inverted", what: "the orientation bit of wall moves inverted", group: Structural, locus: []string{"record.moves[].orientation"},
-		fix: "a wall move's orientation bit is 0 for horizontal, 1 for vertical"}.one(func(k *knobs) { k.orientationFlip = true }),
+	family{name: "move-count-wraps", what: "a move count of 1024 written as 0", kind: Layout, fields: fields(spec.MoveCount),
+		fix: "refuse a record of more than 1023 moves with out_of_range at record.moves.count"}.one(knobs{MaskMoveCount: true}),
+	family{name: "orientation-inverted", what: "the orientation bit of wall moves inverted", kind: Layout, fields: fields(spec.MoveOrientation),
+		fix: "a wall move's orientation bit is 0 for horizontal, 1 for vertical"}.one(knobs{OrientationFlip: true}),
 
 	// Faults of the rules, named by the rule and where it fails.
-	family{name: "wrap-at-edge", what: "a pawn wraps from file i to file a of the next rank (and back)", group: Rules, locus: []string{"off_board"},
-		fix: "a step east from file i or west from file a is off_board"}.one(func(k *knobs) { k.wrapAtEdge = true }),
-	family{name: "diagonal-jumps", what: "a diagonal onto the opponent jumps over it", group: Rules, locus: []string{"illegal_diagonal"},
-		fix: "a diagonal is legal only as the side-step of a blocked straight jump"}.one(func(k *knobs) { k.diagonalJumps = true }),
-	family{name: "crossing-walls-allowed", what: "walls crossing at one anchor allowed", group: Rules, locus: []string{"walls_conflict"},
-		fix: "a horizontal and a vertical wall at the same anchor conflict (walls_conflict)"}.one(func(k *knobs) { k.crossingAllowed = true }),
-	family{name: "no-path-check", what: "walls that cut a player off allowed", group: Rules, locus: []string{"no_path"},
+	family{name: "wrap-at-edge", what: "a pawn wraps from file i to file a of the next rank (and back)", kind: Rule, rule: rules.OffBoard,
+		fix: "a step east from file i or west from file a is off_board"}.one(knobs{WrapAtEdge: true}),
+	family{name: "diagonal-jumps", what: "a diagonal onto the opponent jumps over it", kind: Rule, rule: rules.IllegalDiagonal,
+		fix: "a diagonal is legal only as the side-step of a blocked straight jump"}.one(knobs{DiagonalJumps: true}),
+	family{name: "crossing-walls-allowed", what: "walls crossing at one anchor allowed", kind: Rule, rule: rules.WallsConflict,
+		fix: "a horizontal and a vertical wall at the same anchor conflict (walls_conflict)"}.one(knobs{CrossingAllowed: true}),
+	family{name: "no-path-check", what: "walls that cut a player off allowed", kind: Rule, rule: rules.NoPath,
 		fix: "after a wall, both players must still have a path to their goal rank (no_path)"}.of(
-		variant{"no-path-check", "for either player", "", func(k *knobs) { k.noPathCheck = true }},
-		variant{"opponent-path-unchecked", "for the opponent: only the mover's path is checked", "check both players' paths after a wall (no_path)", func(k *knobs) { k.opponentPathUnchecked = true }},
+		variant{"no-path-check", "for either player", "", knobs{NoPathCheck: true}},
+		variant{"opponent-path-unchecked", "for the opponent: only the mover's path is checked", "check both players' paths after a wall (no_path)", knobs{OpponentPathUnchecked: true}},
 	),
-	family{name: "side-step-while-open", what: "side-steps allowed while the straight jump is open", group: Rules, locus: []string{"illegal_diagonal"},
-		fix: "a side-step is legal only when a wall or the edge blocks the straight jump"}.one(func(k *knobs) { k.sideStepWhileOpen = true }),
-	family{name: "walls-left-unchecked", what: "the wall limit not kept", group: Rules, locus: []string{"no_walls_left"},
+	family{name: "side-step-while-open", what: "side-steps allowed while the straight jump is open", kind: Rule, rule: rules.IllegalDiagonal,
+		fix: "a side-step is legal only when a wall or the edge blocks the straight jump"}.one(knobs{SideStepWhileOpen: true}),
+	family{name: "walls-left-unchecked", what: "the wall limit not kept", kind: Rule, rule: rules.NoWallsLeft,
 		fix: "a player with no walls left cannot place one (no_walls_left)"}.of(
-		variant{"walls-left-unchecked", "more than 10 walls a player", "", func(k *knobs) { k.noWallsLeftIgnored = true }},
-		variant{"state-walls-uncounted", "the State's walls not counted, only the record's", "a player's walls left are 10 less its walls in the State, less those placed since", func(k *knobs) { k.stateWallsUncounted = true }},
+		variant{"walls-left-unchecked", "more than 10 walls a player", "", knobs{NoWallsLeftIgnored: true}},
+		variant{"state-walls-uncounted", "the State's walls not counted, only the record's", "a player's walls left are 10 less its walls in the State, less those placed since", knobs{StateWallsUncounted: true}},
 	),
-	family{name: "jump-wall-ignored-south", what: "a wall behind the opponent does not block a jump south", group: Rules, locus: []string{"jump_blocked"},
-		fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)"}.one(func(k *knobs) { k.jumpWallIgnoredSouth = true }),
-	family{name: "black-side-steps-through-walls", what: "black's side-steps ignore a wall between the opponent and the target", group: Rules, locus: []string{"illegal_diagonal"},
-		fix: "a wall between the opponent and the side-step's target makes it illegal, for either player"}.one(func(k *knobs) { k.blackSideStepsThrough = true }),
-	family{name: "step-wall-ignored-west", what: "a wall does not block a step west", group: Rules, locus: []string{"wall_blocks_move"},
-		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(func(k *knobs) { k.stepWallIgnoredWest = true }),
-	family{name: "black-win-ignored", what: "a black pawn on rank 1 does not end the game", group: Rules, locus: []string{"game_over"},
-		fix: "the game is over when either pawn stands on its goal rank (game_over)"}.one(func(k *knobs) { k.blackWinIgnored = true }),
+	family{name: "jump-wall-ignored-south", what: "a wall behind the opponent does not block a jump south", kind: Rule, rule: rules.JumpBlocked,
+		fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)"}.one(knobs{JumpWallIgnoredSouth: true}),
+	family{name: "black-side-steps-through-walls", what: "black's side-steps ignore a wall between the opponent and the target", kind: Rule, rule: rules.IllegalDiagonal,
+		fix: "a wall between the opponent and the side-step's target makes it illegal, for either player"}.one(knobs{BlackSideStepsThrough: true}),
+	family{name: "step-wall-ignored-west", what: "a wall does not block a step west", kind: Rule, rule: rules.WallBlocksMove,
+		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(knobs{StepWallIgnoredWest: true}),
+	family{name: "black-win-ignored", what: "a black pawn on rank 1 does not end the game", kind: Rule, rule: rules.GameOver,
+		fix: "the game is over when either pawn stands on its goal rank (game_over)"}.one(knobs{BlackWinIgnored: true}),
 )

@@ -5,16 +5,15 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 var slug = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-// Every fault has a unique slug, a way to be found and, when it is named
-// by where it goes wrong, loci the diagnosis can name: fields of the
-// layout, kinds of decoding error, or kinds of rule broken.
+// Every fault has a unique slug, a way to be found, a model that does
+// something (knobs set), and what its kind needs: a fault of the layout
+// its fields, one of the rules its rule; the others neither.
 func TestCatalogueIsWellFormed(t *testing.T) {
 	seen := map[string]bool{}
 	for _, f := range Catalogue {
@@ -29,47 +28,31 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 			if !slices.Contains(OfFlag(flag), f) {
 				t.Errorf("OfFlag(%q) leaves out %s", flag, f.Name)
 			}
-		}
-		if f.set == nil {
-			t.Errorf("fault %s has no model", f.Name)
-		}
-		switch f.Group {
-		case Known:
-			if len(f.Locus) > 0 {
-				t.Errorf("known fault %s has loci %v: it is named by its model", f.Name, f.Locus)
-			}
-		case Structural, Rules, Reporting:
-			if len(f.Locus) == 0 {
-				t.Errorf("fault %s (group %d) has no locus", f.Name, f.Group)
+			if _, ok := vectors.Notes[flag]; !ok {
+				t.Errorf("fault %s: flag %s has no note", f.Name, flag)
 			}
 		}
-		for _, l := range f.Locus {
-			if !isLocus(f.Group, l) {
-				t.Errorf("fault %s: locus %q names no field, error kind or rule", f.Name, l)
+		if f.knobs == (knobs{}) {
+			t.Errorf("fault %s has no model: no knob set", f.Name)
+		}
+		if !f.Kind.Modelled() {
+			t.Errorf("fault %s: kind %q", f.Name, f.Kind)
+		}
+		if (f.Kind == Layout) != (len(f.Fields) > 0) || (f.Kind == Rule) != (f.Rule != "") {
+			t.Errorf("fault %s (%s): fields %v, rule %q", f.Name, f.Kind, f.Fields, f.Rule)
+		}
+		for _, field := range f.Fields {
+			if _, ok := spec.FieldOf(field.Path(0)); !ok {
+				t.Errorf("fault %s: field %s is not of the layout", f.Name, field.Name)
 			}
 		}
 	}
 	if _, ok := Named("no-such-fault"); ok {
 		t.Error(`Named("no-such-fault") found one`)
 	}
-	if fs := OfFlag("FaultPadding"); len(fs) != 2 {
+	if fs := OfFlag(vectors.FaultPadding); len(fs) != 2 {
 		t.Errorf("OfFlag(FaultPadding) = %d faults, want the two profiles' faults", len(fs))
 	}
-}
-
-func isLocus(g Group, l string) bool {
-	switch g {
-	case Reporting:
-		return l != ""
-	case Rules:
-		return slices.Contains([]rules.Rule{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked,
-			rules.IllegalDiagonal, rules.NoWallsLeft, rules.WallsConflict, rules.NoPath}, rules.Rule(l))
-	}
-	if _, ok := spec.FieldOf(l); ok {
-		return true
-	}
-	return slices.Contains([]ref.ErrorKind{ref.ErrInvalidCharacter, ref.ErrTruncated, ref.ErrOutOfRange,
-		ref.ErrTrailingData, ref.ErrNonzeroPadding}, ref.ErrorKind(l))
 }
 
 func TestCompatible(t *testing.T) {

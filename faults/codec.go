@@ -28,63 +28,79 @@ const (
 // knobs are the faults turned on.
 type knobs struct {
 	// Characters.
-	junkAsZeros          bool // a character outside the alphabet reads as 000000, in either profile
-	junkUnit             unit // one hole per byte, UTF-16 unit or code point
-	junkStrictOnly       bool // the holes in the strict profile only: leniently, junk is deleted
-	oneProfile           int  // both profiles decoded as one: 1 strictly, 2 leniently
-	b64PadAccepted       bool // strict: '=' padding to a multiple of 4 stripped, after a length of 2 or 3 more than one
-	b64LengthRefused     bool // a length of 1 more than a multiple of 4 refused, as a Base64 library does
-	b64NewlinesSkipped   bool // strict: CR and LF skipped
-	strictSkipsEquals    bool // strict: '=' is skipped
-	lenientRejectsEquals bool // lenient: '=' is an invalid character
-	urlSafe              bool // the URL-safe alphabet
-	lsbFirst             bool // each character's bits least significant first
-	crashOnShort         bool // panics on a field past the end
-	crashOnEmpty         bool // panics on the empty string
+	JunkAsZeros          bool // a character outside the alphabet reads as 000000, in either profile
+	JunkUnit             unit // one hole per byte, UTF-16 unit or code point
+	JunkStrictOnly       bool // the holes in the strict profile only: leniently, junk is deleted
+	OneProfile           int  // both profiles decoded as one: 1 strictly, 2 leniently
+	B64PadAccepted       bool // strict: '=' padding to a multiple of 4 stripped, after a length of 2 or 3 more than one
+	B64LengthRefused     bool // a length of 1 more than a multiple of 4 refused, as a Base64 library does
+	B64NewlinesSkipped   bool // strict: CR and LF skipped
+	StrictSkipsEquals    bool // strict: '=' is skipped
+	LenientRejectsEquals bool // lenient: '=' is an invalid character
+	UrlSafe              bool // the URL-safe alphabet
+	LsbFirst             bool // each character's bits least significant first
+	CrashOnShort         bool // panics on a field past the end
+	CrashOnEmpty         bool // panics on the empty string
 
 	// Fields.
-	zeroFill           bool      // missing bits read as zeros
-	blackFirst         bool      // black's square before white's
-	verticalFirst      bool      // each player's vertical group before the horizontal one
-	turnBits           int       // width of the turn, when not 10
-	squareMax          int       // the largest square, when not 80
-	countMax           int       // the largest wall count, when not 10
-	placeAfterPawn     bool      // a 6-bit place read after a pawn last move too
-	orientationFlip    bool      // wall move orientation 0 read and written as vertical
-	emptyRecordLost    bool      // a record of 0 moves decodes as no record
-	decodeWalls        wallOrder // how the decoder reorders each group
-	neitherRejected    bool      // flags 00 refused
-	stateRejected      bool      // a State refused
-	lastMoveWallError  bool      // a wall last move naming no wall refused
-	rulesApplied       ruleSet   // a record with an illegal move of these refused
-	playerParityDecode bool      // the last move's player decoded from the turn's parity
+	ZeroFill           bool      // missing bits read as zeros
+	BlackFirst         bool      // black's square before white's
+	VerticalFirst      bool      // each player's vertical group before the horizontal one
+	TurnBits           int       // width of the turn, when not 10
+	SquareMax          int       // the largest square, when not 80
+	CountMax           int       // the largest wall count, when not 10
+	PlaceAfterPawn     bool      // a 6-bit place read after a pawn last move too
+	OrientationFlip    bool      // wall move orientation 0 read and written as vertical
+	EmptyRecordLost    bool      // a record of 0 moves decodes as no record
+	DecodeWalls        wallOrder // how the decoder reorders each group
+	NeitherRejected    bool      // flags 00 refused
+	StateRejected      bool      // a State refused
+	LastMoveWallError  bool      // a wall last move naming no wall refused
+	RulesApplied       ruleSet   // a record with an illegal move of these refused
+	PlayerParityDecode bool      // the last move's player decoded from the turn's parity
 
 	// The end of the code.
-	ignoreTrailing          bool // strict: characters after the end ignored
-	ignorePadding           bool // strict: nonzero padding bits ignored
-	ignorePaddingRecordOnly bool // strict: likewise, in codes that hold only a Record
-	zeroFillRecord          bool // missing bits in the Record chunk read as zeros
+	IgnoreTrailing          bool // strict: characters after the end ignored
+	IgnorePadding           bool // strict: nonzero padding bits ignored
+	IgnorePaddingRecordOnly bool // strict: likewise, in codes that hold only a Record
+	ZeroFillRecord          bool // missing bits in the Record chunk read as zeros
 
 	// Encoding.
-	spill            bool      // no range checks: wide values spill into the next fields
-	mask             bool      // values masked to their field's width
-	maskSpill        bool      // values masked, their carry added into the bits before
-	carrySextet      bool      // values masked, their carry added into their character, which vanishes past 63
-	maskMoveCount    bool      // the move count alone masked (1024 written as 0)
-	extraCharacter   bool      // an 'A' appended when the bits fill the last character
-	equalsPadding    bool      // '=' appended up to a multiple of 4 characters
-	b64WholeBytes    bool      // the bits written in whole bytes, as a Base64 library encodes bytes
-	playerFromParity bool      // the last move's player written from the turn's parity
-	anchorsDropped   bool      // anchors of 64 or more silently left out, walls and wall moves
-	encodeWalls      wallOrder // how the encoder reorders each group
-	emptyRecordError bool      // a record of 0 moves refused by the encoder
+	Spill            bool      // no range checks: wide values spill into the next fields
+	Mask             bool      // values masked to their field's width
+	MaskSpill        bool      // values masked, their carry added into the bits before
+	CarrySextet      bool      // values masked, their carry added into their character, which vanishes past 63
+	MaskMoveCount    bool      // the move count alone masked (1024 written as 0)
+	ExtraCharacter   bool      // an 'A' appended when the bits fill the last character
+	EqualsPadding    bool      // '=' appended up to a multiple of 4 characters
+	B64WholeBytes    bool      // the bits written in whole bytes, as a Base64 library encodes bytes
+	PlayerFromParity bool      // the last move's player written from the turn's parity
+	AnchorsDropped   bool      // anchors of 64 or more silently left out, walls and wall moves
+	EncodeWalls      wallOrder // how the encoder reorders each group
+	EmptyRecordError bool      // a record of 0 moves refused by the encoder
 
 	// Reporting.
-	oneKind     string // every error of this kind
-	kindEachWay bool   // every decoding error invalid_character, every encoding error malformed
-	noPositions bool   // errors without offset or field
+	OneKind     string // every error of this kind
+	KindEachWay bool   // every decoding error invalid_character, every encoding error malformed
+	NoPositions bool   // errors without offset or field
 
-	ruleKnobs
+	// The rules (replay.go).
+	SquareArithmetic   bool // pawn moves as square number + offset (+ offset again onto the opponent)
+	WrapAtEdge         bool // east from file i and west from file a wrap to the next or previous rank
+	DiagonalJumps      bool // a diagonal onto the opponent jumps over it diagonally
+	CrossingAllowed    bool // crossing walls do not conflict
+	NoPathCheck        bool // walls may cut a player off
+	SideStepWhileOpen  bool // side-steps allowed while the straight jump is open
+	NoWallsLeftIgnored bool // a player may place more than 10 walls
+	FirstMoverParity   bool // the first mover from the turn's parity
+
+	// Faults confined to one direction or one player.
+	JumpWallIgnoredSouth  bool // a wall behind the opponent does not block a jump south
+	BlackSideStepsThrough bool // black's side-steps ignore the wall between the opponent and the target
+	StepWallIgnoredWest   bool // a wall does not block a step west
+	OpponentPathUnchecked bool // a wall may cut off the opponent: only the mover's path is checked
+	StateWallsUncounted   bool // the wall limit counts the record's walls only, not the State's
+	BlackWinIgnored       bool // a black pawn on rank 1 does not end the game
 }
 
 // A unit is what a decoder counts as one character: a byte of UTF-8, a
@@ -200,10 +216,10 @@ func (r *reader) read(width int, field spec.Field, i int, limit int) int {
 		return 0
 	}
 	if r.pos+width > len(r.bits) {
-		if r.k.crashOnShort {
+		if r.k.CrashOnShort {
 			panic(fmt.Sprintf("index out of range [%d] with length %d", r.pos+width-1, len(r.bits)))
 		}
-		if !r.k.zeroFill && !(r.k.zeroFillRecord && r.inRecord) {
+		if !r.k.ZeroFill && !(r.k.ZeroFillRecord && r.inRecord) {
 			r.err = bitErr("truncated", r.pos, field.Path(i))
 			return 0
 		}
@@ -224,10 +240,10 @@ func (r *reader) read(width int, field spec.Field, i int, limit int) int {
 func (r *reader) field(f spec.Field, i int) int {
 	limit := f.Max
 	switch {
-	case f.Max == spec.MaxSquare && r.k.squareMax != 0:
-		limit = r.k.squareMax
-	case f.Max == spec.MaxWallsPerGroup && r.k.countMax != 0:
-		limit = r.k.countMax
+	case f.Max == spec.MaxSquare && r.k.SquareMax != 0:
+		limit = r.k.SquareMax
+	case f.Max == spec.MaxWallsPerGroup && r.k.CountMax != 0:
+		limit = r.k.CountMax
 	}
 	return r.read(f.Width, f, i, limit)
 }
@@ -246,12 +262,12 @@ var sextets = func() (t [2][64]string) {
 // decode decodes code in profile p and returns its value, or the error
 // object.
 func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
-	if code == "" && k.crashOnEmpty {
+	if code == "" && k.CrashOnEmpty {
 		panic("runtime error: index out of range [0] with length 0")
 	}
 	lenient := p == ref.Lenient
-	if k.oneProfile != 0 {
-		lenient = k.oneProfile == 2
+	if k.OneProfile != 0 {
+		lenient = k.OneProfile == 2
 	}
 	code, e := k.library(code, lenient)
 	if e != nil {
@@ -268,16 +284,16 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 	}
 	if !lenient {
 		used := (r.pos + 5) / 6
-		if kept > used && !k.ignoreTrailing {
+		if kept > used && !k.IgnoreTrailing {
 			return nil, charErr("trailing_data", used)
 		}
 		recordOnly := v.State == nil && v.Record != nil
-		if end := min(len(r.bits), used*6); strings.Contains(r.bits[r.pos:end], "1") && !k.ignorePadding && !(k.ignorePaddingRecordOnly && recordOnly) {
+		if end := min(len(r.bits), used*6); strings.Contains(r.bits[r.pos:end], "1") && !k.IgnorePadding && !(k.IgnorePaddingRecordOnly && recordOnly) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}
-	if k.rulesApplied != noRules && v.Record != nil {
-		if _, violation := rules.Replay(v); violation != nil && k.rulesApplied.refuses(v, violation) {
+	if k.RulesApplied != noRules && v.Record != nil {
+		if _, violation := rules.Replay(v); violation != nil && k.RulesApplied.refuses(v, violation) {
 			return nil, &errObj{Kind: string(violation.Kind), Field: spec.MoveKind.Path(violation.Move)}
 		}
 	}
@@ -288,15 +304,15 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 // reads it: strictly, CR and LF skipped and '=' padding stripped; a
 // length of 1 more than a multiple of 4 refused, at its last character.
 func (k *knobs) library(code string, lenient bool) (string, *errObj) {
-	if k.b64NewlinesSkipped && !lenient {
+	if k.B64NewlinesSkipped && !lenient {
 		code = strings.NewReplacer("\r", "", "\n", "").Replace(code)
 	}
-	if k.b64PadAccepted && !lenient && len(code)%4 == 0 {
+	if k.B64PadAccepted && !lenient && len(code)%4 == 0 {
 		if body := strings.TrimRight(code, "="); len(code)-len(body) <= 2 && len(body)%4 >= 2 {
 			code = body
 		}
 	}
-	if k.b64LengthRefused {
+	if k.B64LengthRefused {
 		n := 0
 		for i := 0; i < len(code); i++ {
 			if strings.IndexByte(k.alphabet(), code[i]) >= 0 {
@@ -311,7 +327,7 @@ func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 }
 
 func (k *knobs) alphabet() string {
-	if k.urlSafe {
+	if k.UrlSafe {
 		return urlAlphabet
 	}
 	return stdAlphabet
@@ -323,7 +339,7 @@ func (k *knobs) alphabet() string {
 func (k *knobs) sextets(code string, lenient bool) (string, int, *errObj) {
 	alphabet := k.alphabet()
 	lsb := 0
-	if k.lsbFirst {
+	if k.LsbFirst {
 		lsb = 1
 	}
 	var bits strings.Builder
@@ -339,11 +355,11 @@ func (k *knobs) sextets(code string, lenient bool) (string, int, *errObj) {
 		}
 		r, size := utf8.DecodeRuneInString(code[i:])
 		switch {
-		case lenient && c == '=' && k.lenientRejectsEquals:
+		case lenient && c == '=' && k.LenientRejectsEquals:
 			return "", 0, charErr("invalid_character", i)
-		case c == '=' && k.strictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
-		case k.junkAsZeros && !(lenient && k.junkStrictOnly): // six-bit holes, as the fansite's scripts do
-			for range k.junkUnit.holes(r, size) {
+		case c == '=' && k.StrictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
+		case k.JunkAsZeros && !(lenient && k.JunkStrictOnly): // six-bit holes, as the fansite's scripts do
+			for range k.JunkUnit.holes(r, size) {
 				bits.WriteString(sextets[lsb][0])
 				kept++
 			}
@@ -362,9 +378,9 @@ func (r *reader) value() *ref.Value {
 		return nil
 	}
 	switch {
-	case hasState == 0 && hasRecord == 0 && r.k.neitherRejected:
+	case hasState == 0 && hasRecord == 0 && r.k.NeitherRejected:
 		r.err = bitErr("truncated", 0, "flags.state")
-	case hasState == 1 && r.k.stateRejected:
+	case hasState == 1 && r.k.StateRejected:
 		r.err = bitErr("out_of_range", 0, "flags.state")
 	}
 	v := new(ref.Value)
@@ -379,14 +395,14 @@ func (r *reader) value() *ref.Value {
 
 func (r *reader) state() *ref.State {
 	s := new(ref.State)
-	if r.k.blackFirst {
+	if r.k.BlackFirst {
 		s.Black, s.White = r.field(spec.Black, 0), r.field(spec.White, 0)
 	} else {
 		s.White, s.Black = r.field(spec.White, 0), r.field(spec.Black, 0)
 	}
 	groups := []*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
 	layout := spec.WallGroups[:]
-	if r.k.verticalFirst {
+	if r.k.VerticalFirst {
 		groups = []*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
 		layout = []spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
 	}
@@ -397,25 +413,25 @@ func (r *reader) state() *ref.State {
 		}
 	}
 	w := &s.Walls
-	w.White.H, w.White.V = r.k.decodeWalls.reorder(w.White.H, w.White.V)
-	w.Black.H, w.Black.V = r.k.decodeWalls.reorder(w.Black.H, w.Black.V)
+	w.White.H, w.White.V = r.k.DecodeWalls.reorder(w.White.H, w.White.V)
+	w.Black.H, w.Black.V = r.k.DecodeWalls.reorder(w.Black.H, w.Black.V)
 	s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
 	s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
-	if s.LastMove.Kind == ref.Wall || r.k.placeAfterPawn {
+	if s.LastMove.Kind == ref.Wall || r.k.PlaceAfterPawn {
 		place := r.field(spec.LastMovePlace, 0)
 		if s.LastMove.Kind == ref.Wall {
 			s.LastMove.Place = place
 		}
 	}
 	turnBits := spec.Turn.Width
-	if r.k.turnBits != 0 {
-		turnBits = r.k.turnBits
+	if r.k.TurnBits != 0 {
+		turnBits = r.k.TurnBits
 	}
 	s.Turn = r.read(turnBits, spec.Turn, 0, 1<<turnBits-1)
-	if r.k.playerParityDecode {
+	if r.k.PlayerParityDecode {
 		s.LastMove.Player = ref.Player(s.Turn % 2) // white plays the odd turns, so it moved last before an even one
 	}
-	if r.k.lastMoveWallError && s.LastMove.Kind == ref.Wall && r.err == nil {
+	if r.k.LastMoveWallError && s.LastMove.Kind == ref.Wall && r.err == nil {
 		w := s.Walls
 		if !slices.Contains(slices.Concat(w.White.H, w.White.V, w.Black.H, w.Black.V), s.LastMove.Place) {
 			r.err = bitErr("out_of_range", r.pos-turnBits-spec.LastMovePlace.Width, spec.LastMovePlace.Name)
@@ -427,7 +443,7 @@ func (r *reader) state() *ref.State {
 func (r *reader) record() *ref.Record {
 	r.inRecord = true
 	n := r.field(spec.MoveCount, 0)
-	if n == 0 && r.k.emptyRecordLost {
+	if n == 0 && r.k.EmptyRecordLost {
 		return nil
 	}
 	rec := &ref.Record{Moves: []ref.Move{}}
@@ -437,7 +453,7 @@ func (r *reader) record() *ref.Record {
 			continue
 		}
 		o := r.field(spec.MoveOrientation, i)
-		if r.k.orientationFlip {
+		if r.k.OrientationFlip {
 			o = 1 - o
 		}
 		rec.Moves = append(rec.Moves, ref.WallMove(ref.Orientation(o), r.field(spec.MovePlace, i)))
@@ -461,24 +477,24 @@ func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 		return
 	}
 	switch {
-	case w.k.spill:
+	case w.k.Spill:
 		v = max(v, 0)
 		b := strconv.FormatInt(int64(v), 2)
 		w.bits = append(w.bits, strings.Repeat("0", max(0, width-len(b)))+b...)
 		return
-	case w.k.maskSpill:
+	case w.k.MaskSpill:
 		// As bits = bits<<width | v on one big number: the bits of v
 		// beyond the field are ORed into the bits before it.
 		v = max(v, 0)
 		w.bits = fmt.Appendf(w.bits, "%0*b", width, v&(1<<width-1))
 		w.or(v>>width, len(w.bits)-width)
 		return
-	case w.k.carrySextet:
+	case w.k.CarrySextet:
 		v = max(v, 0)
 		w.fields = append(w.fields, written{v, width})
 		w.bits = fmt.Appendf(w.bits, "%0*b", width, v&(1<<width-1))
 		return
-	case w.k.mask:
+	case w.k.Mask:
 		v &= 1<<width - 1
 	case v < 0 || v > limit:
 		w.err = &errObj{Kind: "out_of_range", Field: field.Path(i)}
@@ -509,7 +525,7 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 		w.state(s)
 	}
 	if r := v.Record; r != nil {
-		if k.emptyRecordError && len(r.Moves) == 0 {
+		if k.EmptyRecordError && len(r.Moves) == 0 {
 			return "", &errObj{Kind: "malformed", Field: "record.moves"}
 		}
 		w.record(r)
@@ -519,7 +535,7 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 	}
 	bits := w.bits
 	exact := len(bits)%6 == 0
-	for k.b64WholeBytes && len(bits)%8 != 0 {
+	for k.B64WholeBytes && len(bits)%8 != 0 {
 		bits = append(bits, '0')
 	}
 	for len(bits)%6 != 0 {
@@ -527,22 +543,22 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 	}
 	var code strings.Builder
 	alphabet := k.alphabet()
-	if k.carrySextet {
+	if k.CarrySextet {
 		carried(&code, w.fields, alphabet)
 		bits = nil
 	}
 	for i := 0; i < len(bits); i += 6 {
 		six := bits[i : i+6]
-		if k.lsbFirst {
+		if k.LsbFirst {
 			six = []byte{six[5], six[4], six[3], six[2], six[1], six[0]}
 		}
 		n, _ := strconv.ParseUint(string(six), 2, 8)
 		code.WriteByte(alphabet[n])
 	}
-	if exact && k.extraCharacter {
+	if exact && k.ExtraCharacter {
 		code.WriteByte('A')
 	}
-	for k.equalsPadding && code.Len()%4 != 0 {
+	for k.EqualsPadding && code.Len()%4 != 0 {
 		code.WriteByte('=')
 	}
 	return code.String(), nil
@@ -577,7 +593,7 @@ func carried(code *strings.Builder, fields []written, alphabet string) {
 
 func (w *writer) state(s *ref.State) {
 	k := w.k
-	if k.blackFirst {
+	if k.BlackFirst {
 		w.field(spec.Black, 0, s.Black)
 		w.field(spec.White, 0, s.White)
 	} else {
@@ -585,13 +601,13 @@ func (w *writer) state(s *ref.State) {
 		w.field(spec.Black, 0, s.Black)
 	}
 	groups := [][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V}
-	if k.anchorsDropped {
+	if k.AnchorsDropped {
 		for g := range groups {
 			groups[g] = slices.DeleteFunc(slices.Clone(groups[g]), func(a int) bool { return a > spec.MaxAnchor })
 		}
 	}
-	groups[0], groups[1] = k.encodeWalls.reorder(groups[0], groups[1])
-	groups[2], groups[3] = k.encodeWalls.reorder(groups[2], groups[3])
+	groups[0], groups[1] = k.EncodeWalls.reorder(groups[0], groups[1])
+	groups[2], groups[3] = k.EncodeWalls.reorder(groups[2], groups[3])
 	for g, l := range spec.WallGroups {
 		anchors := groups[g]
 		w.field(l.Count, 0, len(anchors))
@@ -600,12 +616,12 @@ func (w *writer) state(s *ref.State) {
 		}
 	}
 	player := int(s.LastMove.Player)
-	if k.playerFromParity {
+	if k.PlayerFromParity {
 		player = s.Turn % 2 // white plays the odd turns, so it moved last before an even one
 	}
 	w.field(spec.LastMovePlayer, 0, player)
 	w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
-	if s.LastMove.Kind == ref.Wall || k.placeAfterPawn {
+	if s.LastMove.Kind == ref.Wall || k.PlaceAfterPawn {
 		w.field(spec.LastMovePlace, 0, s.LastMove.Place)
 	}
 	w.field(spec.Turn, 0, s.Turn)
@@ -614,11 +630,11 @@ func (w *writer) state(s *ref.State) {
 func (w *writer) record(r *ref.Record) {
 	k := w.k
 	moves := r.Moves
-	if k.anchorsDropped {
+	if k.AnchorsDropped {
 		moves = slices.DeleteFunc(slices.Clone(moves), func(m ref.Move) bool { return m.Kind == ref.Wall && m.Place > spec.MaxAnchor })
 	}
 	n := len(moves)
-	if k.maskMoveCount {
+	if k.MaskMoveCount {
 		n &= 1<<spec.MoveCount.Width - 1
 	}
 	w.field(spec.MoveCount, 0, n)
@@ -629,7 +645,7 @@ func (w *writer) record(r *ref.Record) {
 			continue
 		}
 		o := int(m.Orientation)
-		if k.orientationFlip {
+		if k.OrientationFlip {
 			o = 1 - o
 		}
 		w.field(spec.MoveOrientation, i, o)

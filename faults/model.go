@@ -2,6 +2,7 @@ package faults
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -15,12 +16,13 @@ import (
 // no other: every op, both profiles, replay and validation decoding with
 // the faulty decoder first. A fault that crashes panics, as a handler
 // served by package driver then ends its process. With no fault it
-// conforms.
+// conforms. Faults that cannot be had together (Compatible) are had as
+// the first of them sets its knobs.
 func Model(fs ...*Fault) protocol.Handler {
 	var k knobs
 	var names []string
 	for _, f := range fs {
-		f.set(&k)
+		k, _ = k.with(f.knobs)
 		names = append(names, f.Name)
 	}
 	m := &model{k}
@@ -38,29 +40,43 @@ func Model(fs ...*Fault) protocol.Handler {
 type model struct{ k knobs }
 
 // Compatible reports whether faults a and b can be had together: neither
-// changes what the other sets (two different range checks of the
-// squares, say), so that a model of both has both.
+// sets a knob that the other sets otherwise (two different range checks
+// of the squares, say), so that a model of both has both.
 func Compatible(a, b *Fault) bool {
-	var ab, ba knobs
-	a.set(&ab)
-	b.set(&ab)
-	b.set(&ba)
-	a.set(&ba)
-	return ab == ba
+	_, ok := a.knobs.with(b.knobs)
+	return ok
+}
+
+// with returns k with the knobs that o turns on turned on too, and false
+// when o sets a knob that k sets to another value (which k keeps).
+func (k knobs) with(o knobs) (knobs, bool) {
+	kv, ov := reflect.ValueOf(&k).Elem(), reflect.ValueOf(o)
+	ok := true
+	for i := range ov.NumField() {
+		f := ov.Field(i)
+		switch g := kv.Field(i); {
+		case f.IsZero():
+		case g.IsZero():
+			g.Set(f)
+		case !g.Equal(f):
+			ok = false
+		}
+	}
+	return k, ok
 }
 
 // fail returns the answer of an error object, as the knobs report it:
 // of encoding when encoding is set, of decoding otherwise.
 func (m *model) fail(e *errObj, encoding bool) *protocol.Response {
 	switch {
-	case m.k.oneKind != "":
-		e.Kind = m.k.oneKind
-	case m.k.kindEachWay && encoding:
+	case m.k.OneKind != "":
+		e.Kind = m.k.OneKind
+	case m.k.KindEachWay && encoding:
 		e.Kind = "malformed"
-	case m.k.kindEachWay:
+	case m.k.KindEachWay:
 		e.Kind = "invalid_character"
 	}
-	if m.k.noPositions {
+	if m.k.NoPositions {
 		e.Bit, e.Char, e.Field = nil, nil, ""
 	}
 	return &protocol.Response{Error: e}
@@ -141,7 +157,7 @@ func (m *model) replay(code string) *protocol.Response {
 	if e != nil {
 		return m.fail(e, false)
 	}
-	squares, violation := m.k.ruleKnobs.replay(v)
+	squares, violation := m.k.replay(v)
 	return &protocol.Response{Squares: &squares, Violation: violation}
 }
 

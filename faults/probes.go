@@ -25,6 +25,7 @@ func Probes(family string) []Probe { return probes()[family] }
 func strict(codes ...string) []Probe  { return of(suite.Strict, codes...) }
 func lenient(codes ...string) []Probe { return of(suite.Lenient, codes...) }
 func encode(texts ...string) []Probe  { return of(suite.Encode, texts...) }
+func replay(codes ...string) []Probe  { return of(suite.Replay, codes...) }
 
 func of(c suite.Category, inputs ...string) []Probe {
 	var out []Probe
@@ -72,6 +73,10 @@ var probes = sync.OnceValue(func() map[string][]Probe {
 		"square-range":     strict(code(&ref.Value{State: &ref.State{White: 80, Black: 79, Turn: 1}}), bitstring.Code("10"+bitstring.Field(81, 7)+strings.Repeat("0", 40))),
 		"wall-count-range": strict(code(walls10()), bitstring.Code("10"+bitstring.Field(4, 7)+bitstring.Field(76, 7)+bitstring.Field(11, 4)+strings.Repeat("0", 80))),
 		"padding-ignored":  strict("B", "gkwAAAAR", withPaddingBit(code(game(nil, ref.PieceMove(0), ref.PieceMove(4))))),
+		// Eleven walls placed by white from the initial board: the
+		// eleventh is no_walls_left, unless the limit is not kept at all;
+		// a replay that counts only the State's walls still counts these.
+		"walls-left-unchecked": replay(code(elevenWalls())),
 	}
 })
 
@@ -131,4 +136,18 @@ func walls10() *ref.Value {
 func withPaddingBit(code string) string {
 	b := bitstring.Bits(code)
 	return bitstring.Code(b[:len(b)-1] + "1")
+}
+
+// elevenWalls is a record from the initial board in which white places
+// eleven horizontal walls, none crossing and every path kept, while black
+// steps south and north.
+func elevenWalls() *ref.Value {
+	var moves []ref.Move
+	for i, a := range []int{0, 2, 4, 16, 18, 20, 32, 34, 36, 48, 50} {
+		moves = append(moves, ref.WallMove(ref.Horizontal, a))
+		if i < 10 {
+			moves = append(moves, ref.PieceMove(4*(i%2^1)))
+		}
+	}
+	return game(nil, moves...)
 }

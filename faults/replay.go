@@ -11,25 +11,6 @@ import (
 // knobs for the faults of third-party replayers. With no knob set it
 // agrees with package rules (a test says so).
 
-type ruleKnobs struct {
-	squareArithmetic   bool // pawn moves as square number + offset (+ offset again onto the opponent)
-	wrapAtEdge         bool // east from file i and west from file a wrap to the next or previous rank
-	diagonalJumps      bool // a diagonal onto the opponent jumps over it diagonally
-	crossingAllowed    bool // crossing walls do not conflict
-	noPathCheck        bool // walls may cut a player off
-	sideStepWhileOpen  bool // side-steps allowed while the straight jump is open
-	noWallsLeftIgnored bool // a player may place more than 10 walls
-	firstMoverParity   bool // the first mover from the turn's parity
-
-	// Faults confined to one direction or one player.
-	jumpWallIgnoredSouth  bool // a wall behind the opponent does not block a jump south
-	blackSideStepsThrough bool // black's side-steps ignore the wall between the opponent and the target
-	stepWallIgnoredWest   bool // a wall does not block a step west
-	opponentPathUnchecked bool // a wall may cut off the opponent: only the mover's path is checked
-	stateWallsUncounted   bool // the wall limit counts the record's walls only, not the State's
-	blackWinIgnored       bool // a black pawn on rank 1 does not end the game
-}
-
 type board struct {
 	pawn      [2]int // by player
 	toMove    int
@@ -81,11 +62,11 @@ func (b *board) reaches(from, goal int) bool {
 	return false
 }
 
-func (f *ruleKnobs) over(b *board) bool {
-	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.blackWinIgnored
+func (f *knobs) over(b *board) bool {
+	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.BlackWinIgnored
 }
 
-func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Rule {
+func (f *knobs) apply(b *board, m ref.Move) rules.Rule {
 	if f.over(b) {
 		return rules.GameOver
 	}
@@ -101,8 +82,8 @@ func (f *ruleKnobs) apply(b *board, m ref.Move) rules.Rule {
 	return ""
 }
 
-func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
-	if b.wallsLeft[b.toMove] <= 0 && !f.noWallsLeftIgnored {
+func (f *knobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
+	if b.wallsLeft[b.toMove] <= 0 && !f.NoWallsLeftIgnored {
 		return rules.NoWallsLeft
 	}
 	same, other := &b.h, &b.v
@@ -113,16 +94,16 @@ func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	}
 	near := (o == ref.Horizontal && x > 0 || o == ref.Vertical && y > 0) && same[p-next] ||
 		(o == ref.Horizontal && x < 7 || o == ref.Vertical && y < 7) && same[p+next]
-	if same[p] || near || other[p] && !f.crossingAllowed {
+	if same[p] || near || other[p] && !f.CrossingAllowed {
 		return rules.WallsConflict
 	}
 	saved := *b
 	same[p] = true
 	blocked := !b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)
-	if f.opponentPathUnchecked {
+	if f.OpponentPathUnchecked {
 		blocked = !b.reaches(b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
 	}
-	if !f.noPathCheck && blocked {
+	if !f.NoPathCheck && blocked {
 		*b = saved
 		return rules.NoPath
 	}
@@ -131,9 +112,9 @@ func (f *ruleKnobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	return ""
 }
 
-func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Rule) {
+func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
 	me, opp := b.pawn[b.toMove], b.pawn[1-b.toMove]
-	if f.squareArithmetic {
+	if f.SquareArithmetic {
 		to := me + offsets[dir]
 		if to == opp {
 			to += offsets[dir]
@@ -144,13 +125,13 @@ func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Rule) {
 	dx, dy := steps[dir][0], steps[dir][1]
 	if dx == 0 || dy == 0 {
 		nx, ny := x+dx, y+dy
-		if f.wrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
+		if f.WrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
 			return me + dx, "" // from i1 east to a2
 		}
 		switch {
 		case !inside(nx, ny):
 			return 0, rules.OffBoard
-		case b.wallBetween(x, y, dx, dy) && !(f.stepWallIgnoredWest && dx == -1):
+		case b.wallBetween(x, y, dx, dy) && !(f.StepWallIgnoredWest && dx == -1):
 			return 0, rules.WallBlocksMove
 		case 9*ny+nx != opp:
 			return 9*ny + nx, ""
@@ -162,7 +143,7 @@ func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Rule) {
 		return 9*jy + jx, ""
 	}
 	tx, ty := x+dx, y+dy
-	if f.diagonalJumps && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
+	if f.DiagonalJumps && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
 		return 9*(ty+dy) + tx + dx, ""
 	}
 	if !inside(tx, ty) {
@@ -174,8 +155,8 @@ func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Rule) {
 			continue
 		}
 		blocked := f.jumpBlocked(b, ox, oy, via[0], via[1])
-		through := f.blackSideStepsThrough && b.toMove == 1
-		if (blocked || f.sideStepWhileOpen) && (!b.wallBetween(ox, oy, tx-ox, ty-oy) || through) {
+		through := f.BlackSideStepsThrough && b.toMove == 1
+		if (blocked || f.SideStepWhileOpen) && (!b.wallBetween(ox, oy, tx-ox, ty-oy) || through) {
 			return 9*ty + tx, ""
 		}
 	}
@@ -184,15 +165,15 @@ func (f *ruleKnobs) pawn(b *board, dir int) (int, rules.Rule) {
 
 // jumpBlocked reports whether the board's edge or a wall stands behind the
 // opponent on (ox, oy), jumped over in the step (dx, dy).
-func (f *ruleKnobs) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
+func (f *knobs) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
 	if !inside(ox+dx, oy+dy) {
 		return true
 	}
-	return b.wallBetween(ox, oy, dx, dy) && !(f.jumpWallIgnoredSouth && dy == -1)
+	return b.wallBetween(ox, oy, dx, dy) && !(f.JumpWallIgnoredSouth && dy == -1)
 }
 
 // replay answers a replay request for a value already decoded.
-func (f *ruleKnobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
+func (f *knobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 	squares := [][2]int{}
 	if v.Record == nil {
 		return squares, json.RawMessage("null")
@@ -201,19 +182,19 @@ func (f *ruleKnobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 	if s := v.State; s != nil {
 		b.pawn = [2]int{s.White, s.Black}
 		b.toMove = int(1 - s.LastMove.Player)
-		if f.firstMoverParity {
+		if f.FirstMoverParity {
 			b.toMove = 1 - s.Turn%2 // white plays the odd turns
 		}
 		for p, g := range []ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {
 				b.h[a] = true
-				if !f.stateWallsUncounted {
+				if !f.StateWallsUncounted {
 					b.wallsLeft[p]--
 				}
 			}
 			for _, a := range g.V {
 				b.v[a] = true
-				if !f.stateWallsUncounted {
+				if !f.StateWallsUncounted {
 					b.wallsLeft[p]--
 				}
 			}

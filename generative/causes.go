@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
@@ -39,6 +40,10 @@ type sighting struct {
 	c  fcase
 	v  verdict
 	at int // cases asked before it
+	// counted is the group it counts in while it waits for a diagnosis:
+	// a fault's failure that the fault's model does not reproduce, which
+	// another fault may explain once the pool holds more of them.
+	counted *group
 }
 
 // A group is the disagreements of one cause.
@@ -98,9 +103,15 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 		if k, ok := f.diag.Explain(&s.v.result); ok {
 			g := f.group(f.diag.Causes[k])
 			g.cases++
-			if g.kept < perCause && len(f.pool) < poolMax {
+			leftover := f.diag.Leftover(&s.v.result)
+			if (g.kept < perCause || leftover) && len(f.pool) < poolMax {
 				f.pool = append(f.pool, &s.v.result)
 				g.kept++
+			}
+			if leftover && len(f.pending) < maxPending {
+				s.counted = g
+				f.pending = append(f.pending, s)
+				return
 			}
 			f.example(ctx, g, s)
 			return
@@ -130,7 +141,7 @@ func keyOf(c diagnosis.Cause) string { return string(c.Kind) + " " + c.Name }
 // unexplainedCause returns the cause of disagreements of a signature that
 // no cause explains.
 func unexplainedCause(signature string) diagnosis.Cause {
-	return diagnosis.Cause{Kind: diagnosis.Unexplained, Name: signature, Title: "disagreements no cause explains"}
+	return diagnosis.Cause{Kind: faults.Unexplained, Name: signature, Title: "disagreements no cause explains"}
 }
 
 // group returns the group of a cause, made when there is none.
@@ -163,10 +174,15 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 	pending := f.pending
 	f.pending, f.since = nil, 0
 	for _, s := range pending {
+		if s.counted != nil {
+			s.counted.cases-- // counted again below, where it goes now
+		}
 		if k, ok := f.diag.Explain(&s.v.result); ok {
 			g := f.group(f.diag.Causes[k])
 			g.cases++
-			g.kept++
+			if s.counted == nil {
+				g.kept++
+			}
 			f.example(ctx, g, s)
 		} else {
 			f.unexplained(ctx, s)
@@ -293,7 +309,7 @@ func (f *fuzzer) example(ctx context.Context, g *group, s *sighting) {
 // showing returns the shapes of g's known fault that disagreement s
 // shows alone; none for a cause of another kind.
 func (f *fuzzer) showing(g *group, s *sighting) []string {
-	if f.diag == nil || g.cause.Kind == diagnosis.Unexplained || s.v.signature == "" {
+	if f.diag == nil || g.cause.Kind == faults.Unexplained || s.v.signature == "" {
 		return nil
 	}
 	k, ok := f.diag.Explain(&s.v.result)
@@ -310,7 +326,7 @@ func (f *fuzzer) explains(g *group, s *sighting) bool {
 	if s.v.signature == "" {
 		return false
 	}
-	if g.cause.Kind == diagnosis.Unexplained || f.diag == nil {
+	if g.cause.Kind == faults.Unexplained || f.diag == nil {
 		key, _ := f.causeOf(s)
 		return key == g.key
 	}
@@ -365,7 +381,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 func (g *group) report() *Cause {
 	c := &Cause{Cause: g.cause, Findings: g.findings}
 	c.Failed, c.IDs, c.Example, c.Only = g.cases, nil, nil, nil
-	if c.Kind == diagnosis.Unexplained {
+	if c.Kind == faults.Unexplained {
 		c.Evidence = fmt.Sprintf("%d %s disagreed this way, and no cause explains %s", g.cases, term.Plural(g.cases, "case"), term.Plural(g.cases, "it", "them"))
 	}
 	sort.SliceStable(c.Findings, func(i, j int) bool {

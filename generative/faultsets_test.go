@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/gen"
@@ -49,7 +48,7 @@ func TestGenerativeSets(t *testing.T) {
 		}
 		families := map[string]int{}
 		for _, c := range rep.Causes {
-			if c.Kind != diagnosis.Fault {
+			if !c.Kind.Family() {
 				continue
 			}
 			families[c.Name]++
@@ -64,7 +63,7 @@ func TestGenerativeSets(t *testing.T) {
 		}
 		for _, f := range vis {
 			visible++
-			if f.Group == faults.Known && families[f.Family] == 0 {
+			if f.Kind.Family() && families[f.Family] == 0 {
 				t.Logf("%s: %s not named; the causes: %s", setNames(set), f.Name, names(rep))
 				continue
 			}
@@ -141,7 +140,7 @@ func TestProbesInFuzz(t *testing.T) {
 		rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 4000, Seed: 3})
 		var c *Cause
 		for _, x := range rep.Causes {
-			if x.Kind == diagnosis.Fault && x.Name == f.Family {
+			if x.Kind.Family() && x.Name == f.Family {
 				c = x
 			}
 		}

@@ -336,12 +336,12 @@ func (f *fuzzer) check(ctx context.Context, c fcase, t *vectors.Test, resp *prot
 	if failure != nil {
 		v.result.Stderr = f.client.Stderr() // what it said as it failed
 	}
-	f.file(ctx, &sighting{c, v, f.rep.Total() - 1})
+	f.file(ctx, &sighting{c: c, v: v, at: f.rep.Total() - 1})
 }
 
 // evaluate asks the implementation about one case, alone, and grades it.
 func (f *fuzzer) evaluate(c fcase) *sighting {
 	t := c.test()
 	resp, _, err := f.client.Call(c.request())
-	return &sighting{c, judge(c, &t, resp, err, f.reach), 0}
+	return &sighting{c: c, v: judge(c, &t, resp, err, f.reach)}
 }

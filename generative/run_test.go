@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
@@ -104,17 +103,17 @@ func TestMutantsFound(t *testing.T) {
 		}
 		c := rep.Causes[0]
 		for _, x := range rep.Causes {
-			if x.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == x.Name }) {
+			if x.Kind.Family() && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == x.Name }) {
 				t.Errorf("mutant %s: names %s, a fault it does not have: %s", m.Name, x.Name, x.Evidence)
 			}
-			if x.Kind == diagnosis.Fault && x.Name == m.Faults[0].Family {
+			if x.Kind.Family() && x.Name == m.Faults[0].Family {
 				c = x
 			}
 		}
 		f := c.Findings[0]
 		in := inputOf(f.Result.Test)
 		t.Logf("%-31s %d causes; after %6d cases, %4d tries: %s %s: %q", m.Name, len(rep.Causes), f.Cases, f.Tries, c.Kind, c.Name, clipQ(in))
-		if m.Faults[0].Group == faults.Known && len(m.Faults) == 1 && (c.Kind != diagnosis.Fault || c.Name != m.Faults[0].Family || !slices.Contains(c.Variants, m.Name)) {
+		if m.Faults[0].Kind.Family() && len(m.Faults) == 1 && (!c.Kind.Family() || c.Name != m.Faults[0].Family || !slices.Contains(c.Variants, m.Name)) {
 			t.Errorf("mutant %s: not named in its shape; the first cause is %s %s (%s)", m.Name, c.Kind, c.Name, c.Variant)
 		}
 		if limit := sizeLimit(m.Name, f.Result.Category); len(in) > limit {
@@ -286,7 +285,7 @@ func TestRealisticSetsExposed(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, c := range rep.Causes {
-			if c.Kind == diagnosis.Fault && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == c.Name }) {
+			if c.Kind.Family() && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == c.Name }) {
 				t.Errorf("%s: names %s, a fault it does not have: %s", m.Name, c.Name, c.Evidence)
 			}
 		}
@@ -342,7 +341,7 @@ func names(rep *Report) string {
 func TestCrashProne(t *testing.T) {
 	t.Setenv("QF_FAKE", "crash-every-5th")
 	rep := mustRun(t, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, MaxFailuresInARow: 3}, N: 2000, Seed: 1})
-	if rep.Total() != 2000 || rep.Restarts < 390 || len(rep.Causes) != 1 || rep.Causes[0].Kind != diagnosis.Misbehaviour || rep.Causes[0].Name != "crash" {
+	if rep.Total() != 2000 || rep.Restarts < 390 || len(rep.Causes) != 1 || rep.Causes[0].Kind != faults.Misbehaviour || rep.Causes[0].Name != "crash" {
 		t.Fatalf("%d cases, %d restarts, causes %s, problems %q", rep.Total(), rep.Restarts, names(rep), rep.Problems)
 	}
 	for _, f := range rep.Causes[0].Findings {

@@ -15,6 +15,11 @@ const (
 	// walls conflict, or a player has no path to its goal rank.
 )
 
+// Rules lists every rule a record move or a State can break, those of
+// moves in their order of precedence first.
+var Rules = []Rule{GameOver, NoWallsLeft, WallsConflict, NoPath, OffBoard, WallBlocksMove, JumpBlocked, IllegalDiagonal,
+	PawnsOverlap, TooManyWalls, LastMoveWallMissing}
+
 // Validate returns the distinct kinds of the rules that s breaks, sorted;
 // none for a valid State.
 func Validate(s *ref.State) []Rule {

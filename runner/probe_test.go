@@ -110,7 +110,7 @@ func countRun(rep *Report) int {
 
 func causeOf(rep *Report, name string) *diagnosis.Cause {
 	for i, c := range rep.Causes {
-		if c.Kind == diagnosis.Fault && c.Name == name {
+		if c.Kind.Family() && c.Name == name {
 			return &rep.Causes[i]
 		}
 	}

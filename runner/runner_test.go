@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/measure"
@@ -487,7 +486,7 @@ func TestReportFitsOnAScreen(t *testing.T) {
 			t.Errorf("%s: the report takes %d lines, more than %d:\n%s", name, n, Screen, text.String())
 		}
 		for _, c := range rep.Causes {
-			if c.Kind == diagnosis.Fault && !strings.Contains(text.String(), c.Name) {
+			if c.Kind.Family() && !strings.Contains(text.String(), c.Name) {
 				t.Errorf("%s: the fault %s is a cause, but the text does not name it:\n%s", name, c.Name, text.String())
 			}
 		}

@@ -101,10 +101,10 @@ func sameJSON(a, b json.RawMessage) bool {
 	return reflect.DeepEqual(va, vb)
 }
 
-// gotOf returns the answer of resp as the report shows it beside the
-// test's want: the error (without its free-text message, shown apart),
-// the code, the squares and violation, the violations or the value.
-func gotOf(resp *protocol.Response) json.RawMessage {
+// Shown returns an answer as the reports show it beside a test's want:
+// the error (without its free-text message, shown apart), the code, the
+// squares and violation, the violations or the value.
+func Shown(resp *protocol.Response) json.RawMessage {
 	switch {
 	case resp.Error != nil:
 		e := *resp.Error

@@ -68,7 +68,7 @@ func (r *Result) Got() json.RawMessage {
 	case !r.Failed():
 		return nil
 	case r.Answer != nil:
-		return keep(gotOf(r.Answer))
+		return keep(Shown(r.Answer))
 	}
 	return r.Line
 }
@@ -80,7 +80,7 @@ func (r *Result) Difference() string {
 	if r.Reason != Mismatch || r.Answer == nil {
 		return ""
 	}
-	return difference(answerOf(r.Test.Error, r.Category.Want(r.Test)), answerOf(r.Answer.Error, keep(gotOf(r.Answer))))
+	return difference(answerOf(r.Test.Error, r.Category.Want(r.Test)), answerOf(r.Answer.Error, keep(Shown(r.Answer))))
 }
 
 // Explain returns the difference for a mismatch, and the detail of what

@@ -509,7 +509,7 @@ func TestFuzz(t *testing.T) {
 	report := filepath.Join(t.TempDir(), "fuzz.json")
 	out, errOut, status = qf("", append([]string{"fuzz", "-n", "3000", "-seed", "1", "-v", "-o", dir, "-json", report}, fake...)...)
 	if status != 1 || !regexp.MustCompile(`(?m)^FAIL (strict|lenient|replay|validate)/fuzz-[0-9a-f]{10}: `).MatchString(out) ||
-		!strings.Contains(out, " 1. state.walls.white.h.count: ") || !strings.Contains(out, "wrote "+dir) {
+		!strings.Contains(out, " 1. wall-count-range: ") || !strings.Contains(out, "wrote "+dir) {
 		t.Fatalf("a faulty implementation: status %d\n%s%s", status, out, errOut)
 	}
 	if b, err := os.ReadFile(report); err != nil || generative.ValidateReport(b) != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // corpusFile is the repository's copy of the team's corpus of published
@@ -31,7 +32,7 @@ var corpusSlugs = map[string]struct {
 }{
 	"j7oklAHMe1ICg": {"viewer-position", []string{"Base64Length"}},
 	"QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk": {"viewer-record", nil},
-	"gkwAAAAQ":              {"initial-board", []string{"TurnNumber", "PawnLastMove", "FaultPlaceAfterPawn"}},
+	"gkwAAAAQ":              {"initial-board", []string{"TurnNumber", "PawnLastMove", vectors.FaultPlaceAfterPawn}},
 	"hsMBzAHMBA":            {"sidewall", nil},
 	"j8YrLiz3AADg":          {"sidewall-black-boxed-in", nil},
 	"j8dU1V7Liz3AFMFA":      {"sidewall-horizontal-wall", nil},

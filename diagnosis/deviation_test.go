@@ -1,0 +1,110 @@
+package diagnosis_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// A deviation changes what a faulty model answers in a way no model of
+// the catalogue has: how it reports its errors, or which inputs the fault
+// shows on.
+type deviation struct {
+	name string
+	// of returns the implementation: the model of f, deviated.
+	of func(f *faults.Fault) protocol.Handler
+	// named says whether the fault's family must still be named; when
+	// not, no fault may be charged but it.
+	named bool
+}
+
+// reported returns h with every error it answers changed by edit.
+func reported(h protocol.Handler, edit func(e *spec.ErrorObject, enc bool)) protocol.Handler {
+	return handlerFunc(func(req *protocol.Request) *protocol.Response {
+		resp := h.Handle(req)
+		if resp.Error != nil && resp.Error.Kind != protocol.KindUnsupported {
+			e := *resp.Error
+			edit(&e, req.Op == protocol.Encode)
+			resp.Error = &e
+		}
+		return resp
+	})
+}
+
+type handlerFunc func(req *protocol.Request) *protocol.Response
+
+func (f handlerFunc) Handle(req *protocol.Request) *protocol.Response {
+	if req.Op == protocol.Hello {
+		return serve.Reference.Handle(req)
+	}
+	return f(req)
+}
+
+var deviations = []deviation{
+	{"other kinds", func(f *faults.Fault) protocol.Handler {
+		return reported(faults.Model(f), func(e *spec.ErrorObject, _ bool) { e.Kind = "E_" + e.Kind })
+	}, true},
+	{"no positions", func(f *faults.Fault) protocol.Handler {
+		return reported(faults.Model(f), func(e *spec.ErrorObject, _ bool) { e.Bit, e.Char, e.Field = nil, nil, "" })
+	}, true},
+	{"one kind each way", func(f *faults.Fault) protocol.Handler {
+		return reported(faults.Model(f), func(e *spec.ErrorObject, enc bool) {
+			e.Kind = map[bool]string{false: "invalid_character", true: "malformed"}[enc]
+		})
+	}, true},
+	// The fault in the strict profile and the encoder only: lenient
+	// decoding, replay and validation answer as the spec says.
+	{"strict decoding and encoding only", func(f *faults.Fault) protocol.Handler {
+		m := faults.Model(f)
+		return handlerFunc(func(req *protocol.Request) *protocol.Response {
+			if req.Op == protocol.Encode || req.Op == protocol.Decode && req.Profile != "lenient" {
+				return m.Handle(req)
+			}
+			return serve.Reference.Handle(req)
+		})
+	}, false},
+}
+
+// The catalogue's faults, each reported otherwise or shown on some
+// inputs only: no fault is charged that the implementation lacks, each
+// cause is truthful, and a fault reported otherwise is still named by
+// its family.
+func TestDeviations(t *testing.T) {
+	named, total := map[string]int{}, map[string]int{}
+	for _, dev := range deviations {
+		for _, f := range faults.Catalogue {
+			if f.Kind == faults.Reporting {
+				continue
+			}
+			h := dev.of(f)
+			obs := observe(t, h)
+			if !slices.ContainsFunc(obs, func(o *suite.Result) bool { return o.Status == suite.Fail }) {
+				continue
+			}
+			what := fmt.Sprintf("%s, %s", f.Name, dev.name)
+			causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+			total[dev.name]++
+			for _, c := range causes {
+				truthful(t, what, c)
+				if c.Kind.Family() && c.Name != f.Family {
+					t.Errorf("%s: charged %s, a fault it lacks: %s", what, c.Name, c.Evidence)
+				}
+			}
+			if namedFamily(f, causes) {
+				named[dev.name]++
+			} else if dev.named {
+				t.Errorf("%s: %s not named: %s", what, f.Family, summary(causes))
+			}
+		}
+	}
+	for _, dev := range deviations {
+		t.Logf("%s: %d of %d faults named by their family", dev.name, named[dev.name], total[dev.name])
+	}
+}
