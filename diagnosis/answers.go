@@ -115,11 +115,12 @@ type answers struct {
 	memo     map[string][]*answer // by model, by observation
 	requests []*protocol.Request  // by observation, made once
 	ids      []uint64             // by observation: its request's hash, for the shared cache
+	rows     [][]answer           // by observation: its row of the shared cache, once fetched
 }
 
 func newAnswers(obs []*suite.Result) *answers {
 	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[string][]*answer{},
-		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs))}
+		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs))}
 	for i := range obs {
 		a.observed[i] = observed(obs[i])
 	}
@@ -171,6 +172,16 @@ func (a *answers) request(i int) (*protocol.Request, uint64) {
 	return a.requests[i], a.ids[i]
 }
 
+// row returns the answers of the reference and of each fault of the
+// catalogue alone to test i: its row of the shared cache (index).
+func (a *answers) row(i int) []answer {
+	if a.rows[i] == nil {
+		req, id := a.request(i)
+		a.rows[i] = shared.row(id, req, encodes(a.obs[i].Category))
+	}
+	return a.rows[i]
+}
+
 // key names a set of faults.
 func key(fs []*faults.Fault) string {
 	names := make([]string, len(fs))
@@ -189,8 +200,7 @@ func (a *answers) told(i int) bool { return a.observed[i].told || a.observed[i].
 // answers to test i.
 func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
 	if len(fs) <= 1 {
-		req, id := a.request(i)
-		return shared.row(id, req, encodes(a.obs[i].Category))[index(fs)]
+		return a.row(i)[index(fs)]
 	}
 	row := a.memo[k]
 	if row == nil {
@@ -213,16 +223,8 @@ func index(fs []*faults.Fault) int {
 	if len(fs) == 0 {
 		return 0
 	}
-	return 1 + catalogueIndex[fs[0]]
+	return 1 + fs[0].Index()
 }
-
-var catalogueIndex = func() map[*faults.Fault]int {
-	m := map[*faults.Fault]int{}
-	for i, f := range faults.Catalogue {
-		m[f] = i
-	}
-	return m
-}()
 
 // ask asks handler h, a model, and says whether it crashed; enc says
 // whether req is encoding's.

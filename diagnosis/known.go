@@ -102,17 +102,19 @@ type search struct {
 // prove, but the ways of reporting errors, which the style finds.
 func (d *diagnosis) findFaults() {
 	alone := map[*faults.Fault][]int{}
-	var candidates []*faults.Fault
-	for _, f := range faults.Catalogue {
-		if f.Kind == faults.Reporting {
-			continue // the style
+	for i := range d.obs {
+		if !d.answers.told(i) {
+			continue
 		}
-		one := []*faults.Fault{f}
-		for i := range d.obs {
-			if d.answers.told(i) && !identical(d.answers.predict(f.Name, one, i), d.answers.predict("", nil, i)) {
+		row := d.answers.row(i)
+		for k, f := range faults.Catalogue {
+			if f.Kind != faults.Reporting && !identical(row[1+k], row[0]) { // the ways of reporting are the style's
 				alone[f] = append(alone[f], i)
 			}
 		}
+	}
+	var candidates []*faults.Fault
+	for _, f := range faults.Catalogue {
 		if len(alone[f]) > 0 {
 			candidates = append(candidates, f)
 		}

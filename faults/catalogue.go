@@ -51,7 +51,11 @@ type Fault struct {
 	Fields []spec.Field
 	Rule   rules.Rule
 	knobs  knobs // what its model does otherwise than the reference: codec.go, replay.go
+	index  int   // its place in Catalogue
 }
+
+// Index returns the fault's place in Catalogue.
+func (f *Fault) Index() int { return f.index }
 
 // A Kind is what sort of root cause a failure has: the kind of a fault of
 // the catalogue, and of a cause of the diagnosis (package diagnosis),
@@ -214,7 +218,7 @@ func fields(f ...spec.Field) []spec.Field { return f }
 var seenAs = map[string]int{"encoder-mask": 7, "mask-and-spill": 21, "state-rejected": 19}
 
 // Catalogue lists the faults, the variants of each family together.
-var Catalogue = slices.Concat(
+var Catalogue = numbered(slices.Concat(
 	// Known faults, named by their models.
 	family{name: "junk-as-zeros", what: "a character outside the alphabet read as six zero bits", flags: flags(vectors.FaultJunkAsZeros), seen: 1, fix: fixAlphabet}.of(
 		variant{"junk-as-zeros", "one hole per UTF-8 byte, both profiles", "", knobs{JunkAsZeros: true}},
@@ -365,4 +369,12 @@ var Catalogue = slices.Concat(
 		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(knobs{StepWallIgnoredWest: true}),
 	family{name: "black-win-ignored", what: "a black pawn on rank 1 does not end the game", kind: Rule, rule: rules.GameOver,
 		fix: "the game is over when either pawn stands on its goal rank (game_over)"}.one(knobs{BlackWinIgnored: true}),
-)
+))
+
+// numbered sets each fault's place in fs.
+func numbered(fs []*Fault) []*Fault {
+	for i, f := range fs {
+		f.index = i
+	}
+	return fs
+}

@@ -486,13 +486,13 @@ func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 		// As bits = bits<<width | v on one big number: the bits of v
 		// beyond the field are ORed into the bits before it.
 		v = max(v, 0)
-		w.bits = fmt.Appendf(w.bits, "%0*b", width, v&(1<<width-1))
+		w.bits = appendBits(w.bits, v&(1<<width-1), width)
 		w.or(v>>width, len(w.bits)-width)
 		return
 	case w.k.CarrySextet:
 		v = max(v, 0)
 		w.fields = append(w.fields, written{v, width})
-		w.bits = fmt.Appendf(w.bits, "%0*b", width, v&(1<<width-1))
+		w.bits = appendBits(w.bits, v&(1<<width-1), width)
 		return
 	case w.k.Mask:
 		v &= 1<<width - 1
@@ -500,7 +500,7 @@ func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 		w.err = &errObj{Kind: "out_of_range", Field: field.Path(i)}
 		return
 	}
-	w.bits = fmt.Appendf(w.bits, "%0*b", width, v)
+	w.bits = appendBits(w.bits, v, width)
 }
 
 // or ORs the bits of c into the bits before end, its lowest into the
@@ -658,4 +658,17 @@ func flagBit(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// appendBits appends v, not negative, as '0' and '1' characters, most
+// significant first: width of them, or as many as v has bits when it has
+// more (a value wider than its field, written whole).
+func appendBits(b []byte, v, width int) []byte {
+	if v>>width != 0 {
+		return strconv.AppendInt(b, int64(v), 2)
+	}
+	for k := width - 1; k >= 0; k-- {
+		b = append(b, byte('0'+v>>k&1))
+	}
+	return b
 }
