@@ -210,8 +210,12 @@ func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
 	if p := row[i]; p != nil {
 		return *p
 	}
-	req, _ := a.request(i)
-	p := ask(modelOf(k, fs), req, encodes(a.obs[i].Category))
+	req, id := a.request(i)
+	p, ok := shared.combo(k, id)
+	if !ok {
+		p = ask(modelOf(k, fs), req, encodes(a.obs[i].Category))
+		shared.keepCombo(k, id, p)
+	}
 	row[i] = &p
 	return p
 }
@@ -255,16 +259,47 @@ func modelOf(k string, fs []*faults.Fault) protocol.Handler {
 }
 
 // A cache of the answers of the reference's model and of each fault alone
-// to the tests seen, a row per test, shared by every diagnosis of this
-// process: the suite's vectors are the same from run to run, and a test's
-// answer under one fault is the same whatever the implementation.
+// to the tests seen, a row per test, and of models of several faults,
+// shared by every diagnosis of this process: the suite's vectors are the
+// same from run to run, and a test's answer under a set of faults is the
+// same whatever the implementation.
 type cache struct {
-	mu   sync.Mutex
-	rows map[uint64][]answer // by the hash of a test's id and request
+	mu     sync.Mutex
+	rows   map[uint64][]answer // by the hash of a test's id and request
+	combos map[combo]answer
+}
+
+// A combo is a model of several faults, by its key, and a test.
+type combo struct {
+	model string
+	id    uint64
+}
+
+// maxCombos bounds the answers of models of several faults kept; they
+// start again when full.
+const maxCombos = 1 << 18
+
+// combo returns the answer of the model of several faults named k to the
+// test whose id and request hash to id, if kept.
+func (c *cache) combo(k string, id uint64) (answer, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a, ok := c.combos[combo{k, id}]
+	return a, ok
+}
+
+// keepCombo keeps the answer of a model of several faults to a test.
+func (c *cache) keepCombo(k string, id uint64, a answer) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.combos) >= maxCombos {
+		c.combos = map[combo]answer{}
+	}
+	c.combos[combo{k, id}] = a
 }
 
 var (
-	shared = &cache{rows: map[uint64][]answer{}}
+	shared = &cache{rows: map[uint64][]answer{}, combos: map[combo]answer{}}
 	seed   = maphash.MakeSeed()
 )
 

@@ -50,38 +50,29 @@ func stepOf(c suite.Category, err bool) step {
 	return ruling
 }
 
-// explainReported explains a failure where the reference and the
-// implementation both refuse, by how the refusal is reported otherwise:
-// another kind, offset or field.
-func (d *diagnosis) explainReported(f *failure) (causeID, bool) {
-	want, got := f.r.Test.Error, f.got.err
-	if f.r.Reason != suite.Mismatch || want == nil || got == nil {
-		return causeID{}, false
+// reported names the behaviour of a failure where the reference and the
+// implementation both refuse, and the refusal is reported otherwise:
+// another kind, offset or field; one behaviour a step, whatever the
+// kinds.
+func reported(f *failure) (string, bool) {
+	if f.r.Reason != suite.Mismatch || f.r.Test.Error == nil || f.got.err == nil {
+		return "", false
 	}
-	st := stepOf(f.r.Category, true)
-	var how string
-	switch {
-	case got.Kind != want.Kind:
-		how = "as " + got.Kind
-	case got.Bit == nil && got.Char == nil:
-		how = "with no offset"
-	case (got.Bit == nil) != (want.Bit == nil):
-		how = "with an offset in the other unit"
-	case !sameInt(got.Bit, want.Bit) || !sameInt(got.Char, want.Char):
-		how = "at another offset"
-	default:
-		how = "with another field"
-	}
-	return causeID{faults.Behaviour, fmt.Sprintf("%s reports %s %s", st, want.Kind, how)}, true
+	return stepOf(f.r.Category, true).String() + " reports errors otherwise", true
 }
 
 // reportedCause returns the cause of errors reported otherwise.
-func (d *diagnosis) reportedCause(id causeID, members []int) Cause {
-	first := d.obs[members[0]].Test.Error
-	_, how, _ := strings.Cut(id.name, first.Kind+" ")
-	return Cause{Title: first.Kind + " reported " + how, Observed: d.describe(members), Refs: []string{"Errors"},
+func (d *diagnosis) reportedCause(members []int) Cause {
+	var kinds, rules []string
+	for _, i := range members {
+		if k := d.obs[i].Test.Error.Kind; !slices.Contains(kinds, k) {
+			kinds = append(kinds, k)
+			rules = append(rules, k+" "+errorRule(k))
+		}
+	}
+	return Cause{Title: "errors that spec/qf.md requires reported otherwise: " + strings.Join(kinds, ", "), Observed: d.describe(members), Refs: []string{"Errors"},
 		Evidence: fmt.Sprintf("%d %s the reference refuses too", len(members), term.Plural(len(members), "input")),
-		Fix:      "report " + first.Kind + " as spec/qf.md section Errors says: " + errorRule(first.Kind)}
+		Fix:      "report each error as spec/qf.md section Errors says: " + strings.Join(rules[:min(3, len(rules))], "; ")}
 }
 
 // errorRule says how spec/qf.md section Errors reports an error kind.
@@ -103,40 +94,80 @@ func errorRule(kind string) string {
 	return "its kind, offset and field as the table says"
 }
 
-// explainBehaviour explains a mismatch by what the implementation does:
-// accepts what the spec refuses, refuses what it accepts, answers
-// another result, or breaks a rule.
+// explainBehaviour explains a mismatch by what the implementation does,
+// one cause a step: reports errors otherwise, accepts what the spec
+// refuses, refuses what it accepts, answers other values or codes; or,
+// for the rules, breaks a rule. Where the failures of a step go wrong in
+// more than two of these ways (findMerged), they are one cause: what the
+// implementation does there, which no model reproduces, is one
+// behaviour seen several ways.
 func (d *diagnosis) explainBehaviour(f *failure) (causeID, bool) {
+	name, st, ok := behaviour(f)
+	if !ok {
+		return causeID{}, false
+	}
+	if k := mergeKey(f.r.Category, st); d.merged[k] {
+		name = k + " answers otherwise"
+	}
+	return causeID{faults.Behaviour, name}, true
+}
+
+// mergeKey names where behaviours are merged: the step, and for the rules
+// the op ("replay", "validate").
+func mergeKey(c suite.Category, st step) string {
+	if st == ruling {
+		return string(c.Op())
+	}
+	return st.String()
+}
+
+// behaviour names the behaviour of a failure, and its step.
+func behaviour(f *failure) (string, step, bool) {
 	o := f.r
 	want, got := o.Test, o.Answer
 	if got == nil || o.Reason != suite.Mismatch {
-		return causeID{}, false
+		return "", 0, false
 	}
 	st := stepOf(o.Category, want.Error != nil || got.Error != nil)
-	var name string
+	if name, ok := reported(f); ok {
+		return name, st, true
+	}
 	switch {
 	case st == ruling:
 		r, ok := ruleBehaviour(o)
-		if !ok {
-			return causeID{}, false
-		}
-		name = r
+		return r, st, ok
 	case want.Error != nil && got.Error == nil:
-		name = fmt.Sprintf("%s accepts %s", st, want.Error.Kind)
+		return fmt.Sprintf("%s accepts what the spec refuses", st), st, true
 	case want.Error == nil && got.Error != nil:
-		name = fmt.Sprintf("%s refuses valid %s", st, noun(o.Category))
+		return fmt.Sprintf("%s refuses valid %s", st, noun(o.Category)), st, true
 	case st == encoding && got.Code != nil && want.Code != nil:
-		name = fmt.Sprintf("encoding answers another code at %s", codeDifference(*want.Code, *got.Code))
+		return "encoding answers other codes", st, true
 	case st == decoding && got.Value != nil:
-		field, ok := valueDifference(want.Value, got.Value)
-		if !ok {
-			return causeID{}, false
-		}
-		name = fmt.Sprintf("decoding answers another value at %s", field)
-	default:
-		return causeID{}, false
+		return "decoding answers other values", st, true
 	}
-	return causeID{faults.Behaviour, name}, true
+	return "", 0, false
+}
+
+// findMerged finds the steps (and ops of the rules) whose failures, left
+// to the behaviour stage, go wrong in more than two ways.
+func (d *diagnosis) findMerged(left []int) {
+	ways := map[string]map[string]bool{}
+	for _, i := range left {
+		f := d.failureOf(i)
+		name, st, ok := behaviour(f)
+		if !ok {
+			continue
+		}
+		k := mergeKey(f.r.Category, st)
+		if ways[k] == nil {
+			ways[k] = map[string]bool{}
+		}
+		ways[k][name] = true
+	}
+	d.merged = map[string]bool{}
+	for k, w := range ways {
+		d.merged[k] = len(w) > 2
+	}
 }
 
 // behaviourCause returns the cause of a behaviour: what was observed, and
@@ -146,23 +177,49 @@ func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
 	c := Cause{Observed: d.describe(members), Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "answer"))}
 	st := stepOf(o.Category, o.Test.Error != nil || o.Answer.Error != nil)
 	switch {
+	case strings.HasSuffix(id.name, " answers otherwise"):
+		where, _ := strings.CutSuffix(id.name, " answers otherwise")
+		c.Title = where + " answers otherwise than spec/qf.md says, in several ways"
+		switch where {
+		case "decoding":
+			c.Fix, c.Refs = "decode as spec/qf.md's layout and section Strict decoding say (the example shows where it first goes wrong)", []string{"Layout", "Strict decoding"}
+		case "encoding":
+			c.Fix, c.Refs = "encode as spec/qf.md section Encoding says (the example shows where it first goes wrong)", []string{"Encoding"}
+		default:
+			c.Fix, c.Refs = "apply the rules as spec/qf.md section Replay and validation says (the example shows where it first goes wrong)", []string{"Replay and validation"}
+		}
+	case strings.HasSuffix(id.name, " reports errors otherwise"):
+		r := d.reportedCause(members)
+		r.Observed = c.Observed
+		return r
 	case st == ruling:
 		c.Title, c.Fix, c.Refs = ruleTitle(id.name), d.ruleFix(id.name, members), []string{"Replay and validation"}
 	case o.Test.Error != nil:
-		kind := o.Test.Error.Kind
-		c.Title = fmt.Sprintf("%s that spec/qf.md refuses as %s %s", noun(o.Category), kind, map[step]string{decoding: "decoded", encoding: "encoded"}[st])
-		c.Fix, c.Refs = acceptFix(st, kind)
+		var kinds, fixes []string
+		for _, i := range members {
+			if k := d.obs[i].Test.Error.Kind; !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
+				fix, refs := acceptFix(st, k)
+				fixes = append(fixes, fix)
+				for _, r := range refs {
+					if !slices.Contains(c.Refs, r) {
+						c.Refs = append(c.Refs, r)
+					}
+				}
+			}
+		}
+		c.Title = fmt.Sprintf("%s that spec/qf.md refuses (%s) %s", noun(o.Category), strings.Join(kinds, ", "), map[step]string{decoding: "decoded", encoding: "encoded"}[st])
+		c.Fix = strings.Join(fixes[:min(3, len(fixes))], "; ")
 	case o.Answer.Error != nil:
 		c.Title = fmt.Sprintf("%s that spec/qf.md %s refused", noun(o.Category), map[step]string{decoding: "decodes", encoding: "encodes"}[st])
 		c.Fix = map[step]string{decoding: "decode them: spec/qf.md's layout allows them (the example's want is the value it gives)",
 			encoding: "encode them: their values are within the ranges of spec/qf.md section Encoding (the example's want is the code)"}[st]
 		c.Refs = []string{map[step]string{decoding: "Strict decoding", encoding: "Encoding"}[st]}
 	default:
-		_, field, _ := strings.Cut(id.name, " at ")
-		c.Title = fmt.Sprintf("%s answered with another %s, first at %s", noun(o.Category), map[step]string{decoding: "value", encoding: "code"}[st], field)
-		c.Fix = map[step]string{decoding: "decode " + field + " to the value spec/qf.md's layout gives (the example shows the first difference)",
-			encoding: "write the canonical code, " + field + " as spec/qf.md section Encoding says (the example shows the first difference)"}[st]
-		c.Refs = []string{"Layout"}
+		c.Title = map[step]string{decoding: "codes decoded to other values than spec/qf.md's", encoding: "values encoded as other codes than spec/qf.md's"}[st]
+		c.Fix = map[step]string{decoding: "decode each field to the value spec/qf.md's layout gives (the example shows the first difference)",
+			encoding: "write the canonical code that spec/qf.md section Encoding requires (the example shows the first difference)"}[st]
+		c.Refs = []string{map[step]string{decoding: "Layout", encoding: "Encoding"}[st]}
 	}
 	return c
 }
@@ -242,6 +299,9 @@ func ruleBehaviour(o *suite.Result) (string, bool) {
 
 // ruleTitle says a rule behaviour in words.
 func ruleTitle(name string) string {
+	if op, ok := strings.CutSuffix(name, " answers otherwise"); ok {
+		return op + " answered otherwise than spec/qf.md's rules say, breaking several of them"
+	}
 	rule, how, ok := strings.Cut(name, ": ")
 	if !ok {
 		return name
@@ -355,15 +415,15 @@ func valueDifference(want, got json.RawMessage) (string, bool) {
 // by kind, the most common first.
 func (d *diagnosis) describe(members []int) string {
 	type group struct {
-		n      int
-		errs   map[string]bool // the errors answered, exactly
-		fields []string
+		n, looked int
+		errs      map[string]bool // the positions of the errors answered
+		fields    []string
 	}
 	groups := map[string]*group{}
 	var order []string
 	for _, i := range members {
 		o := d.obs[i]
-		what, field := observation(o)
+		what, where := observation(o)
 		g := groups[what]
 		if g == nil {
 			g = &group{errs: map[string]bool{}}
@@ -374,8 +434,11 @@ func (d *diagnosis) describe(members []int) string {
 		if o.Answer != nil && o.Answer.Error != nil {
 			g.errs[describePosition(o.Answer.Error)] = true
 		}
-		if field != "" && !slices.Contains(g.fields, field) {
-			g.fields = append(g.fields, field)
+		if g.looked < fieldsLooked {
+			g.looked++
+			if field := where(); field != "" && !slices.Contains(g.fields, field) {
+				g.fields = append(g.fields, field)
+			}
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool { return groups[order[a]].n > groups[order[b]].n })
@@ -400,9 +463,16 @@ func (d *diagnosis) describe(members []int) string {
 			}
 		}
 		if len(g.fields) > 0 {
-			s += " (at " + strings.Join(g.fields[:min(4, len(g.fields))], ", ")
-			if len(g.fields) > 4 {
+			at := " (at "
+			if strings.Contains(what, " answered with another ") {
+				at = " (first at "
+			}
+			s += at + strings.Join(g.fields[:min(4, len(g.fields))], ", ")
+			switch {
+			case len(g.fields) > 4:
 				s += fmt.Sprintf(" and %d more", len(g.fields)-4)
+			case g.looked < g.n:
+				s += " and maybe more"
 			}
 			s += ")"
 		}
@@ -411,30 +481,50 @@ func (d *diagnosis) describe(members []int) string {
 	return term.Printable(strings.Join(parts, "; "), false)
 }
 
-// observation says what a failure is, in words that many failures share,
-// and the field of the layout it concerns: "strict codes the spec refuses
-// as truncated answered with a value".
-func observation(o *suite.Result) (what, field string) {
+// fieldsLooked is how many failures of a kind describe looks at for the
+// fields they concern: finding where two values first differ reads both.
+const fieldsLooked = 64
+
+// observation says what a failure is, in words that many failures share
+// ("strict codes the spec refuses as truncated answered with a value"),
+// and where returns the field of the layout it concerns.
+func observation(o *suite.Result) (what string, where func() string) {
 	cat, want, got := o.Category, o.Test, o.Answer
 	inputs := cat.Name() + " " + noun(cat)
-	if want.Error != nil {
+	none := func() string { return "" }
+	wanted := func() string {
 		if f, ok := spec.FieldOf(want.Error.Field); ok {
-			field = f.Name
+			return f.Name
 		}
+		return ""
 	}
 	switch {
 	case got == nil:
-		return inputs + " without an answer: " + string(o.Reason), ""
+		return inputs + " without an answer: " + string(o.Reason), none
 	case want.Error != nil && got.Error == nil:
-		return fmt.Sprintf("%s the spec refuses as %s answered with %s", inputs, want.Error.Kind, cat.Writes()), field
+		return fmt.Sprintf("%s the spec refuses as %s answered with %s", inputs, want.Error.Kind, cat.Writes()), wanted
 	case want.Error == nil && got.Error != nil:
-		return fmt.Sprintf("%s the spec accepts refused as %s", inputs, got.Error.Kind), ""
+		return fmt.Sprintf("%s the spec accepts refused as %s", inputs, got.Error.Kind), none
 	case want.Error != nil && got.Error.Kind != want.Error.Kind:
-		return fmt.Sprintf("%s the spec refuses as %s refused as %s", inputs, want.Error.Kind, got.Error.Kind), field
+		return fmt.Sprintf("%s the spec refuses as %s refused as %s", inputs, want.Error.Kind, got.Error.Kind), wanted
 	case want.Error != nil:
-		return fmt.Sprintf("%s the spec refuses as %s refused at another offset or field", inputs, want.Error.Kind), field
+		return fmt.Sprintf("%s the spec refuses as %s refused at another offset or field", inputs, want.Error.Kind), wanted
+	case want.Violation != nil || got.Violation != nil || want.Violations != nil:
+		if r, ok := ruleBehaviour(o); ok {
+			return inputs + ": " + r, none
+		}
 	}
-	return fmt.Sprintf("%s answered with another %s than the spec's", inputs, strings.TrimPrefix(cat.Writes().String(), "a ")), ""
+	what = fmt.Sprintf("%s answered with another %s than the spec's", inputs, strings.TrimPrefix(cat.Writes().String(), "a "))
+	return what, func() string {
+		switch {
+		case got.Value != nil && want.Value != nil:
+			field, _ := valueDifference(want.Value, got.Value)
+			return field
+		case got.Code != nil && want.Code != nil:
+			return codeDifference(*want.Code, *got.Code)
+		}
+		return ""
+	}
 }
 
 // describeError says an error object in a few words: "invalid_character

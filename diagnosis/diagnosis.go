@@ -21,11 +21,13 @@
 //   - misbehaviour: crashes, timeouts, protocol errors and "unsupported";
 //   - a whole facet that fails (every code with a State, every vector of
 //     one op, one direction, one player);
-//   - an error reported otherwise where the reference refuses too;
 //   - and what the implementation does where no model reproduces it, by
-//     what it does (values the spec refuses accepted, whatever the field;
-//     valid codes refused; another value at a field; a rule broken), with
-//     what the spec requires as the fix.
+//     what it does, one cause a step (decoding, encoding, each op of the
+//     rules): errors the spec requires reported otherwise, what the spec
+//     refuses accepted, what it accepts refused, other values or codes, a
+//     rule broken; or, where a step goes wrong in more than two of these
+//     ways, the step's failures as one cause. Its fix is what the spec
+//     requires there, never a mechanism no model verified.
 //
 // The search for faults is a pure function of the answers and of the
 // Thresholds, with a budget of requests of its own (probe.go), never of
@@ -220,8 +222,11 @@ type diagnosis struct {
 	found   *search         // how the model was found: the attempts, the probes
 	facets  []string        // the facets that fail as a whole, in the order tried
 	kinds   []string        // the kind of each test's input, as inputKind names it, once asked
-	causes  []Cause
-	byKey   map[string]int // the causes by key
+	// merged holds the steps (and ops of the rules) whose behaviours are
+	// one cause, going wrong in more than two ways (findMerged).
+	merged map[string]bool
+	causes []Cause
+	byKey  map[string]int // the causes by key
 
 	// Probing: how to ask the implementation, the categories it was
 	// asked, the probes sent and those it did not answer.

@@ -173,14 +173,21 @@ func TestOutsiders(t *testing.T) {
 
 // reask asks the implementation the claims of the causes again, and
 // checks that each holds: it answers as the claim says it did, and the
-// reference answers as the claim says the spec requires.
-func reask(t *testing.T, command []string, causes []diagnosis.Cause) {
+// reference answers as the claim says the spec requires. It reports
+// whether they all held.
+func reask(t *testing.T, command []string, causes []diagnosis.Cause) bool {
 	t.Helper()
+	held := true
 	c, err := driver.Dial(context.Background(), driver.Options{Command: command})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
+	fail := func(format string, args ...any) {
+		t.Helper()
+		t.Errorf(format, args...)
+		held = false
+	}
 	claims := 0
 	for _, cause := range causes {
 		for _, cl := range cause.Claims {
@@ -191,22 +198,23 @@ func reask(t *testing.T, command []string, causes []diagnosis.Cause) {
 				t.Fatal(err)
 			}
 			if want := cl.Category.Want(&test); string(want) != string(cl.Want) {
-				t.Errorf("%s: claim %s %q: the spec requires %s, not %s", cause.Name, cl.Category, cl.Input, want, cl.Want)
+				fail("%s: claim %s %q: the spec requires %s, not %s", cause.Name, cl.Category, cl.Input, want, cl.Want)
 			}
 			resp, _, err := c.Call(req)
 			switch {
 			case cl.Reason != "":
 				if err == nil {
-					t.Errorf("%s: claim %s %q: %s, but it answered %s", cause.Name, cl.Category, cl.Input, cl.Reason, suite.Shown(resp))
+					fail("%s: claim %s %q: %s, but it answered %s", cause.Name, cl.Category, cl.Input, cl.Reason, suite.Shown(resp))
 				}
 			case err != nil:
-				t.Errorf("%s: claim %s %q: it answered %s, but now %v", cause.Name, cl.Category, cl.Input, cl.Got, err)
+				fail("%s: claim %s %q: it answered %s, but now %v", cause.Name, cl.Category, cl.Input, cl.Got, err)
 			case !bytes.Equal(suite.Shown(resp), cl.Got):
-				t.Errorf("%s: claim %s %q: it answered %s, but now %s", cause.Name, cl.Category, cl.Input, cl.Got, suite.Shown(resp))
+				fail("%s: claim %s %q: it answered %s, but now %s", cause.Name, cl.Category, cl.Input, cl.Got, suite.Shown(resp))
 			}
 		}
 	}
 	if claims == 0 {
-		t.Error("no claims")
+		fail("no claims")
 	}
+	return held
 }

@@ -90,13 +90,23 @@ func (d *diagnosis) findFacets(left []int) {
 // tallies counts the tests of each facet and of the others of its
 // categories (of every category, for a category's facet).
 func (d *diagnosis) tallies(left []int) map[string]*tally {
-	tallies := map[string]*tally{}
-	cats := map[string]map[suite.Category]bool{}
 	isLeft := map[int]bool{}
 	for _, i := range left {
 		isLeft[i] = true
 	}
+	tallies := map[string]*tally{}
+	cats := map[string]map[suite.Category]bool{}
+	ran, failed := map[suite.Category]int{}, map[suite.Category]int{}
+	allRan, allFailed := 0, 0
 	for i, r := range d.obs {
+		if r.Status.Ran() {
+			ran[r.Category]++
+			allRan++
+		}
+		if r.Status == suite.Fail {
+			failed[r.Category]++
+			allFailed++
+		}
 		for _, name := range facetNames(r) {
 			if cats[name] == nil {
 				cats[name] = map[suite.Category]bool{}
@@ -115,17 +125,15 @@ func (d *diagnosis) tallies(left []int) map[string]*tally {
 			}
 		}
 	}
-	for _, r := range d.obs {
-		if !r.Status.Ran() {
-			continue
-		}
-		for name, t := range tallies {
-			if hasFacet(r, name) || !isCategoryFacet(name) && !cats[name][r.Category] {
-				continue
-			}
-			t.otherRan++
-			if r.Status == suite.Fail {
-				t.otherFail++
+	// The others: the tests of its categories without it, those of every
+	// category for a category's facet.
+	for name, t := range tallies {
+		t.otherRan, t.otherFail = allRan-t.ran, allFailed-t.failed
+		if !isCategoryFacet(name) {
+			t.otherRan, t.otherFail = -t.ran, -t.failed
+			for c := range cats[name] {
+				t.otherRan += ran[c]
+				t.otherFail += failed[c]
 			}
 		}
 	}

@@ -36,8 +36,7 @@ var stages = []stage{
 	{nil, (*diagnosis).explainFault, (*diagnosis).faultCause},
 	{nil, (*diagnosis).explainMisbehaviour, (*diagnosis).misbehaviourCause},
 	{(*diagnosis).findFacets, (*diagnosis).explainFacet, (*diagnosis).facetCause},
-	{nil, (*diagnosis).explainReported, (*diagnosis).reportedCause},
-	{nil, (*diagnosis).explainBehaviour, (*diagnosis).behaviourCause},
+	{(*diagnosis).findMerged, (*diagnosis).explainBehaviour, (*diagnosis).behaviourCause},
 }
 
 // A failure is a failed result as the stages see it: what the

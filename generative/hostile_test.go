@@ -40,18 +40,18 @@ func TestHostile(t *testing.T) {
 		{"padded", nil, 3000, true, "0 disagreements", 1},
 		{"crash-4th", nil, 40, false, "not repeatable", 3},
 		{"always-crash", nil, 100, false, "the run ended early", 2},
-		{"hang-5th", nil, 20, false, "not repeatable", 3},
-		{"busy-5th", behindShell, 20, false, "not repeatable", 3},
-		{"deaf", nil, 20, false, ": timeout", 2},
+		{"hang-5th", nil, 8, false, "not repeatable", 2},
+		{"busy-5th", behindShell, 8, false, "not repeatable", 2},
+		{"deaf", nil, 8, false, ": timeout", 2},
 		{"garbage-3rd", nil, 20, false, `this is not JSON`, 2},
 		{"wrong-id-2nd", nil, 20, false, "protocol", 2},
 		{"upper-case", nil, 20, false, `"ID"`, 1},
 		{"answer-twice", nil, 100, false, "the run ended early", 2},
-		{"flood-stdout", nil, 20, false, "not repeatable", 3},
+		{"flood-stdout", nil, 8, false, "not repeatable", 3},
 		{"flood-stderr", nil, 300, true, "0 disagreements", 1},
 		{"exit-after-6", nil, 50, false, "crash", 2},
 		{"fork", nil, 3000, true, "0 disagreements", 1},
-		{"grandchild", nil, 20, false, "crash", 2},
+		{"grandchild", nil, 8, false, "crash", 2},
 		{"silent", nil, 20, false, "never answered hello", 1},
 		{"stray-print", nil, 20, false, `"starting up, reading stdin" (standard output is for answers alone`, 1},
 		{"buffered", nil, 20, false, "it answered only when its input ended: its output is buffered", 1},
@@ -76,7 +76,8 @@ func TestHostile(t *testing.T) {
 				command = []string{os.Args[0], "-test.run=^$"}
 			}
 			start := time.Now()
-			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second)}, N: c.n, Seed: 5, MaxCauses: 3})
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second),
+				ExitTimeout: measure.Allowance(time.Second)}, N: c.n, Seed: 5, MaxCauses: 3})
 			took := time.Since(start)
 			var b strings.Builder
 			rep.WriteText(&b, true)

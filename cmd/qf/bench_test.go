@@ -2,12 +2,13 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/qf-format/qf-conformance/internal/mutation"
 )
 
 // BenchmarkHello measures what starting a qf process costs, as qf fuzz
@@ -74,23 +75,16 @@ func buildAlone(b *testing.B, out string) {
 		"\t\"github.com/qf-format/qf-conformance/serve\"\n)\n\n" +
 		"func main() { protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }\n"
 	dir := filepath.Dir(out)
-	src := filepath.Join(dir, "alone.go")
-	if err := os.WriteFile(src, []byte(main), 0o644); err != nil {
-		b.Fatal(err)
-	}
 	wd, err := os.Getwd()
 	if err != nil {
 		b.Fatal(err)
 	}
 	virtual := filepath.Join(filepath.Dir(wd), "serve-alone", "main.go")
-	overlay, err := json.Marshal(map[string]any{"Replace": map[string]string{virtual: src}})
+	overlay, err := mutation.Overlay(dir, map[string][]byte{virtual: []byte(main)})
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "overlay.json"), overlay, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	cmd := exec.Command("go", "build", "-overlay", filepath.Join(dir, "overlay.json"), "-o", out, filepath.Dir(virtual))
+	cmd := exec.Command("go", "build", "-overlay", overlay, "-o", out, filepath.Dir(virtual))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
