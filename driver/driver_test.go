@@ -281,3 +281,32 @@ func TestIDsAsValues(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A process that gives no answer in time and exits a moment later, as a
+// panic printing its stack does, crashed: its failure is a crash with its
+// exit status, not a timeout; one that gives no answer and lives on timed
+// out.
+func TestSlowCrashIsACrash(t *testing.T) {
+	timeout := measure.Allowance(200 * time.Millisecond)
+	t.Setenv("QF_FAKE_DELAY", (timeout + 50*time.Millisecond).String())
+	for _, c := range []struct {
+		mode   string
+		reason driver.Reason
+	}{{"slow-crash-3rd", driver.ReasonCrash}, {"hang-5th", driver.ReasonTimeout}} {
+		t.Setenv("QF_FAKE", c.mode)
+		cl, err := driver.Dial(context.Background(), driver.Options{Command: self, Timeout: timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f *driver.Failure
+		for i := 0; i < 5 && f == nil; i++ {
+			code := "QA"
+			_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
+			errors.As(err, &f)
+		}
+		if f == nil || f.Reason != c.reason || c.reason == driver.ReasonCrash && !strings.Contains(f.Detail, "status 3") {
+			t.Errorf("%s: %v, want a failure of reason %s", c.mode, f, c.reason)
+		}
+		cl.Close()
+	}
+}

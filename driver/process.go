@@ -169,7 +169,8 @@ func (p *Process) Send(timeout time.Duration, lines ...[]byte) error {
 // protocol.MaxLine (read past, so that the next line is the next answer).
 //
 // Once the process has exited, Receive waits at most a moment longer, for
-// what a child it left behind might write, and then reports a crash.
+// what a child it left behind might write, and then reports a crash. A
+// process that exits within a moment of the timeout crashed too.
 func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 	deadline := time.Now().Add(timeout)
 	if p.hasExited() {
@@ -183,10 +184,25 @@ func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 		return line, nil
 	case errors.Is(err, protocol.ErrLineTooLong):
 		return nil, &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("an answer line longer than %d bytes", protocol.MaxLine)}
-	case errors.Is(err, os.ErrDeadlineExceeded) && !p.hasExited():
+	case errors.Is(err, os.ErrDeadlineExceeded) && !p.exitsWithin(afterExit):
 		return nil, timeoutDetail("no answer", timeout)
 	}
 	return nil, p.crash()
+}
+
+// exitsWithin reports whether the process has exited, or exits within d:
+// a process that gave no answer in time and exits a moment later crashed
+// (a panic that takes its time to print its stack), and is no timeout.
+func (p *Process) exitsWithin(d time.Duration) bool {
+	if p.cmd == nil {
+		return false // a handler in this process never exits
+	}
+	select {
+	case <-p.exited:
+		return true
+	case <-time.After(d):
+		return false
+	}
 }
 
 // reuse takes the line buffer of ended, a process ended, when it is the
@@ -199,7 +215,7 @@ func (p *Process) reuse(ended *Process) {
 }
 
 // afterExit is how long a read waits once the process has exited.
-const afterExit = 250 * time.Millisecond
+const afterExit = 500 * time.Millisecond
 
 func (p *Process) hasExited() bool {
 	select {

@@ -48,10 +48,13 @@ type sighting struct {
 
 // A group is the disagreements of one cause.
 type group struct {
-	key      string // the cause's kind and name; an unexplained one's signature
-	cause    diagnosis.Cause
-	cases    int // the disagreements it explains
-	kept     int // of those, in the pool
+	key   string // the cause's kind and name; an unexplained one's signature
+	cause diagnosis.Cause
+	cases int // the disagreements it explains
+	kept  int // of those, in the pool
+	// samples are some of its disagreements, perCause at most: what
+	// tells, at the end of the run, which cause explains them then.
+	samples  []*suite.Result
 	findings []*Finding
 	tried    map[string]bool // the signatures of the examples tried, and the shape each was to show
 	shown    map[string]bool // the shapes of a known fault that an example shows
@@ -103,6 +106,7 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 		if k, ok := f.diag.Explain(&s.v.result); ok {
 			g := f.group(f.diag.Causes[k])
 			g.cases++
+			g.sample(&s.v.result)
 			leftover := f.diag.Leftover(&s.v.result)
 			if (g.kept < perCause || leftover) && len(f.pool) < poolMax {
 				f.pool = append(f.pool, &s.v.result)
@@ -132,7 +136,15 @@ func (f *fuzzer) file(ctx context.Context, s *sighting) {
 func (f *fuzzer) unexplained(ctx context.Context, s *sighting) {
 	g := f.group(unexplainedCause(s.v.signature))
 	g.cases++
+	g.sample(&s.v.result)
 	f.example(ctx, g, s)
+}
+
+// sample keeps r among the group's samples, while there is room.
+func (g *group) sample(r *suite.Result) {
+	if len(g.samples) < perCause {
+		g.samples = append(g.samples, r)
+	}
 }
 
 // keyOf returns the key of a cause's group.
@@ -180,6 +192,7 @@ func (f *fuzzer) diagnose(ctx context.Context) {
 		if k, ok := f.diag.Explain(&s.v.result); ok {
 			g := f.group(f.diag.Causes[k])
 			g.cases++
+			g.sample(&s.v.result)
 			if s.counted == nil {
 				g.kept++
 			}
@@ -334,8 +347,12 @@ func (f *fuzzer) explains(g *group, s *sighting) bool {
 	return ok && keyOf(f.diag.Causes[k]) == g.key && f.diag.Shows(k, &s.v.result)
 }
 
-// finish diagnoses the pool a last time, puts each example under the
-// cause that explains it then, and writes the causes into the report.
+// finish diagnoses the pool a last time and writes the causes into the
+// report as that diagnosis names them: each group's disagreements go to
+// the cause that explains most of its samples now (a behaviour seen
+// before a fault was found goes to the fault), each example to the
+// cause that explains it, one disagreement moving with it; a cause left
+// with no disagreement is no cause.
 func (f *fuzzer) finish(ctx context.Context) {
 	if len(f.pending) > 0 {
 		f.diagnose(ctx)
@@ -352,28 +369,49 @@ func (f *fuzzer) finish(ctx context.Context) {
 		return g
 	}
 	for _, g := range f.order {
-		home := g
-		for i, fd := range g.findings {
-			key, c := f.causeOf(&sighting{v: verdict{result: fd.Result, signature: fd.Signature}})
-			if !fd.Repeatable {
-				key, c = g.key, g.cause
-			}
-			h := put(key, c)
-			h.findings = append(h.findings, fd)
-			if i == 0 {
-				home = h
-			}
-		}
-		if home == g {
-			home = put(g.key, g.cause)
-		}
+		home := put(f.home(g))
 		home.cases += g.cases
+		for _, fd := range g.findings {
+			h := home
+			if fd.Repeatable {
+				h = put(f.causeOf(&sighting{v: verdict{result: fd.Result, signature: fd.Signature}}))
+			}
+			if h != home {
+				h.cases++
+				home.cases--
+			}
+			h.findings = append(h.findings, fd)
+		}
 	}
 	for _, g := range order {
-		f.rep.Causes = append(f.rep.Causes, g.report())
+		if g.cases > 0 {
+			f.rep.Causes = append(f.rep.Causes, g.report())
+		}
 	}
-
 	sort.SliceStable(f.rep.Causes, func(i, j int) bool { return diagnosis.Before(&f.rep.Causes[i].Cause, &f.rep.Causes[j].Cause) })
+}
+
+// home returns the key and cause of the cause that explains most of a
+// group's samples now; the group's own when none does, or on a tie.
+func (f *fuzzer) home(g *group) (string, diagnosis.Cause) {
+	if f.diag == nil {
+		return g.key, g.cause
+	}
+	votes, causes := map[string]int{}, map[string]diagnosis.Cause{}
+	for _, r := range g.samples {
+		if k, ok := f.diag.Explain(r); ok {
+			c := f.diag.Causes[k]
+			votes[keyOf(c)]++
+			causes[keyOf(c)] = c
+		}
+	}
+	best, c := g.key, g.cause
+	for key, n := range votes {
+		if n > votes[best] || n == votes[best] && key < best && best != g.key {
+			best, c = key, causes[key]
+		}
+	}
+	return best, c
 }
 
 // report returns the group as a cause of the report: its disagreements,
@@ -382,6 +420,7 @@ func (g *group) report() *Cause {
 	c := &Cause{Cause: g.cause, Findings: g.findings}
 	c.Failed, c.IDs, c.Example, c.Only = g.cases, nil, nil, nil
 	if c.Kind == faults.Unexplained {
+		c.Observed = fmt.Sprintf("%d %s disagreed so: %s", g.cases, term.Plural(g.cases, "case"), term.Printable(c.Name, false))
 		c.Evidence = fmt.Sprintf("%d %s disagreed this way, and no cause explains %s", g.cases, term.Plural(g.cases, "case"), term.Plural(g.cases, "it", "them"))
 	}
 	sort.SliceStable(c.Findings, func(i, j int) bool {

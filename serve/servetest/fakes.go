@@ -197,7 +197,13 @@ var modes = map[string]fake{
 	"always-crash": {answer: func(st *state, req *protocol.Request, resp *protocol.Response) bool {
 		return st.n < 1 || crash(st, req, resp)
 	}},
-	"hang-5th":     {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool { time.Sleep(time.Hour); return false })},
+	"hang-5th": {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool { time.Sleep(time.Hour); return false })},
+	// A crash that takes its time, as a panic printing its stack does:
+	// QF_FAKE_DELAY, then exit status 3, on the third request.
+	"slow-crash-3rd": {answer: at(3, func(st *state, req *protocol.Request, resp *protocol.Response) bool {
+		time.Sleep(fakeDuration("QF_FAKE_DELAY", time.Second))
+		return crash(st, req, resp)
+	})},
 	"exit-after-6": {answer: at(7, func(*state, *protocol.Request, *protocol.Response) bool { os.Exit(0); return false })},
 	"exit-3":       {end: func() { os.Exit(3) }},
 	"stray-print":  {start: func() { fmt.Println("starting up, reading stdin") }},

@@ -1,0 +1,63 @@
+package generative
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/measure"
+)
+
+// qf fuzz says what qf check says, under the same rules: every cause
+// explains a disagreement, at least as many as its examples; says what
+// was observed; names a fault of the catalogue only where the
+// implementation has it, and a mechanism nowhere else; and a crash that
+// takes its time is a crash, never a timeout.
+func TestFuzzTruthful(t *testing.T) {
+	type impl struct {
+		name    string
+		opts    driver.Options
+		n       int // cases
+		have    []*faults.Fault
+		crashes bool
+	}
+	var impls []impl
+	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
+		impls = append(impls, impl{name: m.Name, opts: driver.Options{Handler: m.Handler()}, n: 8000, have: m.Faults})
+	}
+	timeout := measure.Allowance(300 * time.Millisecond)
+	t.Setenv("QF_FAKE_DELAY", (timeout + 50*time.Millisecond).String())
+	t.Setenv("QF_FAKE", "slow-crash-3rd")
+	// Each of its processes crashes on its third request, taking its time:
+	// a few cases are enough.
+	impls = append(impls, impl{name: "slow-crash-3rd", opts: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, Timeout: timeout}, n: 12, crashes: true})
+	for _, im := range impls {
+		rep := mustRun(t, Options{Options: im.opts, N: im.n, Seed: 3})
+		for _, c := range rep.Causes {
+			what := im.name + ": cause " + string(c.Kind) + " " + c.Name
+			if c.Failed == 0 || c.Failed < len(c.Findings) {
+				t.Errorf("%s: %d disagreements, %d examples", what, c.Failed, len(c.Findings))
+			}
+			if c.Observed == "" {
+				t.Errorf("%s: says nothing observed", what)
+			}
+			if c.Kind.Family() && !slices.ContainsFunc(im.have, func(f *faults.Fault) bool { return f.Family == c.Name }) {
+				t.Errorf("%s: a fault it does not have: %s", what, c.Evidence)
+			}
+			if !c.Kind.Modelled() && (len(c.Variants) > 0 || c.Flag != "" || strings.Contains(c.Fix, "layout table")) {
+				t.Errorf("%s: names a mechanism no model verified: %q %q %q", what, c.Variants, c.Flag, c.Fix)
+			}
+			if im.crashes && c.Kind == faults.Misbehaviour && c.Name == "timeout" {
+				t.Errorf("%s: a crash diagnosed as a timeout: %s", what, c.Observed)
+			}
+		}
+		if im.crashes && !slices.ContainsFunc(rep.Causes, func(c *Cause) bool { return c.Kind == faults.Misbehaviour && c.Name == "crash" }) {
+			t.Errorf("%s: no crash: %s", im.name, names(rep))
+		}
+	}
+}
