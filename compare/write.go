@@ -231,7 +231,8 @@ func refURL(ref string) string {
 func (m *Matrix) WriteMarkdown(w io.Writer) error {
 	var b strings.Builder
 	b.WriteString("# qf conformance matrix\n\n")
-	fmt.Fprintf(&b, "%d implementations, %d vectors; %d on which they disagree.\n\n", len(m.Columns), m.RowCount(), len(m.Disagree))
+	fmt.Fprintf(&b, "%d %s, %d %s; %d on which they disagree.\n\n", len(m.Columns), term.Plural(len(m.Columns), "implementation"),
+		m.RowCount(), term.Plural(m.RowCount(), "vector"), len(m.Disagree))
 	for _, warning := range m.Warnings {
 		fmt.Fprintf(&b, "> %s\n\n", md(warning))
 	}

@@ -61,6 +61,7 @@ type Client struct {
 	ops      [2]protocol.Op // the ops of the last two requests, the last first
 	inARow   int            // failures in a row
 	restarts int            // processes started after the first
+	lost     time.Duration  // spent on requests that got no usable answer (Lost)
 	gaveUp   error          // why the client stopped; nil while it goes on
 	pending  *Tail          // standard error of processes ended since the last Stderr
 	stop     func() bool
@@ -97,7 +98,7 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 	if err != nil {
 		c.stop()
 		if f, ok := err.(*Failure); ok && f.Reason == ReasonTimeout && len(opts.Command) > 0 {
-			f.Detail += flushHint(c.proc)
+			f.Detail += helloHint(c.proc, opts.StartTimeout)
 		}
 		c.proc.Kill()
 		f, ok := err.(*Failure)
@@ -121,15 +122,26 @@ func (c *Client) start() (*Process, error) {
 	return p, nil
 }
 
-// flushHint says why a program that did not answer hello in time may not
-// have: it writes its answers to a buffer. When, its input closed, it
-// answers then, that is so.
-func flushHint(p *Process) string {
+// helloHint says what a program that did not answer hello within the
+// start-up allowance did after it, each hint true of what was seen: it
+// answered later, its input still open (it starts slowly); it answered
+// only once its input ended (it reads all its input before answering, or
+// its output is buffered: the two look alike from outside); or it
+// answered nothing at all. It waits as long again as the allowance, 3 s
+// at least, then a second with the input closed.
+func helloHint(p *Process, allowance time.Duration) string {
+	began := time.Now()
+	if _, err := p.Receive(max(allowance, 3*time.Second)); err == nil {
+		return fmt.Sprintf("; it answered %.1f s later, %.1f s after it started: it starts slowly. Raise -start-timeout (now %v) above that",
+			time.Since(began).Seconds(), (allowance + time.Since(began)).Seconds(), allowance)
+	}
 	p.EndInput()
 	if _, err := p.Receive(time.Second); err == nil {
-		return "; it answered only when its input ended: its output is buffered. Flush standard output after each answer (Python: print(..., flush=True); C: fflush(stdout); Java: System.out.flush()), or use a line-buffered stream"
+		return "; it answered only when its input ended: it reads all its input before it answers, or its output is buffered. " +
+			"Answer each request as soon as its line is read, and flush standard output after each answer " +
+			"(Python: print(..., flush=True); C: fflush(stdout); Java: System.out.flush())"
 	}
-	return "; answers must be written as a line each and flushed at once (Python: print(..., flush=True)), not left in a buffer"
+	return fmt.Sprintf("; it wrote no answer, not in %v more nor once its input ended", max(allowance, 3*time.Second))
 }
 
 // Hello returns the first process's answer to hello.
@@ -137,6 +149,12 @@ func (c *Client) Hello() *protocol.Response { return c.hello }
 
 // Restarts returns how many times the implementation was restarted.
 func (c *Client) Restarts() int { return c.restarts }
+
+// Lost returns the time spent on requests that got no usable answer:
+// waiting for the answer that never came (while the process died, or
+// until the timeout), then ending the process and starting, or waiting
+// for, the next one. What a failure costs is Lost over the failures.
+func (c *Client) Lost() time.Duration { return c.lost }
 
 // GaveUp returns why the client stopped calling the implementation: too
 // many failures in a row, a restart that could not start, or ctx done;
@@ -165,9 +183,11 @@ func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []by
 	if c.gaveUp != nil {
 		return nil, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
+	asked := time.Now()
 	resp, line, err = c.exchange(req, c.opts.Timeout)
 	if err != nil {
 		c.restart(err)
+		c.lost += time.Since(asked)
 		return nil, line, err
 	}
 	c.inARow = 0
@@ -547,6 +567,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 	}()
 	answers = make([]*protocol.Response, len(reqs))
 	for k = range reqs {
+		waited := time.Now()
 		line, err = c.proc.Receive(c.opts.Timeout)
 		var resp *protocol.Response
 		if err == nil {
@@ -576,6 +597,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 				c.inARow = 0 // this process answered some: not a failure in a row
 			}
 			c.restart(c.interrupted(err))
+			c.lost += time.Since(waited)
 			return answers[:k], k, line, c.interrupted(err)
 		}
 		answers[k] = resp

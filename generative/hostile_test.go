@@ -54,7 +54,7 @@ func TestHostile(t *testing.T) {
 		{"grandchild", nil, 8, false, "crash", 2},
 		{"silent", nil, 20, false, "never answered hello", 1},
 		{"stray-print", nil, 20, false, `"starting up, reading stdin" (standard output is for answers alone`, 1},
-		{"buffered", nil, 20, false, "it answered only when its input ended: its output is buffered", 1},
+		{"buffered", nil, 20, false, "it answered only when its input ended: it reads all its input before it answers, or its output is buffered", 1},
 		{"no-known-op", nil, 20, false, "nothing was checked", 1},
 		{"wrong-answers", nil, 500, false, "offset", 1},
 		{"wrong-replay", nil, 500, false, "replay", 1},

@@ -60,11 +60,12 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Disagreements  int                    `json:"disagreements"`
 		Skipped        int                    `json:"skipped"`
 		Restarts       int                    `json:"restarts"`
+		Lost           float64                `json:"lost"`
 		Capped         bool                   `json:"capped"`
 		Problems       []string               `json:"problems,omitempty"`
 		Causes         []cause                `json:"causes"`
 	}{Seed: r.Seed, Command: r.Command, Implementation: r.Implementation, Duration: r.Duration.Seconds(), Cases: r.Cases, Total: r.Total(),
-		Rate: float64(r.Total()) / max(r.Duration.Seconds(), 1e-9), Disagreements: r.Disagreements, Skipped: r.Skipped, Restarts: r.Restarts,
+		Rate: float64(r.Total()) / max(r.Duration.Seconds(), 1e-9), Disagreements: r.Disagreements, Skipped: r.Skipped, Restarts: r.Restarts, Lost: r.Lost.Seconds(),
 		Capped: r.Capped, Problems: r.Problems, Causes: []cause{}}
 	for _, c := range r.Causes {
 		jc := cause{Cause: c.Cause, Examples: []example{}}

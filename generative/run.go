@@ -77,8 +77,11 @@ type Report struct {
 	// faults found predicted, left out to spend the budget elsewhere.
 	Skipped  int
 	Duration time.Duration
-	Restarts int      // of the implementation, after a crash, a timeout or a protocol error
-	Causes   []*Cause // the root causes of the disagreements, in the order of package diagnosis
+	Restarts int // of the implementation, after a crash, a timeout or a protocol error
+	// Lost is the time spent on the requests that got no usable answer:
+	// waiting for it, ending the process and starting the next.
+	Lost   time.Duration
+	Causes []*Cause // the root causes of the disagreements, in the order of package diagnosis
 	// Capped is set when the run ended early, having found MaxCauses
 	// causes (in the grouping of the run, which the last diagnosis may
 	// merge into fewer).
@@ -212,7 +215,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	f.finish(ctx)
 	rep.Problems = append(rep.Problems, s.Finish()...)
 	rep.Duration = time.Since(began)
-	rep.Restarts = s.Client.Restarts()
+	rep.Restarts, rep.Lost = s.Client.Restarts(), s.Client.Lost()
 	return rep, nil
 }
 

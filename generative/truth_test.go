@@ -2,6 +2,7 @@ package generative
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -58,6 +59,12 @@ func TestFuzzTruthful(t *testing.T) {
 		}
 		if im.crashes && !slices.ContainsFunc(rep.Causes, func(c *Cause) bool { return c.Kind == faults.Misbehaviour && c.Name == "crash" }) {
 			t.Errorf("%s: no crash: %s", im.name, names(rep))
+		}
+		// Where the time went: what the failures took, each.
+		var text strings.Builder
+		rep.WriteText(&text, false)
+		if im.crashes && (rep.Lost < timeout || !regexp.MustCompile(`restarts: \d+, .*they took [\d.]+ s of the run's [\d.]+ s \(\d+%\), [\d.]+ s each`).MatchString(text.String())) {
+			t.Errorf("%s: lost %v; the report says nothing of what the failures took:\n%s", im.name, rep.Lost, text.String())
 		}
 	}
 }

@@ -47,7 +47,16 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintf(&head, "left out: %d cases drawn that the faults found predict, to look elsewhere\n", r.Skipped)
 	}
 	if r.Restarts > 0 {
-		fmt.Fprintf(&head, "restarts: %d, after crashes, timeouts and protocol errors (%.0f/s)\n", r.Restarts, float64(r.Restarts)/max(r.Duration.Seconds(), 1e-9))
+		fmt.Fprintf(&head, "restarts: %d, after crashes, timeouts and protocol errors (%.0f/s)", r.Restarts, float64(r.Restarts)/max(r.Duration.Seconds(), 1e-9))
+		if r.Lost > 0 {
+			share := r.Lost.Seconds() / max(r.Duration.Seconds(), 1e-9)
+			fmt.Fprintf(&head, "; they took %.1f s of the run's %.1f s (%.0f%%), %.3f s each: waiting for the answer that never came, ending the process, starting the next",
+				r.Lost.Seconds(), r.Duration.Seconds(), 100*min(share, 1), r.Lost.Seconds()/float64(r.Restarts))
+			if share > 0.5 {
+				fmt.Fprint(&head, ". Most of the run went to them: each failure to answer costs as much, and fewer failures, or a process quicker to end and start, make the run faster")
+			}
+		}
+		fmt.Fprintln(&head)
 	}
 	if r.Capped {
 		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", r.MaxCauses)

@@ -115,7 +115,7 @@ func (r *Report) writeEnd(w io.Writer, t *totals, verbose bool) {
 	}
 	fmt.Fprintln(w)
 	if r.Deselected > 0 {
-		fmt.Fprintf(w, "%d vectors deselected\n", r.Deselected)
+		fmt.Fprintf(w, "%d %s deselected\n", r.Deselected, term.Plural(r.Deselected, "vector"))
 	}
 	fmt.Fprintln(w, r.SummaryLine())
 }
@@ -163,7 +163,8 @@ func (r *Report) WriteJSON(w io.Writer) error {
 
 // WriteJUnit writes the report as JUnit XML, a test suite per category and
 // a test case per vector. Expected failures, skipped and not-run vectors
-// are <skipped> with their reason.
+// are <skipped> with their reason. What else fails the run (Problems, a
+// stale expectation) is a failing test case of a suite "run", each.
 func (r *Report) WriteJUnit(w io.Writer) error {
 	type property struct {
 		Name  string `xml:"name,attr"`
@@ -228,6 +229,25 @@ func (r *Report) WriteJUnit(w io.Writer) error {
 		all.Tests += ts.Tests
 		all.Failures += ts.Failures
 		all.Skipped += ts.Skipped
+		all.Suites = append(all.Suites, ts)
+	}
+	// What fails the run besides its vectors (an unmet requirement, a stale
+	// expectation, nothing checked, the implementation exiting badly): a
+	// failing test case each, so that a dashboard that counts failures
+	// shows the run failed.
+	if len(r.Problems)+len(r.Stale) > 0 {
+		ts := testsuite{Name: "run", Properties: []property{{"suite_version", r.SuiteVersion}, {"digest", r.Digest}, {"mode", string(r.Mode)}}}
+		for i, p := range r.Problems {
+			ts.Cases = append(ts.Cases, testcase{Name: fmt.Sprintf("problem %d", i+1), Classname: "qf.run", Time: seconds(0),
+				Failure: &message{Message: term.Clip(p, 200), Type: "problem", Text: p}})
+		}
+		for _, st := range r.Stale {
+			ts.Cases = append(ts.Cases, testcase{Name: "stale expectation: " + st, Classname: "qf.run", Time: seconds(0),
+				Failure: &message{Message: "stale expected-failure entry: " + st, Type: "stale", Text: st}})
+		}
+		ts.Tests, ts.Failures, ts.Time = len(ts.Cases), len(ts.Cases), seconds(0)
+		all.Tests += ts.Tests
+		all.Failures += ts.Failures
 		all.Suites = append(all.Suites, ts)
 	}
 	if _, err := io.WriteString(w, xml.Header); err != nil {

@@ -28,6 +28,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
@@ -119,6 +120,12 @@ const (
 // Checks reports whether a run in mode m can check the tests of category
 // c: oneshot mode only strict decoding, whose answer is an exit status.
 func (m Mode) Checks(c suite.Category) bool { return m != Oneshot || c == suite.Strict }
+
+// OnlyVectorsFailed reports whether the run fails for its failing vectors
+// alone, or not at all: no expectation is stale, and nothing else went
+// wrong (Problems). Writing the failures as an expected-failures list
+// makes such a run one that passes.
+func (r *Report) OnlyVectorsFailed() bool { return len(r.Stale) == 0 && len(r.Problems) == 0 }
 
 // OK reports whether the run passes: no vector failed unexpectedly, no
 // expectation is stale, and nothing else went wrong (Problems).
@@ -216,7 +223,7 @@ func selectTests(opts *Options, rep *Report) ([]selected, error) {
 		for _, x := range opts.Extra {
 			if xc, _ := suite.Of(x); xc == c {
 				files = append(files, x)
-				rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s vectors from an extra file, beside the suite's", len(x.Tests), c))
+				rep.Notes = append(rep.Notes, fmt.Sprintf("%d %s %s from an extra file, beside the suite's", len(x.Tests), c, term.Plural(len(x.Tests), "vector")))
 			}
 		}
 		for _, f := range files {
@@ -259,8 +266,8 @@ func nothingChecked(rep *Report, selected int) string {
 	case rep.Mode == Oneshot && skipped == selected:
 		return "oneshot mode checks strict decoding only, and no strict decoding vector was selected"
 	case skipped == selected && rep.Implementation != nil:
-		return fmt.Sprintf("the implementation lists no op and profile of the %d selected vectors (its hello lists ops %q, profiles %q)",
-			selected, rep.Implementation.Ops, rep.Implementation.Profiles)
+		return fmt.Sprintf("the implementation lists no op and profile of the %d selected %s (its hello lists ops %q, profiles %q)",
+			selected, term.Plural(selected, "vector"), rep.Implementation.Ops, rep.Implementation.Profiles)
 	case notRun > 0:
 		return "the run ended before the first vector (see the other problems)"
 	}
@@ -380,7 +387,7 @@ func unmet(require []Requirement, results []suite.Entry, summaries []Summary, ce
 					at++
 				}
 			}
-			out = append(out, fmt.Sprintf("required %s, reached %s (%d of %d vectors run meet %s)", req, s.LevelText(), at, s.Ran, req.Level))
+			out = append(out, fmt.Sprintf("required %s, reached %s (%d of %d %s run meet %s)", req, s.LevelText(), at, s.Ran, term.Plural(s.Ran, "vector"), req.Level))
 		}
 	}
 	return out

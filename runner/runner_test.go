@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -449,6 +450,9 @@ func TestExtraVectors(t *testing.T) {
 	if s := summary(rep, suite.Strict); s.Total != 10 || s.Passed != 10 || rep.Results[len(rep.Results)-1].ID != "strict/extra-1" {
 		t.Errorf("%+v", s)
 	}
+	if !slices.Contains(rep.Notes, "1 strict vector from an extra file, beside the suite's") {
+		t.Errorf("notes %q", rep.Notes)
+	}
 	f.Tests[0].ID = "strict/corpus-viewer-position"
 	os.WriteFile(filepath.Join(dir, "found.json"), f.Bytes(), 0o644)
 	extra, _ = vectors.LoadDir(dir)
@@ -496,27 +500,80 @@ func TestReportFitsOnAScreen(t *testing.T) {
 	}
 }
 
-// The protocol's two common mistakes are named: a line on standard output
-// that is no answer is shown, with where such lines go; answers left in
-// a buffer until the end of the input are said to be so, with how to
-// flush them. qf fuzz starts its implementation the same way.
+// The protocol's common mistakes are named, each by what was seen: a
+// line on standard output that is no answer is shown, with where such
+// lines go; a hello that came late, after the start-up allowance, says to
+// raise it; answers that came only once the input ended say that the
+// implementation reads all its input first or buffers its output (the
+// two look alike from outside), with how to flush; no answer at all says
+// so, and no more. qf fuzz starts its implementation the same way.
 func TestCommonMistakesNamed(t *testing.T) {
+	t.Setenv("QF_FAKE_DELAY", "700ms") // slow-start: longer than its allowance, 200ms
 	for _, c := range []struct {
-		mode string
-		says []string
+		mode    string
+		start   time.Duration // the start-up allowance
+		says    []string
+		saysNot []string
 	}{
-		{"stray-print", []string{`"starting up, reading stdin"`, "write anything else to standard error"}},
-		{"buffered", []string{"it answered only when its input ended", "Flush standard output after each answer"}},
-		{"silent", []string{"answers must be written as a line each and flushed at once"}},
+		{"stray-print", measure.Allowance(time.Second), []string{`"starting up, reading stdin"`, "write anything else to standard error"}, nil},
+		{"slow-start", 200 * time.Millisecond, []string{"s later", "it starts slowly. Raise -start-timeout (now 200ms)"}, []string{"flush", "buffered"}},
+		{"buffered", measure.Allowance(time.Second), []string{"it answered only when its input ended: it reads all its input before it answers, or its output is buffered", "flush standard output after each answer"}, []string{"start-timeout"}},
+		{"reads-all", measure.Allowance(time.Second), []string{"it answered only when its input ended: it reads all its input before it answers", "Answer each request as soon as its line is read"}, []string{"start-timeout"}},
+		{"silent", 200 * time.Millisecond, []string{"it wrote no answer, not in 3s more nor once its input ended"}, []string{"flush", "buffered", "start-timeout"}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			rep := runFake(t, c.mode, Options{Options: driver.Options{StartTimeout: measure.Allowance(time.Second)}, Run: corpus})
+			rep := runFake(t, c.mode, Options{Options: driver.Options{StartTimeout: c.start}, Run: corpus})
 			problems := strings.Join(rep.Problems, "\n")
 			for _, s := range c.says {
 				if !strings.Contains(problems, s) {
 					t.Errorf("the problems do not say %q:\n%s", s, problems)
 				}
 			}
+			for _, s := range c.saysNot {
+				if strings.Contains(problems, s) {
+					t.Errorf("the problems say %q, untrue of %s:\n%s", s, c.mode, problems)
+				}
+			}
 		})
+	}
+}
+
+// A run that fails for a reason of the run, not of a vector (an unmet
+// requirement, nothing checked), has a failing JUnit test case saying
+// why: a dashboard counting failures shows the run failed.
+func TestJUnitRunFailures(t *testing.T) {
+	for _, c := range []struct {
+		opts Options
+		says string
+	}{
+		{Options{Options: driver.Options{Handler: serve.Reference}, Run: corpus, Require: []Requirement{{suite.Encode, suite.E}}}, "required encode:E"},
+		{Options{Options: driver.Options{Handler: serve.Reference}, Run: regexp.MustCompile("no such vector")}, "nothing was checked"},
+	} {
+		rep, err := Run(context.Background(), c.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x bytes.Buffer
+		if err := rep.WriteJUnit(&x); err != nil {
+			t.Fatal(err)
+		}
+		var suites struct {
+			Failures int `xml:"failures,attr"`
+			Suites   []struct {
+				Name  string `xml:"name,attr"`
+				Cases []struct {
+					Failure *struct {
+						Message string `xml:"message,attr"`
+					} `xml:"failure"`
+				} `xml:"testcase"`
+			} `xml:"testsuite"`
+		}
+		if err := xml.Unmarshal(x.Bytes(), &suites); err != nil {
+			t.Fatal(err)
+		}
+		last := suites.Suites[len(suites.Suites)-1]
+		if rep.OK() || suites.Failures == 0 || last.Name != "run" || last.Cases[0].Failure == nil || !strings.Contains(last.Cases[0].Failure.Message, c.says) {
+			t.Errorf("%s: JUnit failures %d:\n%s", c.says, suites.Failures, x.String())
+		}
 	}
 }

@@ -188,6 +188,23 @@ func TestVersion(t *testing.T) {
 			t.Errorf("status %d, want %q in:\n%s", status, want, out)
 		}
 	}
+	// Built with go build in a clone, qf says the commit it was built from
+	// (the go command writes it into the module's version), or that it
+	// cannot.
+	rev, err := exec.Command("git", "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Skipf("not a git work tree: %v", err)
+	}
+	for _, c := range []struct{ flag, says string }{{"-buildvcs=true", string(rev[:12])}, {"-buildvcs=false", "(devel), its commit unknown"}} {
+		bin := filepath.Join(t.TempDir(), "qf")
+		if out, err := exec.Command("go", "build", c.flag, "-o", bin, ".").CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+		built, err := exec.Command(bin, "version").Output()
+		if first, _, _ := strings.Cut(string(built), "\n"); err != nil || !strings.HasPrefix(first, "qf ") || !strings.Contains(first, c.says) {
+			t.Errorf("go build %s: %q, %v; want %q", c.flag, first, err, c.says)
+		}
+	}
 }
 
 // qf decode -json: a line per code, in input order, a value or an error
@@ -264,6 +281,21 @@ func TestCheck(t *testing.T) {
 	if out, _, status := qf("", "check", "-run", "^strict/", "-require", "strict:L3,encode:E"); status != 1 || !strings.Contains(out, "required encode:E, not checked") {
 		t.Errorf("-require of a category not run: status %d\n%s", status, out)
 	}
+	// -write-expect-fail writes the failures and passes: with the list
+	// written, the same run passes; a run that fails for another reason
+	// still fails.
+	written := filepath.Join(t.TempDir(), "written.txt")
+	t.Setenv("QF_FAKE", "mutant:zero-fill")
+	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-write-expect-fail", written}, fake...)...); status != 0 || !strings.Contains(out, "failed") {
+		t.Errorf("-write-expect-fail: status %d\n%s", status, out)
+	}
+	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-expect-fail", written}, fake...)...); status != 0 || !strings.Contains(out, "expected failure") {
+		t.Errorf("-expect-fail of the list written: status %d\n%s", status, out)
+	}
+	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-require", "encode:E", "-write-expect-fail", written}, fake...)...); status != 1 || !strings.Contains(out, "required encode:E") {
+		t.Errorf("-write-expect-fail, a requirement unmet: status %d\n%s", status, out)
+	}
+	t.Setenv("QF_FAKE", "")
 	// A stale expected failure is status 1.
 	list := filepath.Join(t.TempDir(), "expect.txt")
 	os.WriteFile(list, []byte("strict/square-81-white passes in the reference\n"), 0o644)

@@ -13,7 +13,8 @@ import (
 
 // version is qf's version, set when a release is built
 // (-ldflags "-X main.version=v1.3.0"); else the module's version as the
-// build knows it: a tag for go install ...@v1.3.0, "(devel)" in a clone.
+// build knows it: a tag for go install ...@v1.3.0, "(devel)" and the
+// commit for go build in a clone.
 var version = ""
 
 const versionSynopsis = `
@@ -42,13 +43,38 @@ func runVersion(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// moduleVersion returns qf's version: the release's, or the module's.
+// moduleVersion returns qf's version: the release's, or the module's;
+// for a build of a clone ("(devel)"), with the commit it was built from
+// and whether the work tree had changes, as the go command records them.
 func moduleVersion() string {
 	if version != "" {
 		return version
 	}
-	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
-		return info.Main.Version
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
 	}
-	return "(devel)"
+	v := info.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	vcs := map[string]string{}
+	for _, s := range info.Settings {
+		vcs[s.Key] = s.Value
+	}
+	rev := vcs["vcs.revision"]
+	switch {
+	case v != "(devel)":
+	case rev == "":
+		v += ", its commit unknown: built without version control stamping (-buildvcs=false)"
+	default:
+		v += " commit " + rev[:min(12, len(rev))]
+		if t := vcs["vcs.time"]; t != "" {
+			v += " of " + t
+		}
+		if vcs["vcs.modified"] == "true" {
+			v += ", with changes not committed"
+		}
+	}
+	return v
 }

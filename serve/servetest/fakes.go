@@ -28,6 +28,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,8 +102,9 @@ type fake struct {
 	// end runs at the end of the input.
 	end func()
 	// buffered leaves the answers in a buffer until the end of the input,
-	// as a program does that never flushes its output.
-	buffered bool
+	// as a program does that never flushes its output; readsAll reads all
+	// of its input before it answers any of it.
+	buffered, readsAll bool
 }
 
 // state is a fake's state as it serves.
@@ -119,6 +121,10 @@ func (f fake) serve() {
 		f.start()
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
+	if f.readsAll {
+		all, _ := io.ReadAll(os.Stdin)
+		in = bufio.NewReader(bytes.NewReader(all))
+	}
 	st := &state{out: bufio.NewWriterSize(os.Stdout, 1<<20)}
 	for {
 		line, err := in.ReadBytes('\n')
@@ -208,6 +214,7 @@ var modes = map[string]fake{
 	"exit-3":       {end: func() { os.Exit(3) }},
 	"stray-print":  {start: func() { fmt.Println("starting up, reading stdin") }},
 	"buffered":     {buffered: true},
+	"reads-all":    {readsAll: true},
 	"garbage-3rd": {answer: at(3, func(st *state, _ *protocol.Request, _ *protocol.Response) bool {
 		fmt.Fprintln(st.out, "this is not JSON")
 		st.out.Flush()
