@@ -227,3 +227,21 @@ func TestHugeNumberMessage(t *testing.T) {
 		}
 	}
 }
+
+// An escaped lone surrogate is JSON and reads as U+FFFD (spec/qf.md
+// section "Canonical JSON"): in a key it is an unknown key, named so; in a
+// player's name, a name that is not one.
+func TestUnmarshalLoneSurrogate(t *testing.T) {
+	for _, c := range []struct{ json, field string }{
+		{`{"state":null,"record":null,"\ud800":1}`, "[\"\uFFFD\"]"},
+		{`{"state":null,"record":null,"\udc00x":1}`, "[\"\uFFFDx\"]"},
+		{`{"state":{"white":0,"black":0,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"\ud800","kind":"piece"},"turn":0},"record":null}`, "state.last_move.player"},
+	} {
+		var v ref.Value
+		err := v.UnmarshalJSON([]byte(c.json))
+		var e *ref.Error
+		if !errors.As(err, &e) || e.Kind != ref.ErrMalformed || e.Field != c.field {
+			t.Errorf("%s: got %v, want malformed at %s", c.json, err, c.field)
+		}
+	}
+}

@@ -32,7 +32,9 @@ import (
 // keys "state" and "record", as spec/qf.md section "Canonical JSON"
 // shows. Keys are matched exactly and may not repeat; a number must be an
 // integer in its exact decimal value (8.0 and 1e3 are, 4.5 and 1e-400 are
-// not). Any other text is an *Error of kind ErrMalformed.
+// not). An escaped lone surrogate ("\ud800") reads as U+FFFD, in a key
+// as in a value; bytes that are not UTF-8 make the text not JSON. Any
+// other text is an *Error of kind ErrMalformed.
 func (v *Value) UnmarshalJSON(data []byte) error {
 	var nv Value
 	r := newReader(data)
@@ -92,6 +94,9 @@ type reader struct {
 // errSyntax stands for r.err among the faults of shape.
 var errSyntax = errors.New("not JSON")
 
+// errNotUTF8 is r.err for a text that is not UTF-8.
+var errNotUTF8 = errors.New("not UTF-8")
+
 var readers = sync.Pool{New: func() any { return new(reader) }}
 
 // newReader returns a reader of data, which it reads in place; free
@@ -99,8 +104,14 @@ var readers = sync.Pool{New: func() any { return new(reader) }}
 func newReader(data []byte) *reader {
 	r := readers.Get().(*reader)
 	r.buf = *bytes.NewBuffer(data)
-	// Repeated keys are faults of shape here, reported in order.
-	r.dec.Reset(&r.buf, jsontext.AllowDuplicateNames(true))
+	// Repeated keys are faults of shape here, reported in order. Invalid
+	// UTF-8 is allowed in the decoder only so that an escaped lone
+	// surrogate ("\ud800") reads as U+FFFD, as spec/qf.md section
+	// "Canonical JSON" says; bytes that are not UTF-8 are refused here.
+	r.dec.Reset(&r.buf, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	if !utf8.Valid(data) {
+		r.err = errNotUTF8
+	}
 	return r
 }
 
