@@ -194,6 +194,9 @@ func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
 		return r
 	case st == ruling:
 		c.Title, c.Fix, c.Refs = ruleTitle(id.name), d.ruleFix(id.name, members), []string{"Replay and validation"}
+		if ids := d.decidingRules(members); len(ids) <= 3 {
+			c.Refs = append(c.Refs, ids...)
+		}
 	case o.Test.Error != nil:
 		var kinds, fixes []string
 		for _, i := range members {
@@ -327,12 +330,63 @@ func (d *diagnosis) ruleFix(name string, members []int) string {
 	if slices.Contains(rules.Rules, rules.Rule(rule)) {
 		fix = "report " + rule + " exactly where spec/qf.md section Replay and validation says it applies, and nowhere else"
 	}
+	if ids := d.decidingRules(members); len(ids) > 0 && len(ids) <= 3 && slices.Contains(rules.Rules, rules.Rule(rule)) {
+		var named []string
+		for _, id := range ids {
+			named = append(named, id+" ("+strings.ToLower(spec.RuleTitle(id))+")")
+		}
+		fix = "report " + rule + " exactly where spec/qf.md's rules say it applies, and nowhere else: these moves fall under " + strings.Join(named, ", ")
+	}
 	if flag := vectors.KindFlag(rule); flag != "" {
 		if slices.ContainsFunc(members, func(i int) bool { return slices.Contains(d.obs[i].Test.Flags, flag) }) {
 			fix += " (the failing vectors flagged " + flag + ")"
 		}
 	}
 	return fix
+}
+
+// decidingRules returns the ids of spec/qf.md's rules of replay
+// (spec.Rules) that decide the moves where the answers of members first
+// part from the spec's: the move of the earlier violation, the spec's or
+// the answer's, in the spec's order.
+func (d *diagnosis) decidingRules(members []int) []string {
+	seen := map[string]bool{}
+	for _, i := range members {
+		o := d.obs[i]
+		if o.Category != suite.Replay || o.Test.Code == nil || o.Answer == nil {
+			continue
+		}
+		v, err := ref.Decode(*o.Test.Code)
+		if err != nil || v.Record == nil {
+			continue
+		}
+		moves := v.Record.Moves
+		at := len(moves)
+		if w := o.Test.Violation; w != nil {
+			at = w.Move
+		}
+		var got rules.Violation
+		if json.Unmarshal(o.Answer.Violation, &got) == nil && o.Answer.Violation != nil && got.Kind != "" && got.Move >= 0 && got.Move < at {
+			at = got.Move
+		}
+		if at >= len(moves) {
+			continue
+		}
+		p := rules.Start(v)
+		for _, m := range moves[:at] {
+			p, _ = p.Apply(m)
+		}
+		if id := p.RuleID(moves[at]); id != "" {
+			seen[id] = true
+		}
+	}
+	var ids []string
+	for _, r := range spec.Rules {
+		if seen[r.ID] {
+			ids = append(ids, r.ID)
+		}
+	}
+	return ids
 }
 
 // codeDifference returns the field of code want that holds the first bit

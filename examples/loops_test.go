@@ -1,7 +1,7 @@
 // Package examples holds implementations written from the spec for the
 // suite's documentation and CI: python/ (a codec and replayer in Python's
-// standard library, with its protocol adapter), js/ (the same for node)
-// and oneshot/. This test runs the loops that
+// standard library, with its protocol adapter), js/ (the same for node),
+// java/ (the same in one file of Java 17) and oneshot/. This test runs the loops that
 // CONFORMANCE.md gives implementers, as printed there, so that they cannot
 // drift from the vector files.
 package examples
@@ -14,12 +14,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -180,5 +182,61 @@ func text(rep interface{ WriteText(io.Writer, bool) }) string {
 func write(t *testing.T, dir, name, content string) {
 	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// examples/java, run from its source as CONFORMANCE.md says, reaches
+// every level and agrees with the reference; with no charset named in
+// the environment (LANG unset: Java's platform charset is ASCII) as well.
+func TestJavaExample(t *testing.T) {
+	java, err := exec.LookPath("java")
+	if err != nil {
+		t.Skip("no java on this machine (Debian: apt-get install default-jdk-headless): examples/java did not run")
+	}
+	cmd := []string{"env", "-u", "LANG", "-u", "LC_ALL", "-u", "LC_CTYPE", "-u", "JAVA_TOOL_OPTIONS", java, "java/QfAdapter.java"}
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() {
+		t.Fatalf("examples/java fails:\n%s", text(rep))
+	}
+	for _, s := range rep.Summaries {
+		if s.Level != s.Category.Top() {
+			t.Errorf("%s: level %s, want %s", s.Category, s.Level, s.Category.Top())
+		}
+	}
+	frep, err := generative.Run(context.Background(), generative.Options{Options: driver.Options{Command: cmd}, N: 3000, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !frep.OK() {
+		t.Errorf("qf fuzz finds examples/java disagrees:\n%s", text(frep))
+	}
+	// The same writing System.out's platform charset: the vectors whose
+	// answers hold non-ASCII fail, and no others.
+	src, err := os.ReadFile("java/QfAdapter.java")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const utf8Out = "new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8)"
+	if !strings.Contains(string(src), utf8Out) {
+		t.Fatalf("java/QfAdapter.java no longer has %q", utf8Out)
+	}
+	dir := t.TempDir()
+	write(t, dir, "QfAdapter.java", strings.Replace(string(src), utf8Out, "System.out", 1))
+	cmd[len(cmd)-1] = filepath.Join(dir, "QfAdapter.java")
+	rep, err = runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failed []string
+	for _, r := range rep.Results {
+		if r.Status == suite.Fail {
+			failed = append(failed, r.ID)
+		}
+	}
+	if want := nonASCIIFields(t); !slices.Equal(failed, want) {
+		t.Errorf("with the platform charset, failed %q,\nwant %q", failed, want)
 	}
 }

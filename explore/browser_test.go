@@ -187,7 +187,7 @@ func checkVector(t *testing.T, f *vectors.File, test *vectors.Test, s shownVecto
 	wantInput := input
 	switch {
 	case f.Op == "encode":
-		wantInput = string(test.Value)
+		wantInput = string(test.ValueInput())
 	case test.Code == nil:
 		wantInput = "bytes (hex): " + test.CodeHex
 	}

@@ -288,11 +288,11 @@ func (r *Rand) breakJSON(tree any) any {
 		if p.object != nil {
 			delete(p.object, p.key)
 		}
-	case 4: // an unknown or misspelled member
-		if p.object != nil {
-			name := pick(r, "comment", strings.ToUpper(p.key[:1])+p.key[1:], p.key+"s", "x")
+	case 4: // an unknown, misspelled or repeated member
+		if p.object != nil && !strings.HasSuffix(p.key, repeated) {
+			name := pick(r, "comment", strings.ToUpper(p.key[:1])+p.key[1:], p.key+"s", "x", p.key+repeated)
 			p.object[name] = p.object[p.key]
-			if r.Intn(2) == 0 {
+			if r.Intn(2) == 0 && name != p.key+repeated {
 				delete(p.object, p.key)
 			}
 		}

@@ -146,3 +146,18 @@ func TestCasesRepeat(t *testing.T) {
 		t.Fatal("seeds 1 and 2 drew the same cases")
 	}
 }
+
+// Some broken values repeat a key, which a parser that keeps the last of
+// them hides (spec/qf.md: malformed).
+func TestEncodeValueRepeatsKeys(t *testing.T) {
+	n := 0
+	for seed := uint64(1); seed <= 2000; seed++ {
+		var v ref.Value
+		if err := v.UnmarshalJSON(NewRand(seed).EncodeValue()); err != nil && strings.Contains(err.Error(), "repeated key") {
+			n++
+		}
+	}
+	if n < 10 {
+		t.Errorf("%d values of 2000 repeat a key, want at least 10", n)
+	}
+}

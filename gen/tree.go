@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
 )
@@ -80,7 +81,7 @@ func appendTree(b []byte, tree any) []byte {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = jsonstring.Append(b, k, true)
+			b = jsonstring.Append(b, strings.TrimSuffix(k, repeated), true)
 			b = append(b, ':')
 			b = appendTree(b, x[k])
 		}
@@ -112,6 +113,10 @@ func appendTree(b []byte, tree any) []byte {
 	out, _ := json.Marshal(tree) // no tree holds other types
 	return append(b, out...)
 }
+
+// repeated ends a key of a tree that stands for its key written once more,
+// right after it: the text a map cannot hold, of a repeated key.
+const repeated = "\x00repeated"
 
 // sortedKeys returns the keys of m in byte order, in buf when they fit.
 func sortedKeys(m map[string]any, buf *[16]string) []string {

@@ -10,7 +10,7 @@ import (
 // The trees EncodeValue breaks are read and written as encoding/json
 // reads (with UseNumber) and writes them, byte for byte: the trees of
 // boundary values, and the same trees broken once, twice and three times,
-// for 3,000 seeds.
+// for 3,000 seeds, a repeated key written as the key again.
 func TestTreeAsEncodingJSON(t *testing.T) {
 	for seed := uint64(1); seed <= 3000; seed++ {
 		r := NewRand(seed)
@@ -34,6 +34,9 @@ func TestTreeAsEncodingJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// A repeated key is written as the key once more, which
+			// json.Marshal cannot write.
+			want = bytes.ReplaceAll(want, []byte(`\u0000repeated"`), []byte(`"`))
 			if got := appendTree(nil, tree); !bytes.Equal(got, want) {
 				t.Fatalf("seed %d: appendTree = %s, json.Marshal = %s", seed, got, want)
 			}

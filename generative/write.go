@@ -145,8 +145,8 @@ func (f *Finding) writeText(w io.Writer) {
 
 // inputOf returns a test's input: its code, or an encode test's value.
 func inputOf(t *vectors.Test) string {
-	if t.Value != nil && t.Canonical == "" {
-		return string(t.Value)
+	if (t.Value != nil || t.ValueText != "") && t.Canonical == "" {
+		return string(t.ValueInput())
 	}
 	s, _ := t.Input()
 	return s

@@ -69,9 +69,9 @@ func decodeAgain(test vectors.Test, profile string) (vectors.Test, error) {
 }
 
 func encodeAgain(test vectors.Test) (vectors.Test, error) {
-	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Value: test.Value}
+	got := vectors.Test{ID: test.ID, Comment: test.Comment, Flags: test.Flags, Value: test.Value, ValueText: test.ValueText}
 	var v ref.Value
-	err := json.Unmarshal(test.Value, &v)
+	err := v.UnmarshalJSON(test.ValueInput())
 	var code string
 	if err == nil {
 		code, err = ref.Encode(&v)

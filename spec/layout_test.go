@@ -1,6 +1,8 @@
 package spec
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -106,5 +108,40 @@ func TestEdgeCaseText(t *testing.T) {
 	}
 	if EdgeCaseText("EC-999") != "" {
 		t.Error("EC-999 has a text")
+	}
+}
+
+// Every rule has its anchor in the document, named by its id in bold
+// followed by its title (R-n), or in its table row (V-n); the anchors in
+// the document are those of Rules, in order.
+func TestRulesInDocument(t *testing.T) {
+	var ids []string
+	for _, r := range Rules {
+		ids = append(ids, r.ID)
+		anchor := `<a id="` + strings.ToLower(r.ID) + `"></a>`
+		i := strings.Index(Document, anchor)
+		if i < 0 {
+			t.Errorf("%s: no anchor %s", r.ID, anchor)
+			continue
+		}
+		after := Document[i+len(anchor):]
+		switch {
+		case strings.HasPrefix(r.ID, "R-"):
+			if !strings.HasPrefix(after, "**"+r.ID+". "+r.Title) {
+				t.Errorf("%s: the anchor is followed by %.40q, want **%s. %s", r.ID, after, r.ID, r.Title)
+			}
+		case !strings.HasPrefix(after, r.ID) && !strings.HasPrefix(after, "**"+r.ID):
+			t.Errorf("%s: the anchor is followed by %.40q", r.ID, after)
+		}
+	}
+	var inDoc []string
+	for _, m := range regexp.MustCompile(`<a id="([rv]-\d+)"></a>`).FindAllStringSubmatch(Document, -1) {
+		inDoc = append(inDoc, strings.ToUpper(m[1]))
+	}
+	slices.Sort(inDoc)
+	sorted := slices.Clone(ids)
+	slices.Sort(sorted)
+	if !slices.Equal(inDoc, sorted) {
+		t.Errorf("the document's rules are %v, Rules has %v", inDoc, sorted)
 	}
 }

@@ -208,7 +208,7 @@ func (c Category) RequestOf(input string) *protocol.Request {
 // or for encoding its value's JSON text.
 func (c Category) Input(t *vectors.Test) string {
 	if c.Reads() == Value {
-		return string(t.Value)
+		return string(t.ValueInput())
 	}
 	input, _ := t.Input()
 	return input
@@ -218,7 +218,7 @@ func (c Category) Input(t *vectors.Test) string {
 // the code as a JSON string.
 func (c Category) inputJSON(t *vectors.Test) json.RawMessage {
 	if c.Reads() == Value {
-		return t.Value
+		return t.ValueInput()
 	}
 	return mustJSON(c.Input(t))
 }

@@ -87,3 +87,12 @@ func KindFlag(kind string) string {
 	}
 	return b.String()
 }
+
+// RuleFlags maps the id of a rule of spec/qf.md, section "Replay and
+// validation", that rules.Position.RuleID finds deciding a move to the flag
+// of the replay vectors whose record plays such a move.
+var RuleFlags = map[string]string{
+	"R-3": "NoWallsLeft", "R-4": "Step", "R-5": "WallBlocksMove", "R-6": "Jump", "R-7": "JumpBlocked", "R-8": "SideStep",
+	"R-9": "DiagonalAlone", "R-10": "DiagonalOpenJump", "R-11": "DiagonalWallBetween", "R-12": "DiagonalWallBeyond",
+	"R-13": "DiagonalOffBoard", "R-14": "OffBoard", "R-15": "WallPlaced", "R-16": "WallsConflict", "R-17": "NoPath", "R-18": "GameOver",
+}

@@ -69,7 +69,12 @@ func writeTest(b *bytes.Buffer, t *Test, op string) {
 			members = append(members, kv{"value", t.Value}, kv{"canonical", t.Canonical})
 		}
 	} else if op == "encode" {
-		members = append(members, kv{"value", t.Value}, kv{"result", t.Result})
+		if t.ValueText != "" {
+			members = append(members, kv{"value_text", t.ValueText})
+		} else {
+			members = append(members, kv{"value", t.Value})
+		}
+		members = append(members, kv{"result", t.Result})
 		if t.Error != nil {
 			members = append(members, kv{"error", t.Error})
 		} else {

@@ -69,18 +69,22 @@ type Note struct {
 
 // A Test is one vector. Decode tests have an input (Code, or CodeHex for
 // input that is not UTF-8) and either a Value, the Canonical code and the
-// Fields, or an Error. Encode tests have a Value (any JSON) and either the
-// expected Code or an Error. Replay tests have a Code and either the
+// Fields, or an Error. Encode tests have a Value (any JSON), or a
+// ValueText, and either the expected Code or an Error. Replay tests have a Code and either the
 // Squares after each move and the Violation (nil for none), or the Error
 // of a code that does not decode; validate tests a Code and either the
 // Violations or an Error.
 type Test struct {
-	ID        string            `json:"id"`
-	Comment   string            `json:"comment"`
-	Flags     []string          `json:"flags"`
-	Code      *string           `json:"code,omitempty"`
-	CodeHex   string            `json:"code_hex,omitempty"`
-	Value     json.RawMessage   `json:"value,omitempty"`
+	ID      string          `json:"id"`
+	Comment string          `json:"comment"`
+	Flags   []string        `json:"flags"`
+	Code    *string         `json:"code,omitempty"`
+	CodeHex string          `json:"code_hex,omitempty"`
+	Value   json.RawMessage `json:"value,omitempty"`
+	// ValueText is an encode test's input as text to send as it is
+	// written, in place of Value: JSON that a parser would not keep, such
+	// as a repeated key or an escaped lone surrogate.
+	ValueText string            `json:"value_text,omitempty"`
 	Result    string            `json:"result"` // "valid" or "invalid"
 	Canonical string            `json:"canonical,omitempty"`
 	Fields    []Field           `json:"fields,omitempty"`
@@ -96,6 +100,15 @@ const (
 	Valid   = "valid"
 	Invalid = "invalid"
 )
+
+// ValueInput returns an encode test's input, the JSON text to encode:
+// ValueText when it has one, else Value.
+func (t *Test) ValueInput() json.RawMessage {
+	if t.ValueText != "" {
+		return json.RawMessage(t.ValueText)
+	}
+	return t.Value
+}
 
 // Input returns a decode test's input: Code, or the bytes of CodeHex.
 func (t *Test) Input() (string, error) {

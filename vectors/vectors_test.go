@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -247,5 +248,47 @@ func TestConformanceSample(t *testing.T) {
 	if sample.FormatVersion != f.FormatVersion || sample.SuiteVersion != f.SuiteVersion || sample.NumberOfTests != f.NumberOfTests || sample.Schema != f.Schema {
 		t.Errorf("the sample says format %s, suite %s, %d tests, schema %s; the strict file %s, %s, %d, %s",
 			sample.FormatVersion, sample.SuiteVersion, sample.NumberOfTests, sample.Schema, f.FormatVersion, f.SuiteVersion, f.NumberOfTests, f.Schema)
+	}
+}
+
+// Every rule of spec/qf.md, section "Replay and validation", has vectors
+// that cite it by its id (through their flags' notes): a replay rule
+// from a State and from the initial board, a validation rule at all.
+func TestRulesHaveVectors(t *testing.T) {
+	files := load(t)
+	count := map[string]int{} // "R-4 state", "R-4 initial", "V-1"
+	for _, name := range []string{vectors.ReplayFile, vectors.ValidateFile} {
+		f := files[name]
+		for _, test := range f.Tests {
+			if test.Error != nil {
+				continue
+			}
+			where := ""
+			if name == vectors.ReplayFile {
+				v, err := ref.Decode(*test.Code)
+				if err != nil {
+					t.Fatalf("%s: %v", test.ID, err)
+				}
+				where = map[bool]string{true: " state", false: " initial"}[v.State != nil]
+			}
+			for _, flag := range test.Flags {
+				for _, r := range f.Notes[flag].Refs {
+					if strings.HasPrefix(r, "R-") == (name == vectors.ReplayFile) {
+						count[r+where]++
+					}
+				}
+			}
+		}
+	}
+	for _, r := range spec.Rules {
+		wheres := []string{""}
+		if strings.HasPrefix(r.ID, "R-") {
+			wheres = []string{" state", " initial"}
+		}
+		for _, where := range wheres {
+			if count[r.ID+where] == 0 {
+				t.Errorf("%s (%s) has no vector%s", r.ID, r.Title, map[string]string{" state": " from a State", " initial": " from the initial board"}[where])
+			}
+		}
 	}
 }

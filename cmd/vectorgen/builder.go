@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/qf-format/qf-conformance/ref"
@@ -49,6 +50,7 @@ func (s *builder) add(t vectors.Test) {
 	}
 	s.ids[t.ID] = true
 	sort.Strings(t.Flags)
+	t.Flags = slices.Compact(t.Flags)
 	for _, f := range t.Flags {
 		n, ok := vectors.Notes[f]
 		if !ok {
@@ -107,6 +109,19 @@ func (s *builder) encode(id, comment, want, value string, flags ...string) {
 	t.ID = s.prefix() + "/" + id
 	s.check(&t, want)
 	t.ID = id
+	s.add(t)
+}
+
+// encodeText adds an encoding test of the JSON text value, sent as
+// written (value_text), meant to be malformed at field.
+func (s *builder) encodeText(id, comment, value, field string, flags ...string) {
+	t := s.expect(id, comment, value, flags)
+	t.ID = s.prefix() + "/" + id
+	s.check(&t, string(ref.ErrMalformed))
+	if t.Error != nil && t.Error.Field != field {
+		s.failf("%s: meant to be malformed at %s, the reference says %s", t.ID, field, t.Error.Field)
+	}
+	t.ID, t.Value, t.ValueText = id, nil, value
 	s.add(t)
 }
 

@@ -19,6 +19,7 @@ func addEncode(s *builder) {
 	addEncodeOutOfRange(s)
 	addEncodeMalformed(s)
 	addEncodePrecedence(s)
+	addEncodeRaw(s)
 }
 
 // addEncodeValid adds valid values at the edges of every field, written as given.
@@ -198,4 +199,67 @@ var wallGroups = []struct {
 	{"white-v", func(st *ref.State, a []int) { st.Walls.White.V = a }},
 	{"black-h", func(st *ref.State, a []int) { st.Walls.Black.H = a }},
 	{"black-v", func(st *ref.State, a []int) { st.Walls.Black.V = a }},
+}
+
+// addEncodeRaw adds values sent as their text is written (value_text):
+// repeated keys at each level, escaped lone surrogates, and unknown keys
+// whose field paths need escapes, each malformed at the field it names.
+func addEncodeRaw(s *builder) {
+	const state = `{"white":4,"black":76,` + `"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1}`
+	for _, m := range []struct{ id, comment, text, field string }{
+		{"repeated-key-top", "\"record\" twice at the top, with two values: keeping the last, a parser would encode 'QA'.",
+			`{"state":null,"record":{"moves":[]},"record":null}`, "record"},
+		{"repeated-key-top-same-value", "\"state\" twice at the top, both null: repeated keys are malformed even when they agree.",
+			`{"state":null,"record":null,"state":null}`, "state"},
+		{"repeated-key-state", "\"turn\" twice in the State.",
+			`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1,"turn":2},"record":null}`, "state.turn"},
+		{"repeated-key-walls", "\"black\" twice in the walls.",
+			`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`, "state.walls.black"},
+		{"repeated-key-group", "\"h\" twice in white's group of walls.",
+			`{"state":{"white":4,"black":76,"walls":{"white":{"h":[3],"v":[],"h":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`, "state.walls.white.h"},
+		{"repeated-key-last-move", "\"player\" twice in the last move.",
+			`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece","player":"black"},"turn":1},"record":null}`, "state.last_move.player"},
+		{"repeated-key-record", "\"moves\" twice in the record.",
+			`{"state":null,"record":{"moves":[],"moves":[]}}`, "record.moves"},
+		{"repeated-key-move", "\"dir\" twice in the second move.",
+			`{"state":null,"record":{"moves":[{"kind":"piece","dir":0},{"kind":"piece","dir":1,"dir":2}]}}`, "record.moves[1].dir"},
+	} {
+		s.encodeText(m.id, m.comment, m.text, m.field, "RawValue", "RepeatedKey", "Malformed")
+	}
+	for _, m := range []struct{ id, comment, text, field string }{
+		{"lone-surrogate-key", "An unknown key \"\\ud800\", an escaped lone surrogate: read as U+FFFD, which its path holds.",
+			`{"state":null,"record":null,"\ud800":1}`, "[\"\uFFFD\"]"},
+		{"lone-surrogate-low-key", "An unknown key \"x\\udc00\", a low surrogate alone: read as U+FFFD.",
+			`{"state":null,"record":null,"x\udc00":1}`, "[\"x\uFFFD\"]"},
+		{"lone-surrogate-player", "A player named \"\\ud800\": JSON, read as U+FFFD, which is no player.",
+			`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"\ud800","kind":"piece"},"turn":1},"record":null}`, "state.last_move.player"},
+	} {
+		s.encodeText(m.id, m.comment, m.text, m.field, "RawValue", "LoneSurrogate", "Malformed")
+	}
+	for _, m := range []struct{ id, comment, text, field string }{
+		{"key-escape-control", "An unknown key U+001B: a control without a short escape, \\u001b in lowercase hex in its path.",
+			`{"state":null,"record":null,"\u001b":1}`, `["\u001b"]`},
+		{"key-escape-short", "An unknown key of U+0008, U+000C, U+000A, U+000D, U+0009: their short escapes in its path.",
+			`{"state":null,"record":null,"\b\f\n\r\t":1}`, `["\b\f\n\r\t"]`},
+		{"key-escape-nul", "An unknown key U+0000 in the State.",
+			`{"state":` + state[:len(state)-1] + `,"\u0000":1},"record":null}`, `state["\u0000"]`},
+		{"key-escape-quote-backslash", "An unknown key a\"b\\c: the quote and the backslash escaped in its path.",
+			`{"state":null,"record":null,"a\"b\\c":1}`, `["a\"b\\c"]`},
+		{"key-escape-dot", "An unknown key a.b: a dot, which would make another path, so it is bracketed.",
+			`{"state":null,"record":null,"a.b":1}`, `["a.b"]`},
+		{"key-non-ascii", "An unknown key é, written raw: raw in its path too, and the answer must be UTF-8.",
+			`{"state":null,"record":null,"é":1}`, `["é"]`},
+		{"key-non-ascii-escaped", "An unknown key \\u00e9 (é) written as an escape: the path has é raw, not its escape.",
+			`{"state":null,"record":null,"\u00e9":1}`, `["é"]`},
+		{"key-non-ascii-in-move", "An unknown key ü in a move: a field with non-ASCII below the top.",
+			`{"state":null,"record":{"moves":[{"kind":"piece","dir":0,"ü":1}]}}`, `record.moves[0]["ü"]`},
+		{"key-astral", "An unknown key U+1F600, escaped as a surrogate pair: one character, raw in its path.",
+			`{"state":null,"record":null,"\ud83d\ude00":1}`, "[\"\U0001F600\"]"},
+		{"key-line-separator", "An unknown key U+2028: not escaped in its path (JavaScript's writers may escape it in the answer, which is the same string).",
+			`{"state":null,"record":null,"\u2028":1}`, "[\"\u2028\"]"},
+		{"key-delete-html", "An unknown key of U+007F, <, & and >: none escaped in its path.",
+			`{"state":null,"record":null,"\u007f<&>":1}`, "[\"\u007f<&>\"]"},
+	} {
+		s.encodeText(m.id, m.comment, m.text, m.field, "RawValue", "KeyEscape", "Malformed")
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -174,45 +175,52 @@ func generate(root string) (map[string][]byte, error) {
 	return out, nil
 }
 
-// edgeCaseTable returns the Markdown table of the edge cases of spec/qf.md
-// with the tests that document each: those with a flag whose note refers
-// to the edge case.
+// edgeCaseTable returns the Markdown tables of the edge cases of
+// spec/qf.md, and of its rules of replay and validation, with the tests
+// that document each: those with a flag whose note refers to it.
 func edgeCaseTable(suites []*builder) []byte {
 	var b bytes.Buffer
 	b.WriteString("| id | edge case | flags | tests |\n|---|---|---|---|\n")
 	for _, ec := range spec.EdgeCases {
-		var flags []string
-		for flag, n := range vectors.Notes {
-			for _, r := range n.Refs {
-				if r == ec.ID {
-					flags = append(flags, flag)
-				}
-			}
-		}
-		sort.Strings(flags)
-		var ids []string
-		for _, s := range suites {
-			for _, t := range s.file.Tests {
-				if hasAny(t.Flags, flags) {
-					ids = append(ids, t.ID)
-				}
-			}
-		}
-		shown := ids
-		if len(shown) > 6 {
-			shown = shown[:6]
-		}
-		cell := "`" + strings.Join(shown, "`, `") + "`"
-		if len(ids) > len(shown) {
-			cell += " and " + strconv.Itoa(len(ids)-len(shown)) + " more"
-		}
-		if len(ids) == 0 {
-			cell = "none"
-		}
-		anchor := strings.ToLower(ec.ID)
-		fmt.Fprintf(&b, "| [%s](spec/qf.md#%s) | %s | %s | %s |\n", ec.ID, anchor, ec.Title, strings.Join(flags, ", "), cell)
+		b.WriteString(citedRow(suites, ec.ID, ec.Title))
+	}
+	b.WriteString("\n| id | rule of replay and validation | flags | tests |\n|---|---|---|---|\n")
+	for _, r := range spec.Rules {
+		b.WriteString(citedRow(suites, r.ID, r.Title))
 	}
 	return b.Bytes()
+}
+
+// citedRow returns the row of the table of edgeCaseTable for id: its
+// title, the flags whose notes cite it and the first tests with them.
+func citedRow(suites []*builder, id, title string) string {
+	var flags []string
+	for flag, n := range vectors.Notes {
+		if slices.Contains(n.Refs, id) {
+			flags = append(flags, flag)
+		}
+	}
+	sort.Strings(flags)
+	var ids []string
+	for _, s := range suites {
+		for _, t := range s.file.Tests {
+			if hasAny(t.Flags, flags) {
+				ids = append(ids, t.ID)
+			}
+		}
+	}
+	shown := ids
+	if len(shown) > 6 {
+		shown = shown[:6]
+	}
+	cell := "`" + strings.Join(shown, "`, `") + "`"
+	if len(ids) > len(shown) {
+		cell += " and " + strconv.Itoa(len(ids)-len(shown)) + " more"
+	}
+	if len(ids) == 0 {
+		cell = "none"
+	}
+	return fmt.Sprintf("| [%s](spec/qf.md#%s) | %s | %s | %s |\n", id, strings.ToLower(id), title, strings.Join(flags, ", "), cell)
 }
 
 // flagTable returns the Markdown table of the flags, with their notes and

@@ -42,6 +42,7 @@ func (s *builder) replay(id, comment, want, code string, flags ...string) {
 	if v.State != nil && v.Record != nil && !gen.ParityAgrees(v.State) && !slices.Contains(flags, "FirstMover") {
 		s.failf("%s: the State's last mover disagrees with its turn's parity; flag FirstMover if that is the point", full)
 	}
+	t.Flags = append(t.Flags, ruleFlags(v)...)
 	got := ""
 	if t.Violation != nil {
 		got = string(t.Violation.Kind)
@@ -50,6 +51,29 @@ func (s *builder) replay(id, comment, want, code string, flags ...string) {
 		s.failf("%s: meant to be %q, the rules say %q", full, want, got)
 	}
 	s.add(t)
+}
+
+// ruleFlags returns the flags of the rules that decide the moves of v's
+// record, up to the first illegal one (vectors.RuleFlags), and
+// StopsAtViolation when moves follow it.
+func ruleFlags(v *ref.Value) []string {
+	if v.Record == nil {
+		return nil
+	}
+	var flags []string
+	p := rules.Start(v)
+	for i, m := range v.Record.Moves {
+		flags = append(flags, vectors.RuleFlags[p.RuleID(m)])
+		next, k := p.Apply(m)
+		if k != "" {
+			if i < len(v.Record.Moves)-1 {
+				flags = append(flags, "StopsAtViolation")
+			}
+			break
+		}
+		p = next
+	}
+	return flags
 }
 
 func (s *builder) replayValue(id, comment, want string, v *ref.Value, flags ...string) {
@@ -105,7 +129,7 @@ func addReplay(s *builder) {
 
 // addReplayFirstMover adds the first mover after a State, whatever the turn's parity says.
 func addReplayFirstMover(s *builder) {
-	s.replay("initial-steps", "Both pawns step forward twice from the initial position.", legal, "QEBAQ")
+	s.replay("initial-steps", "Both pawns step forward twice from the initial position.", legal, "QEBAQ", "StartPosition")
 	s.replayValue("first-mover-after-black", "Black moved last at turn 6, whose parity says black moves: white moves first.", legal,
 		game(gen.Pos("e2", "e8", black, 6), "N", "S"), "FirstMover", vectors.FaultFirstMoverFromParity)
 	s.replayValue("first-mover-after-white", "White moved last at turn 5, whose parity says white moves: black moves first.", legal,
@@ -157,7 +181,7 @@ func addReplayViolations(s *builder) {
 		game(pos("a5", "e9", black, 9), "W"), "OffBoard", "EdgeMove", vectors.FaultSquareArithmetic)
 	s.replayValue("e9-north-black", "Black on e9 moves north: off the board; the scripts' arithmetic reaches 85.", "off_board",
 		game(pos("e1", "e9", white, 2), "N"), "OffBoard", "EdgeMove", vectors.FaultSquareArithmetic)
-	s.replayValue("first-move-south", "White's first move goes south from e1.", "off_board", game(nil, "S"), "OffBoard")
+	s.replayValue("first-move-south", "White's first move goes south from e1.", "off_board", game(nil, "S"), "OffBoard", "FirstMover")
 	s.replayValue("wall-blocks-north", "A wall e1h right in front of white.", "wall_blocks_move", game(pos("e1", "e9", black, 2, "b:e1h"), "N"), "WallBlocksMove")
 	s.replayValue("wall-half-blocks-north", "The wall d1h covers e1 too.", "wall_blocks_move", game(pos("e1", "e9", black, 2, "b:d1h"), "N"), "WallBlocksMove")
 	s.replayValue("wall-blocks-east", "A vertical wall e4v east of white on e5.", "wall_blocks_move", game(pos("e5", "e9", black, 2, "e4v"), "E"), "WallBlocksMove")
@@ -181,12 +205,28 @@ func addReplayViolations(s *builder) {
 		game(pos("e5", "e6", white, 9), "SE"), "IllegalDiagonal")
 	s.replayValue("diagonal-through-wall", "The jump is blocked by e5h, but black's e4v walls e5 off from f5: no side-step NE.", "illegal_diagonal",
 		game(pos("e4", "e5", black, 9, "e5h", "b:e4v"), "NE"), "IllegalDiagonal")
+	s.replayValue("diagonal-wall-between-pawns", "The jump is blocked by e5h, but e4h stands between white on e4 and black on e5: no side-step NE through it.",
+		"illegal_diagonal", game(pos("e4", "e5", black, 9, "e5h", "b:e4h"), "NE"))
+	s.replayValue("diagonal-wall-between-pawns-east", "Black on i4, the edge behind it, and h4v between it and white on h4: no side-step NE.",
+		"illegal_diagonal", game(pos("h4", "i4", black, 9, "b:h4v"), "NE"))
+	s.replayValue("diagonal-wall-between-pawns-black", "White on e5 below black on e6, e4h behind white, e5h between them: black's SW is no side-step.",
+		"illegal_diagonal", game(pos("e5", "e6", white, 9, "e4h", "b:e5h"), "SW"))
+	s.replayValue("diagonal-wall-between-pawns-from-start", "The pawns meet on e4 and e5; white walls black in behind (e5h), black puts e4h between them: white's NE is no side-step.",
+		"illegal_diagonal", game(nil, "N", "S", "N", "S", "N", "S", "a1h", "S", "e5h", "e4h", "NE"))
+	s.replayValue("diagonal-wall-beyond-from-start", "The pawns meet on e4 and e5; e5h behind black, then black's e4v between e5 and f5: white's NE is no side-step.",
+		"illegal_diagonal", game(nil, "N", "S", "N", "S", "N", "S", "a1h", "S", "e5h", "e4v", "NE"))
+	s.replayValue("diagonal-off-board-from-start", "White's first move is SE from e1: off the board, so no side-step.", "illegal_diagonal",
+		game(nil, "SE"))
+	s.replayValue("stops-at-violation", "White's first move goes south, off the board; the moves after it are not played.", "off_board",
+		game(nil, "S", "N", "N"))
+	s.replayValue("stops-at-violation-in-state", "White on i1 moves east, off the board; the wall and the step after it are not played.", "off_board",
+		game(pos("i1", "e9", black, 2), "E", "c3h", "N"))
 	s.replayValue("diagonal-off-corner", "Black on i9: white's NE side-step from i8 would leave the board.", "illegal_diagonal",
 		game(pos("i8", "i9", black, 9), "NE"), "IllegalDiagonal")
 	s.replayValue("same-wall-twice", "Black places c3h where white just did.", "walls_conflict", game(nil, "c3h", "c3h"), "WallsConflict")
 	s.replayValue("overlapping-walls", "d3h overlaps c3h.", "walls_conflict", game(nil, "c3h", "d3h"), "WallsConflict")
 	s.replayValue("crossing-walls", "c3v crosses c3h.", "walls_conflict", game(nil, "c3h", "c3v"), "WallsConflict")
-	s.replayValue("crossing-state-wall", "Black's c3v crosses the State's c3h.", "walls_conflict", game(pos("e1", "e9", white, 2, "c3h"), "c3v"), "WallsConflict")
+	s.replayValue("crossing-state-wall", "Black's c3v crosses the State's c3h.", "walls_conflict", game(pos("e1", "e9", white, 2, "c3h"), "c3v"), "WallsConflict", "StartPosition")
 	s.replayValue("overlapping-state-wall", "c4v overlaps the State's c3v.", "walls_conflict", game(pos("e1", "e9", black, 2, "b:c3v"), "c4v"), "WallsConflict")
 	eleven := []string{}
 	for i, w := range tenWalls {
@@ -274,8 +314,8 @@ func addReplayRandom(s *builder, r *gen.Rand, n, max int) {
 // addValidate adds the validation tests but the corpus and random States.
 func addValidate(s *builder) {
 	none := ""
-	s.validate("no-state", "A record without a State: no State violations.", none, "QEBAQ")
-	s.validate("neither-chunk", "No State at all.", none, "A", vectors.FaultChunkRejected)
+	s.validate("no-state", "A record without a State: no State violations.", none, "QEBAQ", "WithoutState")
+	s.validate("neither-chunk", "No State at all.", none, "A", vectors.FaultChunkRejected, "WithoutState")
 	s.validateState("initial-board", "The initial position.", none, initial())
 	s.validateState("ten-walls-each", "Ten walls for each player, none conflicting, paths open.", none,
 		pos("e2", "e8", black, 21, append(tenWalls, blackWalls("a7h", "c7h", "e7h", "g7h", "b6h", "d6h", "f6h", "h6h", "a8v", "b8v")...)...))

@@ -139,12 +139,11 @@ function checkShape(value) {
   // refuses its other keys.
   const object = (x, path, keys, check) => {
     if (!isObject(x)) bad(path);
-    const prefix = path ? path + "." : "";
     for (const k of keys) {
-      if (!(k in x)) bad(prefix + k);
-      check(k, x[k], prefix + k);
+      if (!(k in x) || (x[REPEATED] && x[REPEATED].has(k))) bad(child(path, k));
+      check(k, x[k], child(path, k));
     }
-    for (const k of Object.keys(x).sort(byteOrder)) if (!keys.includes(k)) bad(prefix + k);
+    for (const k of Object.keys(x).sort(byteOrder)) if (!keys.includes(k)) bad(child(path, k));
   };
   const integer = (x, path) => { if (typeof x !== "number" || !Number.isInteger(x)) bad(path); };
   const oneOf = (x, path, names) => { if (!names.includes(x)) bad(path); };
@@ -188,4 +187,54 @@ function checkShape(value) {
   });
 }
 
-module.exports = { decode, encode, QfError };
+// child returns the path of member key of the object at path (spec/qf.md,
+// "Errors"): .key for a key of ASCII letters, digits and _, else the key as
+// a JSON string in brackets. JSON.stringify escapes as the spec says; a lone
+// surrogate, which JSON.parse keeps, is U+FFFD there.
+function child(path, key) {
+  if (/^[A-Za-z0-9_]+$/.test(key)) return path ? path + "." + key : key;
+  return `${path}[${JSON.stringify(key.replace(/\p{Surrogate}/gu, "\ufffd"))}]`;
+}
+
+// REPEATED marks an object whose JSON text repeated a key: JSON.parse keeps
+// the last value and forgets the others, and spec/qf.md makes a repeated key
+// malformed. markRepeated sets it, a Set of the keys, on the objects of
+// parsed (JSON.parse's value of text) that repeat one.
+const REPEATED = Symbol("repeated keys");
+
+// A JSON token, leading space skipped: a string (and the colon after a key),
+// a bracket, a comma, or a literal or number.
+const TOKEN = /\s*(?:("(?:[^"\\]|\\.)*")(\s*:)?|([{[])|([}\]])|,|[^\s,{}[\]":]+)/y;
+
+function markRepeated(text, parsed) {
+  const stack = [{ path: [], keys: new Set(), key: null, index: 0 }];
+  TOKEN.lastIndex = 0;
+  let m;
+  // The first token is the top-level container itself.
+  if (!(m = TOKEN.exec(text)) || !m[3]) return parsed;
+  stack[0].keys = m[3] === "{" ? new Set() : null;
+  while (stack.length && (m = TOKEN.exec(text))) {
+    const top = stack[stack.length - 1];
+    if (m[2]) { // a key
+      const key = JSON.parse(m[1]);
+      if (top.keys.has(key)) mark(parsed, top.path, key);
+      top.keys.add(key);
+      top.key = key;
+    } else if (m[3]) {
+      const step = top.keys ? top.key : top.index;
+      stack.push({ path: [...top.path, step], keys: m[3] === "{" ? new Set() : null, key: null, index: 0 });
+    } else if (m[4]) stack.pop();
+    else if (m[0].trim() === "," && !top.keys) top.index++;
+  }
+  return parsed;
+}
+
+// mark adds key to the REPEATED set of the object at path in parsed.
+function mark(parsed, path, key) {
+  let x = parsed;
+  for (const step of path) x = x[step];
+  if (!x[REPEATED]) Object.defineProperty(x, REPEATED, { value: new Set() });
+  x[REPEATED].add(key);
+}
+
+module.exports = { decode, encode, markRepeated, QfError };

@@ -5,7 +5,7 @@
 //   go run ./cmd/qf check -- node examples/js/serve.js
 "use strict";
 const readline = require("readline");
-const { decode, encode, QfError } = require("./qf.js");
+const { decode, encode, markRepeated, QfError } = require("./qf.js");
 const { replay, validate } = require("./rules.js");
 
 const out = (msg) => process.stdout.write(JSON.stringify(msg) + "\n");
@@ -47,7 +47,10 @@ function answer(req, line) {
     }
     case "encode":
       if (!("value" in req)) return { id, error: { kind: "bad_request" } };
-      return attempt(() => ({ code: encode(JSON.parse(exactNumbers(line)).value) }));
+      return attempt(() => {
+        const text = exactNumbers(line); // keys repeated in the value are malformed: markRepeated finds them
+        return { code: encode(markRepeated(text, JSON.parse(text)).value) };
+      });
     case "replay":
     case "validate":
       if (typeof req.code !== "string") return { id, error: { kind: "bad_request" } };

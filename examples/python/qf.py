@@ -8,6 +8,7 @@ code, or raises QfError.
 """
 
 import json
+import re
 from decimal import Decimal
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -230,7 +231,10 @@ class Shape:
 
 def child(path, key):
     """The path of member key of the object at path: .key for a key of
-    ASCII letters, digits and _, else the key as a JSON string in brackets."""
+    ASCII letters, digits and _, else the key as a JSON string in brackets
+    (json.dumps escapes as spec/qf.md says). A lone surrogate, which json
+    keeps, is U+FFFD there."""
     if key and all(c.isascii() and (c.isalnum() or c == "_") for c in key):
         return f"{path}.{key}" if path else key
+    key = re.sub("[\ud800-\udfff]", "\ufffd", key)
     return f"{path}[{json.dumps(key, ensure_ascii=False)}]"

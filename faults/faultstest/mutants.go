@@ -4,7 +4,7 @@
 // alone, the fansite's own scripts, and the faults of four real public
 // implementations together. Its tests run the whole vector suite against
 // each mutant through the runner that `qf check` uses, and keep the table
-// of mutants in CONFORMANCE.md.
+// of mutants in CONTRIBUTING.md.
 package faultstest
 
 import (

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -19,10 +20,11 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-var update = flag.Bool("update", false, "rewrite the mutant table in CONFORMANCE.md")
+var update = flag.Bool("update", false, "rewrite the catalogue's table in CONFORMANCE.md and the mutant table in CONTRIBUTING.md")
 
 const (
-	conformance = "../../CONFORMANCE.md"
+	conformance  = "../../CONFORMANCE.md"
+	contributing = "../../CONTRIBUTING.md"
 	// minCaught is how many vectors must catch each mutant: a fault caught
 	// by one vector hangs on that vector's every detail.
 	minCaught = 3
@@ -73,7 +75,7 @@ func TestConforming(t *testing.T) {
 	}
 }
 
-// Every mutant fails at least minCaught vectors, and CONFORMANCE.md's
+// Every mutant fails at least minCaught vectors, and CONTRIBUTING.md's
 // table says which and how many.
 func TestSuiteCatchesEveryMutant(t *testing.T) {
 	if len(Catalogue) < 40 {
@@ -111,7 +113,7 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 		}
 		fmt.Fprintf(&table, "| `%s` | %s | %s | %s | %d |\n", m.Name, m.What(), wild, cell, len(ids))
 	}
-	generated(t, "MUTANT TABLE", table.Bytes())
+	generated(t, contributing, "MUTANT TABLE", table.Bytes())
 }
 
 // flaggedFor returns those of ids, the vectors m fails, that carry one of
@@ -177,34 +179,34 @@ func TestCatalogueTable(t *testing.T) {
 			row("", fs[0].What, fs)
 		}
 	}
-	generated(t, "FAULT CATALOGUE", table.Bytes())
+	generated(t, conformance, "FAULT CATALOGUE", table.Bytes())
 }
 
-// generated checks the generated block name of CONFORMANCE.md against
+// generated checks the generated block name of the document doc against
 // text, and rewrites it with -update.
-func generated(t *testing.T, name string, text []byte) {
+func generated(t *testing.T, doc, name string, text []byte) {
 	t.Helper()
 	begin := []byte("<!-- BEGIN GENERATED " + name + ": go test ./faults/faultstest -update -->\n")
 	end := []byte("<!-- END GENERATED " + name + " -->\n")
-	doc, err := os.ReadFile(conformance)
+	data, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	i, j := bytes.Index(doc, begin), bytes.Index(doc, end)
+	i, j := bytes.Index(data, begin), bytes.Index(data, end)
 	if i < 0 || j < i {
-		t.Fatalf("%s lacks the markers of the %s", conformance, strings.ToLower(name))
+		t.Fatalf("%s lacks the markers of the %s", doc, strings.ToLower(name))
 	}
-	want := append(append(append([]byte{}, doc[:i+len(begin)]...), text...), doc[j:]...)
-	if bytes.Equal(doc, want) {
+	want := append(append(append([]byte{}, data[:i+len(begin)]...), text...), data[j:]...)
+	if bytes.Equal(data, want) {
 		return
 	}
 	if *update {
-		if err := os.WriteFile(conformance, want, 0o644); err != nil {
+		if err := os.WriteFile(doc, want, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("the %s in CONFORMANCE.md is stale; run go test ./faults/faultstest -update", strings.ToLower(name))
+	t.Errorf("the %s in %s is stale; run go test ./faults/faultstest -update", strings.ToLower(name), filepath.Base(doc))
 }
 
 // A Fault flag names what its vector catches: every vector carrying

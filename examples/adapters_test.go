@@ -1,0 +1,120 @@
+package examples
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// Implementations with one fault that the vectors once missed: adapters
+// that lose what the text of a request or an answer holds, as adapters in
+// other languages do, and a replayer that side-steps through a wall
+// between the pawns. Each fails the vectors that pin its fault, by name,
+// and no others. They are examples/python with one line changed.
+func TestFaultsVectorsName(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("no python3 on this machine: the adapters did not run")
+	}
+	encode, err := vectors.Load(vectors.EncodeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replay, err := vectors.Load(vectors.ReplayFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var repeated, wallBetween []string
+	for _, test := range replay.Tests {
+		if slices.Contains(test.Flags, "DiagonalWallBetween") {
+			wallBetween = append(wallBetween, test.ID)
+		}
+	}
+	for _, test := range encode.Tests {
+		if slices.Contains(test.Flags, "RepeatedKey") {
+			repeated = append(repeated, test.ID)
+		}
+	}
+	nonASCII := nonASCIIFields(t)
+	for _, c := range []struct {
+		name, file, old, new string
+		want                 []string
+	}{
+		{
+			// Jackson's readTree, JSON.parse and Python's json.loads keep
+			// the last of repeated keys.
+			"last key wins", "qf.py", "object_pairs_hook=Object,", "object_pairs_hook=lambda p: Object(dict(p).items()),",
+			repeated,
+		},
+		{
+			// Java 17's System.out with LANG unset: ASCII, '?' for the rest.
+			"platform charset", "serve.py", `print(json.dumps(out, default=number, separators=(",", ":")), flush=True)`,
+			`sys.stdout.buffer.write(json.dumps(out, default=number, separators=(",", ":"), ensure_ascii=False).encode("ascii", "replace") + b"\n"); sys.stdout.flush()`,
+			nonASCII,
+		},
+		{
+			// The side-step's "no wall separates the two pawns" left out.
+			"side-step through a wall", "rules.py", "N * oy + ox != opp or board.blocked(x, y, vx, vy):", "N * oy + ox != opp:",
+			wallBetween,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if len(c.want) < 3 {
+				t.Fatalf("%d vectors pin it, want at least 3", len(c.want))
+			}
+			dir := t.TempDir()
+			for _, name := range []string{"qf.py", "rules.py", "serve.py"} {
+				data, err := os.ReadFile(filepath.Join("python", name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				text := string(data)
+				if name == c.file {
+					if !strings.Contains(text, c.old) {
+						t.Fatalf("python/%s no longer has %q", name, c.old)
+					}
+					text = strings.Replace(text, c.old, c.new, 1)
+				}
+				write(t, dir, name, text)
+			}
+			rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: []string{python, filepath.Join(dir, "serve.py")}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var failed []string
+			for _, r := range rep.Results {
+				if r.Status == suite.Fail {
+					failed = append(failed, r.ID)
+				}
+			}
+			if !slices.Equal(failed, c.want) {
+				t.Errorf("failed %q,\nwant %q\n%s", failed, c.want, text(rep))
+			}
+		})
+	}
+}
+
+// nonASCIIFields returns the ids of the encode vectors whose error's field
+// holds a character beyond ASCII.
+func nonASCIIFields(t *testing.T) []string {
+	encode, err := vectors.Load(vectors.EncodeFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, test := range encode.Tests {
+		if test.Error != nil && strings.ContainsFunc(test.Error.Field, func(r rune) bool { return r > 0x7f }) {
+			ids = append(ids, test.ID)
+		}
+	}
+	return ids
+}
