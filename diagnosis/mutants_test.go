@@ -3,6 +3,7 @@ package diagnosis_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,24 +35,9 @@ const server = "package main\n\nimport (\n\t\"os\"\n\n" +
 // rules, by package mutation, in the order of their files.
 func referenceMutants(t *testing.T) []mutation.Mutant {
 	t.Helper()
-	var out []mutation.Mutant
-	for _, dir := range []string{"ref", "rules"} {
-		names, err := filepath.Glob(filepath.Join("..", dir, "*.go"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.Sort(names)
-		for _, name := range names {
-			src, err := os.ReadFile(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ms, err := mutation.Find(filepath.ToSlash(strings.TrimPrefix(name, ".."+string(filepath.Separator))), src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, ms...)
-		}
+	out, err := mutation.FindIn("..", "ref", "rules")
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
@@ -64,26 +50,14 @@ func buildMutant(t *testing.T, m mutation.Mutant) (string, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join(root, m.File))
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	overlay, err := mutation.Overlay(dir, map[string][]byte{
-		filepath.Join(root, m.File):                     m.Apply(src),
-		filepath.Join(root, "mutant-server", "main.go"): []byte(server),
-	})
+	prog := filepath.Join(dir, "mutant")
+	err = mutation.Build(root, dir, m, map[string][]byte{"mutant-server/main.go": []byte(server)}, "mutant-server", prog)
+	if errors.Is(err, mutation.ErrNotViable) {
+		return "", false
+	}
 	if err != nil {
 		t.Fatal(err)
-	}
-	prog := filepath.Join(dir, "mutant")
-	cmd := exec.Command("go", "build", "-overlay", overlay, "-o", prog, "./mutant-server")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		if strings.Contains(string(out), ".go:") {
-			return "", false // not viable: the compiler refuses it
-		}
-		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return prog, true
 }

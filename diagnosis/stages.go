@@ -26,8 +26,6 @@ type causeID struct {
 	name string
 }
 
-func (id causeID) key() string { return string(id.kind) + " " + id.name }
-
 // stages are the stages, in the order they explain failures. The faults
 // of the catalogue and the way of reporting errors are found before any
 // of them (run).

@@ -19,7 +19,7 @@ import (
 // survive. qf fuzz drives them with many requests in flight: each run must
 // end promptly, say what went wrong (a finding, or a problem that ended
 // the run), keep its report valid UTF-8 without control characters, and
-// leave no process behind.
+// leave no process behind. (Over 100 lines for its table: a row a fake.)
 func TestHostile(t *testing.T) {
 	behindShell := []string{"sh", "-c", `"$0" -test.run='^$'; :`, os.Args[0]}
 	// Each run is bounded by its count of cases, not by a span of time,

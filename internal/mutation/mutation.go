@@ -15,12 +15,15 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -35,6 +38,9 @@ const (
 	ConditionalsNegation Kind = "CONDITIONALS_NEGATION" // == != < >= > <= negated
 	IncrementDecrement   Kind = "INCREMENT_DECREMENT"   // ++ --
 	InvertNegatives      Kind = "INVERT_NEGATIVES"      // -x as x
+	// ConditionRemoved is not one of gremlins': a || b or a && b made a,
+	// or b, as when a clause of a rule is left out.
+	ConditionRemoved Kind = "CONDITION_REMOVED"
 )
 
 // A Mutant is one change to one file: the operator at Offset, Old, made
@@ -52,11 +58,16 @@ type Mutant struct {
 }
 
 // ID names the mutant by its file, its kind, its change and a digest of
-// its line's text and the change's place in it: it stays the same while
-// the line does, wherever the line moves.
+// its line's text and the change's place in it (a removed condition by a
+// digest of all of these): it stays the same while the line does,
+// wherever the line moves.
 func (m Mutant) ID() string {
+	if m.Kind == ConditionRemoved { // its change is source text, named by its digest
+		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s\x00%s", m.Source, m.Col, m.Old, m.New)))
+		return fmt.Sprintf("%s:%s:%s", m.File, m.Kind, hex.EncodeToString(sum[:6]))
+	}
 	sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s", m.Source, m.Col, m.Old)))
-	return fmt.Sprintf("%s:%s:%s->%s:%s", m.File, m.Kind, m.Old, m.New, hex.EncodeToString(sum[:4]))
+	return fmt.Sprintf("%s:%s:%s->%s:%s", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), hex.EncodeToString(sum[:4]))
 }
 
 // String says where the mutant is and what it changes:
@@ -121,6 +132,13 @@ func Find(path string, src []byte) ([]Mutant, error) {
 			}
 			if to, ok := negation[n.Op]; ok {
 				add(n.OpPos, ConditionalsNegation, n.Op.String(), to)
+			}
+			if n.Op == token.LOR || n.Op == token.LAND {
+				whole := string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
+				for _, keep := range []ast.Expr{n.X, n.Y} {
+					kept := string(src[fset.Position(keep.Pos()).Offset:fset.Position(keep.End()).Offset])
+					add(n.Pos(), ConditionRemoved, whole, "("+kept+")")
+				}
 			}
 		case *ast.AssignStmt:
 			if to, ok := assigns[n.Tok]; ok && !isString(n.Rhs[0]) {
@@ -194,4 +212,70 @@ func Overlay(dir string, files map[string][]byte) (string, error) {
 	}
 	overlay := filepath.Join(dir, "overlay.json")
 	return overlay, os.WriteFile(overlay, b, 0o644)
+}
+
+// FindIn returns the mutants of the Go files of the directories dirs
+// under root, tests aside, named by their slash-separated paths relative
+// to root ("ref/decode.go"), in the order of the directories and of their
+// files.
+func FindIn(root string, dirs ...string) ([]Mutant, error) {
+	var out []Mutant
+	for _, dir := range dirs {
+		names, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil {
+			return nil, err
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			rel, err := filepath.Rel(root, name)
+			if err != nil {
+				return nil, err
+			}
+			ms, err := Find(filepath.ToSlash(rel), src)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, ms...)
+		}
+	}
+	return out, nil
+}
+
+// ErrNotViable is Build's error for a mutant that the compiler refuses.
+var ErrNotViable = errors.New("mutation: the compiler refuses the mutant")
+
+// Build builds the main package pkg (a directory relative to root, which
+// may not exist but in files) into the program out, with m's change made
+// (none for the zero Mutant) and files (contents by their paths relative
+// to root) in place, and writes its overlay under dir. It returns
+// ErrNotViable when the compiler refuses the mutant.
+func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string) error {
+	abs := map[string][]byte{}
+	if m.File != "" {
+		src, err := os.ReadFile(filepath.Join(root, m.File))
+		if err != nil {
+			return err
+		}
+		abs[filepath.Join(root, m.File)] = m.Apply(src)
+	}
+	for name, data := range files {
+		abs[filepath.Join(root, name)] = data
+	}
+	overlay, err := Overlay(dir, abs)
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "build", "-overlay", overlay, "-o", out, "./"+filepath.ToSlash(pkg))
+	cmd.Dir = root
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		if bytes.Contains(msg, []byte(".go:")) {
+			return ErrNotViable
+		}
+		return fmt.Errorf("mutation: go build: %v\n%s", err, msg)
+	}
+	return nil
 }

@@ -36,12 +36,16 @@ func TestFind(t *testing.T) {
 		if _, err := parser.ParseFile(token.NewFileSet(), "p.go", m.Apply([]byte(src)), 0); err != nil {
 			t.Errorf("%s: the mutated source does not parse: %v", m, err)
 		}
+		if strings.ContainsAny(m.ID(), " \n") {
+			t.Errorf("%s: id %q has a space", m, m.ID())
+		}
 		if m.Line == 0 || m.Source == "" || !strings.Contains(m.Source, strings.TrimSpace(m.Old)) {
 			t.Errorf("%s: line %d, source %q", m, m.Line, m.Source)
 		}
 	}
 	want := []string{"INCREMENT_DECREMENT ++->--", "ARITHMETIC_BASE -=->+=", "ARITHMETIC_BASE +->-", "ARITHMETIC_BASE *->/",
-		"INVERT_NEGATIVES --> ", "CONDITIONALS_BOUNDARY <-><=", "CONDITIONALS_NEGATION <->>=", "CONDITIONALS_NEGATION !=->=="}
+		"INVERT_NEGATIVES --> ", "CONDITION_REMOVED a < b && a != b->(a < b)", "CONDITION_REMOVED a < b && a != b->(a != b)",
+		"CONDITIONALS_BOUNDARY <-><=", "CONDITIONALS_NEGATION <->>=", "CONDITIONALS_NEGATION !=->=="}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
 		t.Errorf("mutants\n%s\nwant\n%s", strings.Join(got, "; "), strings.Join(want, "; "))
 	}
@@ -72,8 +76,8 @@ func TestIDFollowsTheLine(t *testing.T) {
 			gone++
 		}
 	}
-	if gone != 6 { // the six mutants of the changed line
-		t.Errorf("%d mutants' ids changed with their line, want 6", gone)
+	if gone != 8 { // the eight mutants of the changed line
+		t.Errorf("%d mutants' ids changed with their line, want 8", gone)
 	}
 }
 
