@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +17,9 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/internal/mutation"
+	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // equivalentFile lists the mutants of ref and rules that no vector can
@@ -178,9 +182,10 @@ func TestVectorsKillMutants(t *testing.T) {
 	if out, err := exec.Command(filepath.Join(dir, "checker")).CombinedOutput(); err != nil {
 		t.Fatalf("the reference as it is fails the checker: %v\n%s", err, out)
 	}
+	blocks := reached(t, root)
 	type outcome struct {
-		killed, notViable bool
-		by                string // the first vector that fails, or how it ended
+		killed, notViable, unreached bool
+		by                           string // the first vector that fails, or how it ended
 	}
 	outcomes := make([]outcome, n)
 	start := time.Now()
@@ -192,6 +197,10 @@ func TestVectorsKillMutants(t *testing.T) {
 			defer wg.Done()
 			for k := range next {
 				m := all[k*len(all)/n]
+				if !blocks.reach(m) {
+					outcomes[k] = outcome{unreached: true}
+					continue
+				}
 				dir := t.TempDir()
 				prog := filepath.Join(dir, "checker")
 				err := mutation.Build(root, dir, m, files, "mutant-checker", prog)
@@ -218,11 +227,13 @@ func TestVectorsKillMutants(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
-	var killed, survived, listed, notViable int
+	var killed, survived, listed, notViable, unreached int
 	for k, o := range outcomes {
 		m := all[k*len(all)/n]
 		_, isListed := equivalent[m.ID()]
 		switch {
+		case o.unreached:
+			unreached++
 		case o.notViable:
 			notViable++
 			t.Logf("%s: not viable (the compiler refuses it)", m)
@@ -238,8 +249,8 @@ func TestVectorsKillMutants(t *testing.T) {
 			t.Errorf("%s survives the vectors: add a vector that kills it, or list it as equivalent, with why, in %s:\n%s  %q", m, equivalentFile, m.ID(), m.Source)
 		}
 	}
-	t.Logf("%d mutants of ref and rules (of %d): %d killed by the vectors, %d equivalent (listed), %d surviving, %d not viable; %.0f s",
-		n, len(all), killed, listed, survived, notViable, time.Since(start).Seconds())
+	t.Logf("%d mutants of ref and rules (of %d): %d on lines no answer of the reference runs (not built); of the others %d killed by the vectors, %d equivalent (listed), %d surviving, %d not viable; %.0f s",
+		n, len(all), unreached, killed, listed, survived, notViable, time.Since(start).Seconds())
 }
 
 // runChecker runs a checker program: killed when it exits with an error
@@ -279,6 +290,85 @@ func TestRunChecker(t *testing.T) {
 		killed, _, err := runChecker(prog)
 		if killed != c.killed || (err != nil) != c.fail {
 			t.Errorf("%s: killed %v, error %v", c.prog, killed, err)
+		}
+	}
+}
+
+// A block is a block of statements of ref or rules that coverage counts:
+// its file (relative to the module's root), its span, and whether it ran.
+type block struct {
+	file                   string
+	line0, col0, line, col int
+	ran                    bool
+}
+
+type blocks []block
+
+// reach reports whether m's change is in a block that ran.
+func (bs blocks) reach(m mutation.Mutant) bool {
+	for _, b := range bs {
+		if b.ran && b.file == m.File && (m.Line > b.line0 || m.Line == b.line0 && m.Col >= b.col0) &&
+			(m.Line < b.line || m.Line == b.line && m.Col <= b.col) {
+			return true
+		}
+	}
+	return false
+}
+
+// reached returns the blocks of ref and rules, and which of them the
+// reference runs when it answers every vector (TestReferencePassesVectors,
+// run with coverage; go build -cover would not instrument the checker's
+// main, which exists only in an overlay). A mutant elsewhere changes no
+// answer a vector can see: text for people, such as rules' notation, and
+// code that only the generators call.
+func reached(t *testing.T, root string) blocks {
+	t.Helper()
+	profile := filepath.Join(t.TempDir(), "profile.txt")
+	cmd := exec.Command("go", "test", "-count=1", "-run", "^TestReferencePassesVectors$", "-coverpkg=./ref,./rules", "-coverprofile="+profile, "./vectors")
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cmd, err, out)
+	}
+	text, err := os.ReadFile(profile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out blocks
+	for _, line := range strings.Split(string(text), "\n")[1:] {
+		// module/ref/decode.go:12.34,15.2 3 1
+		var b block
+		var stmts, count int
+		name, rest, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		if _, err := fmt.Sscanf(rest, "%d.%d,%d.%d %d %d", &b.line0, &b.col0, &b.line, &b.col, &stmts, &count); err != nil {
+			t.Fatalf("%s: %q: %v", profile, line, err)
+		}
+		_, b.file, _ = strings.Cut(name, "qf-conformance/")
+		b.ran = count > 0
+		out = append(out, b)
+	}
+	if len(out) == 0 {
+		t.Fatal("no coverage of ref and rules")
+	}
+	return out
+}
+
+// The reference passes every vector, graded as qf check grades an
+// implementation: what the checker of TestVectorsKillMutants runs, here
+// in process, so that its coverage shows what the vectors reach.
+func TestReferencePassesVectors(t *testing.T) {
+	for _, c := range suite.Categories {
+		f, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range f.Tests {
+			test := &f.Tests[i]
+			if !c.Passes(test, serve.Reference.Handle(c.Request(test)), suite.L3) {
+				t.Errorf("%s: the reference fails it", test.ID)
+			}
 		}
 	}
 }
