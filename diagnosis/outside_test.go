@@ -3,15 +3,13 @@ package diagnosis_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/examples"
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/serve"
@@ -108,27 +106,15 @@ var outsiders = []outsider{
 // patches applied, and returns the command that serves it.
 func copyExample(t *testing.T, patches []patch) []string {
 	t.Helper()
-	dir := t.TempDir()
-	for _, name := range []string{"qf.py", "rules.py", "serve.py"} {
-		data, err := os.ReadFile(filepath.Join("..", "examples", "python", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text := string(data)
-		for _, p := range patches {
-			if p.file != name {
-				continue
-			}
-			if strings.Count(text, p.old) != 1 {
-				t.Fatalf("the patch of %s does not apply once: %q", name, p.old)
-			}
-			text = strings.Replace(text, p.old, p.new, 1)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	var ps []examples.Patch
+	for _, p := range patches {
+		ps = append(ps, examples.Patch{File: p.file, Old: p.old, New: p.new})
 	}
-	return []string{"python3", filepath.Join(dir, "serve.py")}
+	cmd, err := examples.Python(t.TempDir(), ps...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cmd
 }
 
 // Faults put by hand into an implementation written from the spec: each

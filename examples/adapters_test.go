@@ -1,17 +1,11 @@
 package examples
 
 import (
-	"context"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/runner"
-	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -46,24 +40,25 @@ func TestFaultsVectorsName(t *testing.T) {
 	}
 	nonASCII := nonASCIIFields(t)
 	for _, c := range []struct {
-		name, file, old, new string
-		want                 []string
+		name  string
+		patch Patch
+		want  []string
 	}{
 		{
 			// Jackson's readTree, JSON.parse and Python's json.loads keep
 			// the last of repeated keys.
-			"last key wins", "qf.py", "object_pairs_hook=Object,", "object_pairs_hook=lambda p: Object(dict(p).items()),",
+			"last key wins", Patch{"qf.py", "object_pairs_hook=Object,", "object_pairs_hook=lambda p: Object(dict(p).items()),"},
 			repeated,
 		},
 		{
 			// Java 17's System.out with LANG unset: ASCII, '?' for the rest.
-			"platform charset", "serve.py", `print(json.dumps(out, default=number, separators=(",", ":")), flush=True)`,
-			`sys.stdout.buffer.write(json.dumps(out, default=number, separators=(",", ":"), ensure_ascii=False).encode("ascii", "replace") + b"\n"); sys.stdout.flush()`,
+			"platform charset", Patch{"serve.py", `print(json.dumps(out, default=number, separators=(",", ":")), flush=True)`,
+				`sys.stdout.buffer.write(json.dumps(out, default=number, separators=(",", ":"), ensure_ascii=False).encode("ascii", "replace") + b"\n"); sys.stdout.flush()`},
 			nonASCII,
 		},
 		{
 			// The side-step's "no wall separates the two pawns" left out.
-			"side-step through a wall", "rules.py", "N * oy + ox != opp or board.blocked(x, y, vx, vy):", "N * oy + ox != opp:",
+			"side-step through a wall", Patch{"rules.py", "N * oy + ox != opp or board.blocked(x, y, vx, vy):", "N * oy + ox != opp:"},
 			wallBetween,
 		},
 	} {
@@ -71,33 +66,14 @@ func TestFaultsVectorsName(t *testing.T) {
 			if len(c.want) < 3 {
 				t.Fatalf("%d vectors pin it, want at least 3", len(c.want))
 			}
-			dir := t.TempDir()
-			for _, name := range []string{"qf.py", "rules.py", "serve.py"} {
-				data, err := os.ReadFile(filepath.Join("python", name))
-				if err != nil {
-					t.Fatal(err)
-				}
-				text := string(data)
-				if name == c.file {
-					if !strings.Contains(text, c.old) {
-						t.Fatalf("python/%s no longer has %q", name, c.old)
-					}
-					text = strings.Replace(text, c.old, c.new, 1)
-				}
-				write(t, dir, name, text)
-			}
-			rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: []string{python, filepath.Join(dir, "serve.py")}}})
+			cmd, err := Python(t.TempDir(), c.patch)
 			if err != nil {
 				t.Fatal(err)
 			}
-			var failed []string
-			for _, r := range rep.Results {
-				if r.Status == suite.Fail {
-					failed = append(failed, r.ID)
-				}
-			}
+			cmd[0] = python
+			failed := failedIDs(t, cmd)
 			if !slices.Equal(failed, c.want) {
-				t.Errorf("failed %q,\nwant %q\n%s", failed, c.want, text(rep))
+				t.Errorf("failed %q,\nwant %q", failed, c.want)
 			}
 		})
 	}

@@ -1,9 +1,6 @@
-// Package examples holds implementations written from the spec for the
-// suite's documentation and CI: python/ (a codec and replayer in Python's
-// standard library, with its protocol adapter), js/ (the same for node),
-// java/ (the same in one file of Java 17) and oneshot/. This test runs the loops that
-// CONFORMANCE.md gives implementers, as printed there, so that they cannot
-// drift from the vector files.
+// This file runs the loops that CONFORMANCE.md gives implementers, as
+// printed there, so that they cannot drift from the vector files, and the
+// examples as qf check and qf fuzz run them.
 package examples
 
 import (
@@ -151,25 +148,50 @@ func TestPythonExample(t *testing.T) {
 	if err != nil {
 		t.Skip("no python3 on this machine: examples/python did not run")
 	}
-	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: []string{python, "python/serve.py"}}})
+	passesAll(t, "examples/python", []string{python, "python/serve.py"}, 5000)
+}
+
+// passesAll checks an example, served by cmd, as CI requires of it: qf
+// check finds it reaches every level, and qf fuzz, with n cases, finds it
+// agrees with the reference.
+func passesAll(t *testing.T, name string, cmd []string, n int) {
+	t.Helper()
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !rep.OK() {
-		t.Fatalf("examples/python fails:\n%s", text(rep))
+		t.Fatalf("%s fails:\n%s", name, text(rep))
 	}
 	for _, s := range rep.Summaries {
 		if s.Level != s.Category.Top() {
 			t.Errorf("%s: level %s, want %s", s.Category, s.Level, s.Category.Top())
 		}
 	}
-	frep, err := generative.Run(context.Background(), generative.Options{Options: driver.Options{Command: []string{python, "python/serve.py"}}, N: 5000, Seed: 1})
+	frep, err := generative.Run(context.Background(), generative.Options{Options: driver.Options{Command: cmd}, N: n, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !frep.OK() {
-		t.Errorf("qf fuzz finds examples/python disagrees:\n%s", text(frep))
+		t.Errorf("qf fuzz finds %s disagrees:\n%s", name, text(frep))
 	}
+}
+
+// failedIDs runs qf check against cmd and returns the ids of the vectors
+// that fail.
+func failedIDs(t *testing.T, cmd []string) []string {
+	t.Helper()
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var failed []string
+	for _, r := range rep.Results {
+		if r.Status == suite.Fail {
+			failed = append(failed, r.ID)
+		}
+	}
+	return failed
 }
 
 // text returns a report of qf check or qf fuzz as its text.
@@ -194,25 +216,7 @@ func TestJavaExample(t *testing.T) {
 		t.Skip("no java on this machine (Debian: apt-get install default-jdk-headless): examples/java did not run")
 	}
 	cmd := []string{"env", "-u", "LANG", "-u", "LC_ALL", "-u", "LC_CTYPE", "-u", "JAVA_TOOL_OPTIONS", java, "java/QfAdapter.java"}
-	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.OK() {
-		t.Fatalf("examples/java fails:\n%s", text(rep))
-	}
-	for _, s := range rep.Summaries {
-		if s.Level != s.Category.Top() {
-			t.Errorf("%s: level %s, want %s", s.Category, s.Level, s.Category.Top())
-		}
-	}
-	frep, err := generative.Run(context.Background(), generative.Options{Options: driver.Options{Command: cmd}, N: 3000, Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !frep.OK() {
-		t.Errorf("qf fuzz finds examples/java disagrees:\n%s", text(frep))
-	}
+	passesAll(t, "examples/java", cmd, 3000)
 	// The same writing System.out's platform charset: the vectors whose
 	// answers hold non-ASCII fail, and no others.
 	src, err := os.ReadFile("java/QfAdapter.java")
@@ -226,16 +230,7 @@ func TestJavaExample(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "QfAdapter.java", strings.Replace(string(src), utf8Out, "System.out", 1))
 	cmd[len(cmd)-1] = filepath.Join(dir, "QfAdapter.java")
-	rep, err = runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var failed []string
-	for _, r := range rep.Results {
-		if r.Status == suite.Fail {
-			failed = append(failed, r.ID)
-		}
-	}
+	failed := failedIDs(t, cmd)
 	if want := nonASCIIFields(t); !slices.Equal(failed, want) {
 		t.Errorf("with the platform charset, failed %q,\nwant %q", failed, want)
 	}
