@@ -57,7 +57,7 @@ func New(t *testing.T, width, height int) *Browser {
 	)
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(allocCtx)
-	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	ctx, cancel := withTestDeadline(ctx, t)
 	// Cleanups run last first: the browser ends, then its profile goes.
 	t.Cleanup(func() {
 		cancel()
@@ -93,6 +93,22 @@ func New(t *testing.T, width, height int) *Browser {
 		t.Fatalf("starting Chromium: %v", err)
 	}
 	return b
+}
+
+// withTestDeadline returns ctx ending a little before t's deadline (go
+// test's -timeout), so that a page that never gets ready fails its test
+// with chromedp's error, and Chromium is ended, before go test stops the
+// whole binary; without a deadline (-timeout 0), ctx as it is. No budget
+// of its own: a loaded machine is slow, not wrong.
+func withTestDeadline(ctx context.Context, t *testing.T) (context.Context, context.CancelFunc) {
+	deadline, ok := t.Deadline()
+	if !ok {
+		return context.WithCancel(ctx)
+	}
+	// The margin leaves time for the test's cleanups: ending Chromium and
+	// removing its profile.
+	margin := min(time.Until(deadline)/10, 30*time.Second)
+	return context.WithDeadline(ctx, deadline.Add(-margin))
 }
 
 // Errors returns the console errors and uncaught exceptions so far, and
