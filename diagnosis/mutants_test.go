@@ -17,19 +17,12 @@ import (
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/mutation"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
 // The files of the reference that read and write the layout: a mutant of
 // another may not be charged with a field read or written otherwise.
 var layoutFiles = []string{"ref/decode.go", "ref/bit_reader.go", "ref/encode.go", "ref/bit_writer.go"}
-
-// server is the main of a program that serves the reference, and links
-// nothing of qf but what the reference needs: built with a mutant of ref
-// or rules in place of its file, it is the mutant as a program.
-const server = "package main\n\nimport (\n\t\"os\"\n\n" +
-	"\t\"github.com/qf-format/qf-conformance/protocol\"\n" +
-	"\t\"github.com/qf-format/qf-conformance/serve\"\n)\n\n" +
-	"func main() { protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }\n"
 
 // referenceMutants returns the mutants of the reference's codec and
 // rules, by package mutation, in the order of their files.
@@ -52,7 +45,7 @@ func buildMutant(t *testing.T, m mutation.Mutant) (string, bool) {
 	}
 	dir := t.TempDir()
 	prog := filepath.Join(dir, "mutant")
-	err = mutation.Build(root, dir, m, map[string][]byte{"mutant-server/main.go": []byte(server)}, "mutant-server", prog)
+	err = mutation.Build(root, dir, m, map[string][]byte{"mutant-server/main.go": []byte(servetest.Alone)}, "mutant-server", prog)
 	if errors.Is(err, mutation.ErrNotViable) {
 		return "", false
 	}

@@ -5,8 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -18,6 +20,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/internal/mutation"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -138,15 +141,20 @@ func stale(listed map[string]string, all []mutation.Mutant) []string {
 // The vectors alone kill every mutant of ref and rules (package mutation,
 // gremlins' operators) but the equivalent ones that equivalentFile lists:
 // each mutant is built into a program that grades the reference against
-// every vector, and a mutant it passes survives. A listed mutant that the
-// vectors kill is an error too. It builds a program a mutant, so it runs
-// only when QF_MUTATION says which: "all", a number (a sample evenly
-// spread), or a kind (CONDITION_REMOVED, every mutant of that kind):
+// every vector, and a mutant it passes survives. Two kinds are known
+// without a build: a mutant in a function that the reference's serving
+// program (servetest.Alone) does not link changes no answer (equivalent,
+// by the linker's word); one on a line that no vector runs survives
+// (coverage of TestReferencePassesVectors). A listed mutant that the
+// vectors kill, or that needs no listing, is an error too. It builds a
+// program a mutant, so it runs only when QF_MUTATION says which: "all",
+// a number (a sample evenly spread), a kind (CONDITION_REMOVED), or a
+// file ("ref/unmarshal.go"):
 //
-//	QF_MUTATION=all go test ./vectors -run VectorsKillMutants -v -timeout 2h
+//	QF_MUTATION=all go test ./vectors -run VectorsKillMutants -v -timeout 1h
 func TestVectorsKillMutants(t *testing.T) {
-	spec := os.Getenv("QF_MUTATION")
-	if spec == "" {
+	sel := os.Getenv("QF_MUTATION")
+	if sel == "" {
 		t.Skip("QF_MUTATION unset: no mutants built (QF_MUTATION=all runs every one)")
 	}
 	root, err := filepath.Abs("..")
@@ -157,19 +165,9 @@ func TestVectorsKillMutants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(all)
-	switch count, err := strconv.Atoi(spec); {
-	case spec == "all":
-	case err == nil && count > 0:
-		n = min(count, len(all))
-	case strings.ToUpper(spec) == spec:
-		all = slices.DeleteFunc(all, func(m mutation.Mutant) bool { return m.Kind != mutation.Kind(spec) })
-		n = len(all)
-	default:
-		t.Fatalf("QF_MUTATION=%q: want all, a number or a kind of mutant", spec)
-	}
-	if n == 0 {
-		t.Fatalf("QF_MUTATION=%q: no such mutants", spec)
+	chosen, err := choose(sel, all)
+	if err != nil {
+		t.Fatal(err)
 	}
 	equivalent := equivalents(t)
 	// The checker passes the reference as it is: else every mutant would
@@ -179,16 +177,18 @@ func TestVectorsKillMutants(t *testing.T) {
 	if err := mutation.Build(root, dir, mutation.Mutant{}, files, "mutant-checker", filepath.Join(dir, "checker")); err != nil {
 		t.Fatal(err)
 	}
+	began := time.Now()
 	if out, err := exec.Command(filepath.Join(dir, "checker")).CombinedOutput(); err != nil {
 		t.Fatalf("the reference as it is fails the checker: %v\n%s", err, out)
 	}
+	// A mutant that takes thirty times the reference's time is killed, as
+	// qf check's time limits would fail it: a mutant that loops forever
+	// ends there.
+	limit := max(10*time.Second, 30*time.Since(began))
+	linked := answering(t, root)
 	blocks := reached(t, root)
-	type outcome struct {
-		killed, notViable, unreached bool
-		by                           string // the first vector that fails, or how it ended
-	}
-	outcomes := make([]outcome, n)
 	start := time.Now()
+	outcomes := make([]outcome, len(chosen))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.NumCPU() {
@@ -196,69 +196,182 @@ func TestVectorsKillMutants(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				m := all[k*len(all)/n]
-				if !blocks.reach(m) {
-					outcomes[k] = outcome{unreached: true}
-					continue
-				}
-				dir := t.TempDir()
-				prog := filepath.Join(dir, "checker")
-				err := mutation.Build(root, dir, m, files, "mutant-checker", prog)
-				if errors.Is(err, mutation.ErrNotViable) {
-					outcomes[k] = outcome{notViable: true}
-					continue
-				}
-				if err != nil {
-					t.Error(err)
-					continue
-				}
-				killed, by, err := runChecker(prog)
-				if err != nil { // not run: neither killed nor survived
-					t.Errorf("%s: %v", m, err)
-					outcomes[k] = outcome{notViable: true}
-					continue
-				}
-				outcomes[k] = outcome{killed: killed, by: by}
+				outcomes[k] = try(t, root, chosen[k], files, linked, blocks, limit)
 			}
 		}()
 	}
-	for k := range n {
+	for k := range chosen {
 		next <- k
 	}
 	close(next)
 	wg.Wait()
-	var killed, survived, listed, notViable, unreached int
+	var tally [numFates]int
+	unlinked := map[string]int{}
 	for k, o := range outcomes {
-		m := all[k*len(all)/n]
-		_, isListed := equivalent[m.ID()]
+		m := chosen[k]
+		_, listed := equivalent[m.ID()]
+		fate := o.fate
+		if (fate == survived || fate == unrun) && listed {
+			fate = equivalentListed
+		}
+		tally[fate]++
 		switch {
-		case o.unreached:
-			unreached++
-		case o.notViable:
-			notViable++
+		case fate == unlinkedFunc:
+			unlinked[funcSymbol(m)]++
+			if listed {
+				t.Errorf("%s (%s): listed in %s, but needs no listing: its function, %s, is not linked into the reference's serving program", m, m.ID(), equivalentFile, m.Func)
+			}
+		case fate == notViable:
 			t.Logf("%s: not viable (the compiler refuses it)", m)
-		case o.killed && isListed:
-			killed++
+		case fate == killed && listed:
 			t.Errorf("%s (%s): listed as equivalent in %s, but %s kills it", m, m.ID(), equivalentFile, o.by)
-		case o.killed:
-			killed++
-		case isListed:
-			listed++
-		default:
-			survived++
-			t.Errorf("%s survives the vectors: add a vector that kills it, or list it as equivalent, with why, in %s:\n%s  %q", m, equivalentFile, m.ID(), m.Source)
+		case fate == survived || fate == unrun:
+			t.Errorf("%s survives the vectors%s: add a vector that kills it, or list it as equivalent, with why, in %s:\n%s  %q",
+				m, o.by, equivalentFile, m.ID(), m.Source)
 		}
 	}
-	t.Logf("%d mutants of ref and rules (of %d): %d on lines no answer of the reference runs (not built); of the others %d killed by the vectors, %d equivalent (listed), %d surviving, %d not viable; %.0f s",
-		n, len(all), unreached, killed, listed, survived, notViable, time.Since(start).Seconds())
+	names := slices.Sorted(maps.Keys(unlinked))
+	for i, name := range names {
+		names[i] = fmt.Sprintf("%s (%d)", strings.TrimPrefix(name, module+"/"), unlinked[name])
+	}
+	t.Logf("functions that the serving program does not link, with their mutants: %s", strings.Join(names, ", "))
+	t.Logf("%d mutants of ref and rules (of %d): %d killed by the vectors, %d equivalent (listed), %d in functions no answer runs (not linked), %d surviving (%d on lines no vector runs); %d not viable (the compiler refuses them); %.0f s",
+		len(chosen), len(all), tally[killed], tally[equivalentListed], tally[unlinkedFunc], tally[survived]+tally[unrun], tally[unrun],
+		tally[notViable], time.Since(start).Seconds())
+}
+
+// module is the module's path, which the linker prefixes to its functions.
+const module = "github.com/qf-format/qf-conformance"
+
+// choose returns the mutants of all that sel names: "all"; a number n, a
+// sample of n evenly spread; a kind; or a file.
+func choose(sel string, all []mutation.Mutant) ([]mutation.Mutant, error) {
+	var out []mutation.Mutant
+	count, err := strconv.Atoi(sel)
+	switch {
+	case sel == "all":
+		out = all
+	case err == nil && count > 0:
+		n := min(count, len(all))
+		for k := range n {
+			out = append(out, all[k*len(all)/n])
+		}
+	case strings.HasSuffix(sel, ".go"):
+		out = slices.DeleteFunc(slices.Clone(all), func(m mutation.Mutant) bool { return m.File != sel })
+	case strings.ToUpper(sel) == sel:
+		out = slices.DeleteFunc(slices.Clone(all), func(m mutation.Mutant) bool { return m.Kind != mutation.Kind(sel) })
+	default:
+		return nil, fmt.Errorf("QF_MUTATION=%q: want all, a number, a kind of mutant or a file (ref/decode.go)", sel)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("QF_MUTATION=%q: no such mutants", sel)
+	}
+	return out, nil
+}
+
+// A fate is what became of a mutant.
+type fate int
+
+const (
+	killed           fate = iota
+	survived              // built, run, and every vector passed
+	unrun                 // on a line no vector runs: survives, not run
+	unlinkedFunc          // in a function no answer can run: unbuilt
+	notViable             // the compiler refuses it
+	equivalentListed      // survived, and listed as equivalent
+	numFates
+)
+
+type outcome struct {
+	fate fate
+	by   string // the first vector that failed, or how it ended; why it survived
+}
+
+// try finds what becomes of mutant m: it is built when an answer can run
+// its function, and run when a vector runs its line too.
+func try(t *testing.T, root string, m mutation.Mutant, files map[string][]byte, linked map[string]bool, blocks blocks, limit time.Duration) outcome {
+	if m.Func != "" && !linked[funcSymbol(m)] {
+		return outcome{fate: unlinkedFunc}
+	}
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "checker")
+	err := mutation.Build(root, dir, m, files, "mutant-checker", prog)
+	if errors.Is(err, mutation.ErrNotViable) {
+		return outcome{fate: notViable}
+	}
+	if err != nil {
+		t.Error(err)
+		return outcome{fate: notViable}
+	}
+	if blocks.unrun(m) {
+		return outcome{fate: unrun, by: " (no vector runs its line)"}
+	}
+	wasKilled, by, err := runChecker(prog, limit)
+	switch {
+	case err != nil: // not run: neither killed nor survived
+		t.Errorf("%s: %v", m, err)
+		return outcome{fate: notViable}
+	case wasKilled:
+		return outcome{fate: killed, by: by}
+	}
+	keep(t, root, m)
+	return outcome{fate: survived}
+}
+
+// keep builds a surviving mutant m as a program serving the reference
+// (servetest.Alone) into the directory QF_MUTATION_KEEP, if set, named
+// by its file, line, column, kind and digest, so that qf fuzz can look for an input
+// on which it answers otherwise than the reference:
+//
+//	QF_MUTATION=all QF_MUTATION_KEEP=/tmp/survivors go test ./vectors -run VectorsKillMutants
+//	for m in /tmp/survivors/*; do go run ./cmd/qf fuzz -n 100000 -- $m; done
+func keep(t *testing.T, root string, m mutation.Mutant) {
+	dir := os.Getenv("QF_MUTATION_KEEP")
+	if dir == "" {
+		return
+	}
+	id := m.ID()
+	name := fmt.Sprintf("%s-%d-%d-%s-%s", strings.NewReplacer("/", "-", ".go", "").Replace(m.File), m.Line, m.Col, m.Kind, id[strings.LastIndexByte(id, ':')+1:])
+	files := map[string][]byte{"mutant-server/main.go": []byte(servetest.Alone)}
+	if err := mutation.Build(root, t.TempDir(), m, files, "mutant-server", filepath.Join(dir, name)); err != nil {
+		t.Errorf("%s: keeping it: %v", m, err)
+	}
+}
+
+// funcSymbol returns the name the linker gives m's function.
+func funcSymbol(m mutation.Mutant) string {
+	return module + "/" + path.Dir(m.File) + "." + m.Func
+}
+
+// answering returns the functions of the program that serves the
+// reference (servetest.Alone), built without inlining: the functions an
+// answer of the reference can run.
+func answering(t *testing.T, root string) map[string]bool {
+	t.Helper()
+	dir := t.TempDir()
+	prog := filepath.Join(dir, "serve")
+	files := map[string][]byte{"mutant-server/main.go": []byte(servetest.Alone)}
+	if err := mutation.Build(root, dir, mutation.Mutant{}, files, "mutant-server", prog, mutation.NoInlining); err != nil {
+		t.Fatal(err)
+	}
+	funcs, err := mutation.Linked(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"ref.Decode", "rules.Replay"} {
+		if !funcs[module+"/"+f] {
+			t.Fatalf("the serving program does not link %s: the names of its functions are not as expected", f)
+		}
+	}
+	return funcs
 }
 
 // runChecker runs a checker program: killed when it exits with an error
-// (a vector failed, or it panicked) or runs past two minutes, and by what:
-// its first line, or "a timeout". An error is a program that could not be
+// (a vector failed, or it panicked) or runs past limit, and by what: its
+// first line, or "a timeout". An error is a program that could not be
 // run at all.
-func runChecker(prog string) (killed bool, by string, err error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+func runChecker(prog string, limit time.Duration) (killed bool, by string, err error) {
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, prog).CombinedOutput()
 	var exit *exec.ExitError
@@ -287,7 +400,7 @@ func TestRunChecker(t *testing.T) {
 		if c.fail {
 			prog = c.prog
 		}
-		killed, _, err := runChecker(prog)
+		killed, _, err := runChecker(prog, time.Minute)
 		if killed != c.killed || (err != nil) != c.fail {
 			t.Errorf("%s: killed %v, error %v", c.prog, killed, err)
 		}
@@ -304,12 +417,15 @@ type block struct {
 
 type blocks []block
 
-// reach reports whether m's change is in a block that ran.
-func (bs blocks) reach(m mutation.Mutant) bool {
+// unrun reports whether m's change is in a block that did not run. A
+// change in no block is not known to be unrun: coverage counts
+// statements, and a case's expression, a loop's condition, a package's
+// variables and an array's length are in none.
+func (bs blocks) unrun(m mutation.Mutant) bool {
 	for _, b := range bs {
-		if b.ran && b.file == m.File && (m.Line > b.line0 || m.Line == b.line0 && m.Col >= b.col0) &&
+		if b.file == m.File && (m.Line > b.line0 || m.Line == b.line0 && m.Col >= b.col0) &&
 			(m.Line < b.line || m.Line == b.line && m.Col <= b.col) {
-			return true
+			return !b.ran
 		}
 	}
 	return false
@@ -369,6 +485,56 @@ func TestReferencePassesVectors(t *testing.T) {
 			if !c.Passes(test, serve.Reference.Handle(c.Request(test)), suite.L3) {
 				t.Errorf("%s: the reference fails it", test.ID)
 			}
+		}
+	}
+}
+
+// A mutant is unrun only inside a block that coverage saw not run: one in
+// no block (a case's expression, a package's variable) is not known to be.
+func TestUnrun(t *testing.T) {
+	bs := blocks{
+		{file: "ref/a.go", line0: 10, col0: 2, line: 12, col: 3, ran: true},
+		{file: "ref/a.go", line0: 14, col0: 2, line: 16, col: 3, ran: false},
+	}
+	for _, c := range []struct {
+		file      string
+		line, col int
+		want      bool
+	}{
+		{"ref/a.go", 11, 5, false}, // in a block that ran
+		{"ref/a.go", 15, 5, true},  // in one that did not
+		{"ref/a.go", 16, 3, true},  // at its end
+		{"ref/a.go", 13, 5, false}, // between blocks: a case's expression
+		{"ref/b.go", 15, 5, false}, // another file
+	} {
+		m := mutation.Mutant{File: c.file, Line: c.line, Col: c.col}
+		if got := bs.unrun(m); got != c.want {
+			t.Errorf("%s:%d:%d: unrun %v, want %v", c.file, c.line, c.col, got, c.want)
+		}
+	}
+}
+
+// QF_MUTATION chooses all mutants, a sample, a kind or a file.
+func TestChoose(t *testing.T) {
+	all := []mutation.Mutant{
+		{File: "ref/a.go", Kind: mutation.ArithmeticBase},
+		{File: "ref/a.go", Kind: mutation.ConditionRemoved},
+		{File: "rules/b.go", Kind: mutation.ArithmeticBase},
+		{File: "rules/b.go", Kind: mutation.IncrementDecrement},
+	}
+	for _, c := range []struct {
+		sel  string
+		want int
+	}{{"all", 4}, {"2", 2}, {"9", 4}, {"ARITHMETIC_BASE", 2}, {"rules/b.go", 2}, {"ref/none.go", -1}, {"NO_SUCH_KIND", -1}, {"some", -1}, {"0", -1}} {
+		got, err := choose(c.sel, all)
+		if c.want < 0 {
+			if err == nil {
+				t.Errorf("QF_MUTATION=%s: %d mutants, want an error", c.sel, len(got))
+			}
+			continue
+		}
+		if err != nil || len(got) != c.want {
+			t.Errorf("QF_MUTATION=%s: %d mutants, %v; want %d", c.sel, len(got), err, c.want)
 		}
 	}
 }

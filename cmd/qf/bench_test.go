@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/internal/mutation"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
 // BenchmarkHello measures what starting a qf process costs, as qf fuzz
@@ -70,17 +71,13 @@ func hello(b *testing.B, argv []string) {
 // nothing else of qf, its main in a directory of this module that exists
 // only in the build's overlay.
 func buildAlone(b *testing.B, out string) {
-	const main = "package main\n\nimport (\n\t\"os\"\n\n" +
-		"\t\"github.com/qf-format/qf-conformance/protocol\"\n" +
-		"\t\"github.com/qf-format/qf-conformance/serve\"\n)\n\n" +
-		"func main() { protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }\n"
 	dir := filepath.Dir(out)
 	wd, err := os.Getwd()
 	if err != nil {
 		b.Fatal(err)
 	}
 	virtual := filepath.Join(filepath.Dir(wd), "serve-alone", "main.go")
-	overlay, err := mutation.Overlay(dir, map[string][]byte{virtual: []byte(main)})
+	overlay, err := mutation.Overlay(dir, map[string][]byte{virtual: []byte(servetest.Alone)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,6 +25,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -38,8 +39,11 @@ const (
 	ConditionalsNegation Kind = "CONDITIONALS_NEGATION" // == != < >= > <= negated
 	IncrementDecrement   Kind = "INCREMENT_DECREMENT"   // ++ --
 	InvertNegatives      Kind = "INVERT_NEGATIVES"      // -x as x
-	// ConditionRemoved is not one of gremlins': a || b or a && b made a,
-	// or b, as when a clause of a rule is left out.
+	// ConditionRemoved is not one of gremlins': a clause of a && b or
+	// a || b left out, as when a clause of a rule is: the clause is made
+	// (a || true) in a &&, (a && false) in a ||, so that it decides
+	// nothing and what it reads is still read (the compiler refuses a
+	// variable left unused).
 	ConditionRemoved Kind = "CONDITION_REMOVED"
 )
 
@@ -55,19 +59,31 @@ type Mutant struct {
 	New    string
 	// Source is the line's text, trimmed: what ID names the line by.
 	Source string
+	// Func is the function the change is in, as the linker names it
+	// within its package ("Decode", "(*reader).object", "Value.String"),
+	// a function literal by the function it is in; "" outside any.
+	Func string
+	nth  int // of the mutants of the file named alike before its ID's count
 }
 
 // ID names the mutant by its file, its kind, its change and a digest of
-// its line's text and the change's place in it (a removed condition by a
-// digest of all of these): it stays the same while the line does,
-// wherever the line moves.
+// its function, its line's text and the change's place in it (a removed
+// condition by a digest of all of these), and, of two mutants these name
+// alike (the same line twice in a function), the second by "#2": it
+// stays the same while the line does, wherever the line moves.
 func (m Mutant) ID() string {
+	var id string
 	if m.Kind == ConditionRemoved { // its change is source text, named by its digest
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s\x00%s", m.Source, m.Col, m.Old, m.New)))
-		return fmt.Sprintf("%s:%s:%s", m.File, m.Kind, hex.EncodeToString(sum[:6]))
+		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", m.Func, m.Source, m.Col, m.Old, m.New)))
+		id = fmt.Sprintf("%s:%s:%s", m.File, m.Kind, hex.EncodeToString(sum[:6]))
+	} else {
+		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%s", m.Func, m.Source, m.Col, m.Old)))
+		id = fmt.Sprintf("%s:%s:%s->%s:%s", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), hex.EncodeToString(sum[:4]))
 	}
-	sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%d\x00%s", m.Source, m.Col, m.Old)))
-	return fmt.Sprintf("%s:%s:%s->%s:%s", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), hex.EncodeToString(sum[:4]))
+	if m.nth > 0 {
+		id += "#" + strconv.Itoa(m.nth+1)
+	}
+	return id
 }
 
 // String says where the mutant is and what it changes:
@@ -106,6 +122,7 @@ func Find(path string, src []byte) ([]Mutant, error) {
 		return nil, fmt.Errorf("mutation: %v", err)
 	}
 	consts := constants(f)
+	funcs := spansOf(f)
 	var out []Mutant
 	add := func(pos token.Pos, kind Kind, old, new string) {
 		p := fset.Position(pos)
@@ -114,7 +131,10 @@ func Find(path string, src []byte) ([]Mutant, error) {
 			line = line[:i]
 		}
 		out = append(out, Mutant{File: path, Line: p.Line, Col: p.Column, Offset: p.Offset, Kind: kind, Old: old, New: new,
-			Source: strings.TrimSpace(string(line))})
+			Source: strings.TrimSpace(string(line)), Func: funcs.at(pos)})
+	}
+	text := func(e ast.Expr) string {
+		return string(src[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset])
 	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -134,10 +154,16 @@ func Find(path string, src []byte) ([]Mutant, error) {
 				add(n.OpPos, ConditionalsNegation, n.Op.String(), to)
 			}
 			if n.Op == token.LOR || n.Op == token.LAND {
-				whole := string(src[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
-				for _, keep := range []ast.Expr{n.X, n.Y} {
-					kept := string(src[fset.Position(keep.Pos()).Offset:fset.Position(keep.End()).Offset])
-					add(n.Pos(), ConditionRemoved, whole, "("+kept+")")
+				for _, clause := range []ast.Expr{n.X, n.Y} {
+					kept := text(clause)
+					if b, ok := clause.(*ast.BinaryExpr); ok && (b.Op == token.LOR || b.Op == token.LAND) {
+						kept = "(" + kept + ")" // a || b && false is a || (b && false)
+					}
+					if n.Op == token.LAND {
+						add(clause.Pos(), ConditionRemoved, text(clause), "("+kept+" || true)")
+					} else {
+						add(clause.Pos(), ConditionRemoved, text(clause), "("+kept+" && false)")
+					}
 				}
 			}
 		case *ast.AssignStmt:
@@ -154,7 +180,54 @@ func Find(path string, src []byte) ([]Mutant, error) {
 		return true
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
+	seen := map[string]int{}
+	for i := range out {
+		id := out[i].ID()
+		out[i].nth = seen[id]
+		seen[id]++
+	}
 	return out, nil
+}
+
+// A funcSpan is the span of a function declaration's body, and its name
+// as the linker names it within its package.
+type funcSpan struct {
+	from, to token.Pos
+	name     string
+}
+
+type funcSpans []funcSpan
+
+// spansOf returns the spans of the functions declared in f.
+func spansOf(f *ast.File) funcSpans {
+	var out funcSpans
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		name := fd.Name.Name
+		if fd.Recv != nil && len(fd.Recv.List) == 1 {
+			switch t := fd.Recv.List[0].Type.(type) {
+			case *ast.StarExpr:
+				name = "(*" + ident(t.X) + ")." + name
+			default:
+				name = ident(t) + "." + name
+			}
+		}
+		out = append(out, funcSpan{fd.Pos(), fd.End(), name})
+	}
+	return out
+}
+
+// at returns the name of the function declared around pos, or "".
+func (fs funcSpans) at(pos token.Pos) string {
+	for _, f := range fs {
+		if f.from <= pos && pos < f.to {
+			return f.name
+		}
+	}
+	return ""
 }
 
 // isString reports whether e is a string literal.
@@ -251,9 +324,9 @@ var ErrNotViable = errors.New("mutation: the compiler refuses the mutant")
 // Build builds the main package pkg (a directory relative to root, which
 // may not exist but in files) into the program out, with m's change made
 // (none for the zero Mutant) and files (contents by their paths relative
-// to root) in place, and writes its overlay under dir. It returns
-// ErrNotViable when the compiler refuses the mutant.
-func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string) error {
+// to root) in place, and writes its overlay under dir; flags go to go
+// build. It returns ErrNotViable when the compiler refuses the mutant.
+func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string, flags ...string) error {
 	abs := map[string][]byte{}
 	if m.File != "" {
 		src, err := os.ReadFile(filepath.Join(root, m.File))
@@ -269,7 +342,8 @@ func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string)
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-overlay", overlay, "-o", out, "./"+filepath.ToSlash(pkg))
+	args := append([]string{"build", "-overlay", overlay, "-o", out}, flags...)
+	cmd := exec.Command("go", append(args, "./"+filepath.ToSlash(pkg))...)
 	cmd.Dir = root
 	if msg, err := cmd.CombinedOutput(); err != nil {
 		if bytes.Contains(msg, []byte(".go:")) {
@@ -278,4 +352,33 @@ func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string)
 		return fmt.Errorf("mutation: go build: %v\n%s", err, msg)
 	}
 	return nil
+}
+
+// NoInlining is the flag of go build that keeps every function the
+// program calls a function of its own, for Linked: inlined everywhere, a
+// function called would leave no symbol.
+const NoInlining = "-gcflags=all=-l"
+
+// Linked returns the functions of the program prog, built with
+// NoInlining, by the names the linker gives them
+// ("example.com/m/ref.(*reader).object"): the linker leaves out every
+// function the program cannot call, so a change to a function not among
+// them changes nothing the program does.
+func Linked(prog string) (map[string]bool, error) {
+	out, err := exec.Command("go", "tool", "nm", prog).Output()
+	if err != nil {
+		return nil, fmt.Errorf("mutation: go tool nm %s: %v", prog, err)
+	}
+	funcs := map[string]bool{}
+	for _, line := range strings.Split(string(out), "\n") {
+		// "  4a1b20 T example.com/m/ref.Decode"
+		fields := strings.Fields(line)
+		if len(fields) == 3 && (fields[1] == "T" || fields[1] == "t") {
+			funcs[fields[2]] = true
+		}
+	}
+	if len(funcs) == 0 {
+		return nil, fmt.Errorf("mutation: go tool nm %s: no functions", prog)
+	}
+	return funcs, nil
 }

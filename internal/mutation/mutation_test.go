@@ -1,9 +1,12 @@
 package mutation_test
 
 import (
+	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,10 +24,26 @@ func f(a, b int, s string) (int, bool) {
 	s = s + "x"
 	return a + b*-3, a < b && a != b
 }
+
+type t struct{ n int }
+
+func (x *t) ok() bool {
+	ok := x.n > 0
+	return ok || func() bool { return x.n == -1 }()
+}
+
+func g(a, b, c bool) bool { return a || b || c }
+
+func h(a, b int) int {
+	a++
+	a++
+	return a - b
+}
 `
 
-// Each operator gives its mutants, the source mutated still parses, and
-// string sums and constants are left alone.
+// Each operator gives its mutants, in the function they are in; the
+// source mutated still compiles (a condition removed leaves no variable
+// unused), and string sums and constants are left alone.
 func TestFind(t *testing.T) {
 	ms, err := mutation.Find("p.go", []byte(src))
 	if err != nil {
@@ -32,9 +51,15 @@ func TestFind(t *testing.T) {
 	}
 	var got []string
 	for _, m := range ms {
-		got = append(got, string(m.Kind)+" "+m.Old+"->"+m.New)
-		if _, err := parser.ParseFile(token.NewFileSet(), "p.go", m.Apply([]byte(src)), 0); err != nil {
+		got = append(got, string(m.Kind)+" "+m.Old+"->"+m.New+" in "+m.Func)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", m.Apply([]byte(src)), 0)
+		if err != nil {
 			t.Errorf("%s: the mutated source does not parse: %v", m, err)
+			continue
+		}
+		if _, err := new(types.Config).Check("p", fset, []*ast.File{f}, nil); err != nil {
+			t.Errorf("%s: the mutated source does not compile: %v", m, err)
 		}
 		if strings.ContainsAny(m.ID(), " \n") {
 			t.Errorf("%s: id %q has a space", m, m.ID())
@@ -43,11 +68,25 @@ func TestFind(t *testing.T) {
 			t.Errorf("%s: line %d, source %q", m, m.Line, m.Source)
 		}
 	}
-	want := []string{"INCREMENT_DECREMENT ++->--", "ARITHMETIC_BASE -=->+=", "ARITHMETIC_BASE +->-", "ARITHMETIC_BASE *->/",
-		"INVERT_NEGATIVES --> ", "CONDITION_REMOVED a < b && a != b->(a < b)", "CONDITION_REMOVED a < b && a != b->(a != b)",
-		"CONDITIONALS_BOUNDARY <-><=", "CONDITIONALS_NEGATION <->>=", "CONDITIONALS_NEGATION !=->=="}
+	want := []string{"INCREMENT_DECREMENT ++->-- in f", "ARITHMETIC_BASE -=->+= in f", "ARITHMETIC_BASE +->- in f", "ARITHMETIC_BASE *->/ in f",
+		"INVERT_NEGATIVES --> " + " in f", "CONDITION_REMOVED a < b->(a < b || true) in f",
+		"CONDITIONALS_BOUNDARY <-><= in f", "CONDITIONALS_NEGATION <->>= in f", "CONDITION_REMOVED a != b->(a != b || true) in f",
+		"CONDITIONALS_NEGATION !=->== in f",
+		"CONDITIONALS_BOUNDARY >->>= in (*t).ok", "CONDITIONALS_NEGATION >-><= in (*t).ok",
+		"CONDITION_REMOVED ok->(ok && false) in (*t).ok", "CONDITION_REMOVED func() bool { return x.n == -1 }()->(func() bool { return x.n == -1 }() && false) in (*t).ok",
+		"CONDITIONALS_NEGATION ==->!= in (*t).ok", "INVERT_NEGATIVES --> " + " in (*t).ok",
+		"CONDITION_REMOVED a || b->((a || b) && false) in g", "CONDITION_REMOVED a->(a && false) in g",
+		"CONDITION_REMOVED b->(b && false) in g", "CONDITION_REMOVED c->(c && false) in g",
+		"INCREMENT_DECREMENT ++->-- in h", "INCREMENT_DECREMENT ++->-- in h", "ARITHMETIC_BASE -->+ in h"}
+	ids := map[string]bool{}
+	for _, m := range ms {
+		if ids[m.ID()] {
+			t.Errorf("%s: id %s twice", m, m.ID())
+		}
+		ids[m.ID()] = true
+	}
 	if strings.Join(got, "; ") != strings.Join(want, "; ") {
-		t.Errorf("mutants\n%s\nwant\n%s", strings.Join(got, "; "), strings.Join(want, "; "))
+		t.Errorf("mutants\n%s\nwant\n%s", strings.Join(got, ";\n"), strings.Join(want, ";\n"))
 	}
 }
 
@@ -92,5 +131,49 @@ func TestOverlay(t *testing.T) {
 	data, err := os.ReadFile(path)
 	if err != nil || !strings.Contains(string(data), `"/x/y.go":`) || filepath.Dir(path) != dir {
 		t.Errorf("%s: %s %v", path, data, err)
+	}
+}
+
+// Linked names the functions a program can call, and not one it cannot,
+// however small: built with NoInlining, a function called is never
+// inlined away.
+func TestLinked(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.23\n",
+		"main.go": `package main
+
+import "os"
+
+type v struct{}
+
+func (v) called() int  { return 1 }
+func (*v) unused() int { return 2 }
+func small() int       { return 3 }
+func never() int       { return 4 }
+
+func main() { os.Exit(v{}.called() + small() - 4) }
+`,
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	prog := filepath.Join(dir, "prog")
+	if err := mutation.Build(dir, t.TempDir(), mutation.Mutant{}, nil, ".", prog, mutation.NoInlining); err != nil {
+		t.Fatal(err)
+	}
+	funcs, err := mutation.Linked(prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{"main.v.called": true, "main.small": true, "main.(*v).unused": false, "main.never": false} {
+		if funcs[name] != want {
+			t.Errorf("linked %s: %v, want %v", name, funcs[name], want)
+		}
 	}
 }
