@@ -224,8 +224,6 @@ type step struct{ dx, dy int }
 // Directions, clockwise from white's forward (spec/qf.md, "Geometry").
 var directions = [8]step{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}
 
-var orthogonal = [4]step{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
-
 // ParseSquare returns the square of a name such as "e1", and whether the
 // name is one.
 func ParseSquare(name string) (int, bool) {

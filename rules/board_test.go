@@ -7,6 +7,9 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 )
 
+// orthogonal are the four straight steps, for pathByBFS.
+var orthogonal = [4]step{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}
+
 // pathByBFS is reach as a breadth-first search of the squares, one step
 // at a time: the flood fill must agree with it.
 func pathByBFS(w *walls, from, goal int) bool {

@@ -25,7 +25,7 @@ import (
 
 // SuiteVersion is the version of the vector suite. It changes when tests
 // are added, removed or changed; the manifest's digest pins the exact files.
-const SuiteVersion = "1.3.0"
+const SuiteVersion = "1.4.0"
 
 // The vector files, each with its schema in schema/.
 const (

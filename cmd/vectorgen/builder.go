@@ -115,11 +115,17 @@ func (s *builder) encode(id, comment, want, value string, flags ...string) {
 // encodeText adds an encoding test of the JSON text value, sent as
 // written (value_text), meant to be malformed at field.
 func (s *builder) encodeText(id, comment, value, field string, flags ...string) {
+	s.encodeTextOf(id, comment, string(ref.ErrMalformed), value, field, flags...)
+}
+
+// encodeTextOf adds an encoding test of the JSON text value, sent as
+// written (value_text), meant to show want (at field, for an error).
+func (s *builder) encodeTextOf(id, comment, want, value, field string, flags ...string) {
 	t := s.expect(id, comment, value, flags)
 	t.ID = s.prefix() + "/" + id
-	s.check(&t, string(ref.ErrMalformed))
+	s.check(&t, want)
 	if t.Error != nil && t.Error.Field != field {
-		s.failf("%s: meant to be malformed at %s, the reference says %s", t.ID, field, t.Error.Field)
+		s.failf("%s: meant to be %s at %s, the reference says %s", t.ID, want, field, t.Error.Field)
 	}
 	t.ID, t.Value, t.ValueText = id, nil, value
 	s.add(t)

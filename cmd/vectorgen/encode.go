@@ -68,6 +68,8 @@ func addEncodeOutOfRange(s *builder) {
 	s.encodeValue("white-200", "White on 200: masked it would be 72; unchecked it would spill into the flags.", outOfRange,
 		state(func(st *ref.State) { st.White = 200 }), "EncoderOverflow", vectors.FaultSpill, vectors.FaultMask)
 	s.encodeValue("white-minus-1", "White on square -1.", outOfRange, state(func(st *ref.State) { st.White = -1 }), "Boundary")
+	s.encodeValue("white-minus-2", "White on square -2: negative, whatever its bits as an unsigned number.", outOfRange,
+		state(func(st *ref.State) { st.White = -2 }), "EncoderOverflow")
 	s.encodeValue("black-128", "Black on 128, one past the 7 bits.", outOfRange, state(func(st *ref.State) { st.Black = 128 }),
 		"EncoderOverflow", vectors.FaultMask)
 	for _, g := range wallGroups {
@@ -93,6 +95,12 @@ func addEncodeOutOfRange(s *builder) {
 	s.encodeValue("direction-8", "A pawn move in direction 8.", outOfRange, moves(ref.PieceMove(1), ref.PieceMove(8)),
 		"Boundary", "EncoderOverflow")
 	s.encodeValue("direction-minus-1", "A pawn move in direction -1.", outOfRange, moves(ref.PieceMove(-1)), "Boundary")
+	// Numbers past 16 bits in moves written as canonical JSON writes them,
+	// which a reader may take apart by their text.
+	s.encode("direction-65536", "A pawn move in direction 65536: out of range, not 65536 modulo 2^16, which is 0.", outOfRange,
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":65536}]}}`, "EncoderOverflow", vectors.FaultMask)
+	s.encode("move-place-65545", "A wall move at anchor 65545: out of range, not 65545 modulo 2^16, which is 9.", outOfRange,
+		`{"state":null,"record":{"moves":[{"kind":"wall","orientation":"h","place":65545}]}}`, "EncoderOverflow", vectors.FaultMask)
 	s.encodeValue("move-place-64", "A wall move at anchor 64.", outOfRange, moves(ref.WallMove(ref.Vertical, 64)),
 		"Boundary", "EncoderOverflow", vectors.FaultAnchorDropped)
 	s.encodeValue("moves-1023", "1023 pawn moves: the largest record.", valid, moves(make([]ref.Move, 1023)...), "MoveCountLimit", "Boundary")
@@ -126,6 +134,9 @@ func addEncodeMalformed(s *builder) {
 		{"dir-on-wall-move", "A direction on a wall move.", `{"state":null,"record":{"moves":[{"kind":"wall","orientation":"h","place":9,"dir":0}]}}`},
 		{"place-on-pawn-move", "A place on a pawn move.", `{"state":null,"record":{"moves":[{"kind":"piece","dir":0,"place":9}]}}`},
 		{"pawn-move-without-dir", "A pawn move without a direction.", `{"state":null,"record":{"moves":[{"kind":"piece"}]}}`},
+		{"move-key-case", "A pawn move with \"Kind\" for \"kind\": keys are matched exactly, so the kind is missing.", `{"state":null,"record":{"moves":[{"Kind":"piece","dir":0}]}}`},
+		{"move-kind-after-dir", "A move whose kind, after its direction, is \"White\".", `{"state":null,"record":{"moves":[{"dir":0,"kind":"White"}]}}`},
+		{"unknown-key-plain", "An unknown key of ASCII letters and digits, a, z, A, Z, 0 and 9 among them: its path is the key as it is, in no brackets.", `{"state":null,"record":null,"azAZ09":1}`},
 	} {
 		s.encode("malformed-"+m.id, m.comment, malformed, m.value, "Malformed")
 	}
@@ -140,6 +151,8 @@ func addEncodeMalformed(s *builder) {
 		fmt.Sprintf(piece, "1e400"), "ExactNumber", "EncoderOverflow")
 	s.encode("number-spellings", "Directions 7.0, 70e-1 and 0.7e1: the integer 7, however spelled.", valid,
 		`{"state":null,"record":{"moves":[{"kind":"piece","dir":7.0},{"kind":"piece","dir":70e-1},{"kind":"piece","dir":0.7e1}]}}`, "ExactNumber")
+	s.encode("number-exponent-forms", "Directions 5E0, 5e+0 and 50E-1: exponents with a capital E or a plus sign, the integer 5 each.", valid,
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":5E0},{"kind":"piece","dir":5e+0},{"kind":"piece","dir":50E-1}]}}`, "ExactNumber")
 }
 
 // addEncodePrecedence adds several faults at once: the first in the order of spec/qf.md, "Errors", is reported, whatever the order of the text; the shape is checked before the ranges.
@@ -262,4 +275,6 @@ func addEncodeRaw(s *builder) {
 	} {
 		s.encodeText(m.id, m.comment, m.text, m.field, "RawValue", "KeyEscape", "Malformed")
 	}
+	s.encodeTextOf("known-key-escaped", "The key \"state\" written \"st\\u0061te\": an escape spells the same key, so the value is whole.", valid,
+		`{"st\u0061te":null,"record":null}`, "", "RawValue", "KeyEscape")
 }

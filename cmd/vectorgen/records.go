@@ -43,6 +43,10 @@ var recordGames = []recordGame{
 	// Diagonals with no opponent to side-step.
 	{"white-diagonal-alone", "White's first move is north-east, with no opponent beside it.", "illegal_diagonal", "NE", []string{"IllegalDiagonal", "Direction", "MoverWhite"}},
 	{"black-diagonal-alone", "Black moves south-west, with no opponent beside it.", "illegal_diagonal", "N SW", []string{"IllegalDiagonal", "Direction", "MoverBlack"}},
+	{"white-diagonal-alone-at-edge", "White walks east to h1, then moves north-east to i2: no opponent on i1, whose jump the edge would block.", "illegal_diagonal",
+		"E S E N E S NE", []string{"IllegalDiagonal", "Direction", "MoverWhite"}},
+	{"black-diagonal-alone-beside-wall", "White's wall c8v between c9 and d9; black moves south-west from e9 to d8: no opponent on d9, whose jump west the wall would block.", "illegal_diagonal",
+		"c8v SW", []string{"IllegalDiagonal", "Direction", "MoverBlack"}},
 
 	// Walls in the way of a step.
 	{"white-step-wall-blocked", "White's wall e1h, black steps, white steps north into it.", "wall_blocks_move", "e1h S N", []string{"WallBlocksMove", "North", "Direction", "MoverWhite"}},

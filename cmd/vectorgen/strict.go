@@ -182,6 +182,8 @@ func addStrictOutOfRange(s *builder) {
 		"WallCountRange", "ErrorPosition")
 	s.decode("out-of-range-before-truncation", "White 81 and nothing after: the square is reported first.", outOfRange,
 		code("10", f(81, 7)), "Precedence", "SquareRange")
+	s.decode("out-of-range-at-the-last-bit", "White's vertical wall count 12 in the last 4 bits of the code: out of range, though the anchors it counts are not there.", outOfRange,
+		code("10", f(4, 7), f(76, 7), "0000", f(12, 4)), "Precedence", "WallCountRange")
 	s.decode("out-of-range-before-trailing-data", "Black 99, then extra characters.", outOfRange,
 		code("10", stateBits(4, 99, 1))+"AAAA", "Precedence", "SquareRange")
 }
