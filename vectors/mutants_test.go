@@ -62,7 +62,9 @@ func main() {
 }
 `
 
-// equivalents returns the ids of equivalentFile with their reasons.
+// equivalents returns the entries of equivalentFile with their reasons:
+// a mutant's id, or "func NAME" for the mutants of a function that the
+// serving program does not link (NAME as funcName writes it).
 func equivalents(t *testing.T) map[string]string {
 	t.Helper()
 	f, err := os.Open(equivalentFile)
@@ -78,6 +80,11 @@ func equivalents(t *testing.T) map[string]string {
 			continue
 		}
 		id, why, _ := strings.Cut(line, " ")
+		if id == "func" {
+			var name string
+			name, why, _ = strings.Cut(why, " ")
+			id = "func " + name
+		}
 		if strings.TrimSpace(why) == "" {
 			t.Errorf("%s:%d: %s says not why it is equivalent", equivalentFile, n, id)
 		}
@@ -123,11 +130,13 @@ func TestEquivalentMutantsCurrent(t *testing.T) {
 	}
 }
 
-// stale returns the ids of listed that name none of the mutants all.
+// stale returns the entries of listed that name none of the mutants all,
+// by its id or its function.
 func stale(listed map[string]string, all []mutation.Mutant) []string {
 	current := map[string]bool{}
 	for _, m := range all {
 		current[m.ID()] = true
+		current["func "+funcName(m)] = true
 	}
 	var out []string
 	for id := range listed {
@@ -142,11 +151,12 @@ func stale(listed map[string]string, all []mutation.Mutant) []string {
 // gremlins' operators) but the equivalent ones that equivalentFile lists:
 // each mutant is built into a program that grades the reference against
 // every vector, and a mutant it passes survives. Two kinds are known
-// without a build: a mutant in a function that the reference's serving
-// program (servetest.Alone) does not link changes no answer (equivalent,
-// by the linker's word); one on a line that no vector runs survives
-// (coverage of TestReferencePassesVectors). A listed mutant that the
-// vectors kill, or that needs no listing, is an error too. It builds a
+// without a run: a mutant in a function that the reference's serving
+// program (servetest.Alone) does not link changes no answer, and the
+// file lists the function with why (not built); one on a line that no
+// vector runs survives (coverage of TestReferencePassesVectors). A listed
+// mutant that the vectors kill, and a function listed that the program
+// links, are errors too. It builds a
 // program a mutant, so it runs only when QF_MUTATION says which: "all",
 // a number (a sample evenly spread), a kind (CONDITION_REMOVED), or a
 // file ("ref/unmarshal.go"):
@@ -207,6 +217,7 @@ func TestVectorsKillMutants(t *testing.T) {
 	wg.Wait()
 	var tally [numFates]int
 	unlinked := map[string]int{}
+	linkedFuncs := map[string]bool{}
 	for k, o := range outcomes {
 		m := chosen[k]
 		_, listed := equivalent[m.ID()]
@@ -214,12 +225,15 @@ func TestVectorsKillMutants(t *testing.T) {
 		if (fate == survived || fate == unrun) && listed {
 			fate = equivalentListed
 		}
+		if fate != unlinkedFunc {
+			linkedFuncs[funcName(m)] = true
+		}
 		tally[fate]++
 		switch {
 		case fate == unlinkedFunc:
-			unlinked[funcSymbol(m)]++
+			unlinked[funcName(m)]++
 			if listed {
-				t.Errorf("%s (%s): listed in %s, but needs no listing: its function, %s, is not linked into the reference's serving program", m, m.ID(), equivalentFile, m.Func)
+				t.Errorf("%s (%s): listed in %s, but its function, %s, is not linked into the reference's serving program: list the function alone", m, m.ID(), equivalentFile, funcName(m))
 			}
 		case fate == notViable:
 			t.Logf("%s: not viable (the compiler refuses it)", m)
@@ -231,13 +245,23 @@ func TestVectorsKillMutants(t *testing.T) {
 		}
 	}
 	names := slices.Sorted(maps.Keys(unlinked))
+	for _, name := range names {
+		if _, ok := equivalent["func "+name]; !ok {
+			t.Errorf("%s, with %d mutants, is not linked into the reference's serving program: list it in %s as\nfunc %s  (why no answer calls it)", name, unlinked[name], equivalentFile, name)
+		}
+	}
+	for entry := range equivalent {
+		if name, ok := strings.CutPrefix(entry, "func "); ok && linkedFuncs[name] {
+			t.Errorf("%s lists %s as not linked into the reference's serving program, but it is: list its surviving mutants instead", equivalentFile, name)
+		}
+	}
 	for i, name := range names {
-		names[i] = fmt.Sprintf("%s (%d)", strings.TrimPrefix(name, module+"/"), unlinked[name])
+		names[i] = fmt.Sprintf("%s (%d)", name, unlinked[name])
 	}
 	t.Logf("functions that the serving program does not link, with their mutants: %s", strings.Join(names, ", "))
-	t.Logf("%d mutants of ref and rules (of %d): %d killed by the vectors, %d equivalent (listed), %d in functions no answer runs (not linked), %d surviving (%d on lines no vector runs); %d not viable (the compiler refuses them); %.0f s",
-		len(chosen), len(all), tally[killed], tally[equivalentListed], tally[unlinkedFunc], tally[survived]+tally[unrun], tally[unrun],
-		tally[notViable], time.Since(start).Seconds())
+	t.Logf("%d mutants of ref and rules (of %d): %d killed by the vectors; %d equivalent, listed: %d by their ids, %d by their %d functions, which the serving program does not link; %d surviving (%d on lines no vector runs); %d not viable (the compiler refuses them); %.0f s",
+		len(chosen), len(all), tally[killed], tally[equivalentListed]+tally[unlinkedFunc], tally[equivalentListed], tally[unlinkedFunc], len(unlinked),
+		tally[survived]+tally[unrun], tally[unrun], tally[notViable], time.Since(start).Seconds())
 }
 
 // module is the module's path, which the linker prefixes to its functions.
@@ -338,10 +362,12 @@ func keep(t *testing.T, root string, m mutation.Mutant) {
 	}
 }
 
+// funcName returns the name of m's function within the module, such as
+// "rules.Notation" or "ref.(*reader).object".
+func funcName(m mutation.Mutant) string { return path.Dir(m.File) + "." + m.Func }
+
 // funcSymbol returns the name the linker gives m's function.
-func funcSymbol(m mutation.Mutant) string {
-	return module + "/" + path.Dir(m.File) + "." + m.Func
-}
+func funcSymbol(m mutation.Mutant) string { return module + "/" + funcName(m) }
 
 // answering returns the functions of the program that serves the
 // reference (servetest.Alone), built without inlining: the functions an
