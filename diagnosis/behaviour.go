@@ -182,7 +182,9 @@ func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
 		c.Title = where + " answers otherwise than spec/qf.md says, in several ways"
 		switch where {
 		case "decoding":
-			c.Fix, c.Refs = "decode as spec/qf.md's layout and section Strict decoding say (the example shows where it first goes wrong)", []string{"Layout", "Strict decoding"}
+			sections := d.decodingSections(members)
+			c.Fix = "decode as spec/qf.md's layout and section " + strings.Join(sections, " and section ") + " say (the example shows where it first goes wrong)"
+			c.Refs = append([]string{"Layout"}, sections...)
 		case "encoding":
 			c.Fix, c.Refs = "encode as spec/qf.md section Encoding says (the example shows where it first goes wrong)", []string{"Encoding"}
 		default:
@@ -215,9 +217,18 @@ func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
 		c.Fix = strings.Join(fixes[:min(3, len(fixes))], "; ")
 	case o.Answer.Error != nil:
 		c.Title = fmt.Sprintf("%s that spec/qf.md %s refused", noun(o.Category), map[step]string{decoding: "decodes", encoding: "encodes"}[st])
-		c.Fix = map[step]string{decoding: "decode them: spec/qf.md's layout allows them (the example's want is the value it gives)",
-			encoding: "encode them: their values are within the ranges of spec/qf.md section Encoding (the example's want is the code)"}[st]
-		c.Refs = []string{map[step]string{decoding: "Strict decoding", encoding: "Encoding"}[st]}
+		c.Fix, c.Refs = "encode them: their values are within the ranges of spec/qf.md section Encoding (the example's want is the code)", []string{"Encoding"}
+		if st == decoding {
+			c.Refs = d.decodingSections(members)
+			var ways []string
+			if slices.Contains(c.Refs, "Strict decoding") {
+				ways = append(ways, "spec/qf.md's layout allows them")
+			}
+			if slices.Contains(c.Refs, "Lenient decoding") {
+				ways = append(ways, "leniently, delete the bytes outside the alphabet and ignore what follows the last field, as spec/qf.md section Lenient decoding says")
+			}
+			c.Fix = "decode them: " + strings.Join(ways, "; ") + " (the example's want is the value it gives)"
+		}
 	default:
 		c.Title = map[step]string{decoding: "codes decoded to other values than spec/qf.md's", encoding: "values encoded as other codes than spec/qf.md's"}[st]
 		c.Fix = map[step]string{decoding: "decode each field to the value spec/qf.md's layout gives (the example shows the first difference)",
@@ -225,6 +236,28 @@ func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
 		c.Refs = []string{map[step]string{decoding: "Layout", encoding: "Encoding"}[st]}
 	}
 	return c
+}
+
+// decodingSections returns the sections of spec/qf.md that decide the
+// decodings among members: Strict decoding, Lenient decoding, or both.
+func (d *diagnosis) decodingSections(members []int) []string {
+	var strict, lenient bool
+	for _, i := range members {
+		switch d.obs[i].Category.Profile() {
+		case ref.Lenient:
+			lenient = true
+		default:
+			strict = true
+		}
+	}
+	var out []string
+	if strict || !lenient {
+		out = append(out, "Strict decoding")
+	}
+	if lenient {
+		out = append(out, "Lenient decoding")
+	}
+	return out
 }
 
 // noun names what a category's tests give: codes, or values.
