@@ -1,15 +1,26 @@
 package diagnosis_test
 
 import (
+	"os"
 	"sync"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
+
+// TestMain runs the tests at the collector's pace of qf check and qf
+// fuzz (package gcpace), whose diagnoses these are: a fifth less CPU than
+// at Go's default pace (the package's test binary run with GOGC=400 and
+// without, alternated), which a loaded machine feels.
+func TestMain(m *testing.M) {
+	gcpace.Relax()
+	os.Exit(m.Run())
+}
 
 // tests holds every vector of the suite, loaded once.
 var tests = sync.OnceValue(func() []vectorOf {

@@ -371,6 +371,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 	for _, g := range f.order {
 		home := put(f.home(g))
 		home.cases += g.cases
+		home.samples = append(home.samples, g.samples...)
 		for _, fd := range g.findings {
 			h := home
 			if fd.Repeatable {
@@ -437,6 +438,13 @@ func (g *group) report() *Cause {
 			results[i] = &c.Findings[i].Result
 		}
 		c.Example = diagnosis.ExampleOf(results)
+	}
+	if c.Kind == faults.Behaviour && len(g.samples) > 0 {
+		// What the diagnosis observed of the pool, said again of the
+		// disagreements the group kept, as they were found: the examples
+		// are shrunk, and may show other offsets.
+		c.Observed = diagnosis.Observed(g.samples)
+		c.Evidence = fmt.Sprintf("%d of its %d %s, as found (the examples are shrunk)", len(g.samples), g.cases, term.Plural(g.cases, "disagreement"))
 	}
 	return c
 }

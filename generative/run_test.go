@@ -14,6 +14,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/runner"
@@ -25,6 +26,7 @@ import (
 
 func TestMain(m *testing.M) {
 	servetest.Main()
+	gcpace.Relax() // the collector's pace of qf check and qf fuzz
 	os.Exit(m.Run())
 }
 

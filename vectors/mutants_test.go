@@ -156,10 +156,9 @@ func stale(listed map[string]string, all []mutation.Mutant) []string {
 // file lists the function with why (not built); one on a line that no
 // vector runs survives (coverage of TestReferencePassesVectors). A listed
 // mutant that the vectors kill, and a function listed that the program
-// links, are errors too. It builds a
-// program a mutant, so it runs only when QF_MUTATION says which: "all",
-// a number (a sample evenly spread), a kind (CONDITION_REMOVED), or a
-// file ("ref/unmarshal.go"):
+// links, are errors too. It builds a program a mutant, so it runs only
+// when QF_MUTATION says which: "all", a number (a sample evenly spread),
+// a kind (CONDITION_REMOVED), or a file ("ref/unmarshal.go"):
 //
 //	QF_MUTATION=all go test ./vectors -run VectorsKillMutants -v -timeout 1h
 func TestVectorsKillMutants(t *testing.T) {
@@ -215,6 +214,13 @@ func TestVectorsKillMutants(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
+	judge(t, chosen, outcomes, equivalent)
+	t.Logf("of %d mutants of ref and rules; %.0f s", len(all), time.Since(start).Seconds())
+}
+
+// judge fails t for each outcome of the mutants chosen that the
+// equivalents listed do not account for, and logs the tally.
+func judge(t *testing.T, chosen []mutation.Mutant, outcomes []outcome, equivalent map[string]string) {
 	var tally [numFates]int
 	unlinked := map[string]int{}
 	linkedFuncs := map[string]bool{}
@@ -259,9 +265,9 @@ func TestVectorsKillMutants(t *testing.T) {
 		names[i] = fmt.Sprintf("%s (%d)", name, unlinked[name])
 	}
 	t.Logf("functions that the serving program does not link, with their mutants: %s", strings.Join(names, ", "))
-	t.Logf("%d mutants of ref and rules (of %d): %d killed by the vectors; %d equivalent, listed: %d by their ids, %d by their %d functions, which the serving program does not link; %d surviving (%d on lines no vector runs); %d not viable (the compiler refuses them); %.0f s",
-		len(chosen), len(all), tally[killed], tally[equivalentListed]+tally[unlinkedFunc], tally[equivalentListed], tally[unlinkedFunc], len(unlinked),
-		tally[survived]+tally[unrun], tally[unrun], tally[notViable], time.Since(start).Seconds())
+	t.Logf("%d mutants: %d killed by the vectors; %d equivalent, listed: %d by their ids, %d by their %d functions, which the serving program does not link; %d surviving (%d on lines no vector runs); %d not viable (the compiler refuses them)",
+		len(chosen), tally[killed], tally[equivalentListed]+tally[unlinkedFunc], tally[equivalentListed], tally[unlinkedFunc], len(unlinked),
+		tally[survived]+tally[unrun], tally[unrun], tally[notViable])
 }
 
 // module is the module's path, which the linker prefixes to its functions.
