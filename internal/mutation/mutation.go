@@ -63,7 +63,7 @@ type Mutant struct {
 	// within its package ("Decode", "(*reader).object", "Value.String"),
 	// a function literal by the function it is in; "" outside any.
 	Func string
-	nth  int // of the mutants of the file named alike before its ID's count
+	nth  int // how many mutants before it in the file ID would name alike
 }
 
 // ID names the mutant by its file, its kind, its change and a digest of
@@ -189,8 +189,8 @@ func Find(path string, src []byte) ([]Mutant, error) {
 	return out, nil
 }
 
-// A funcSpan is the span of a function declaration's body, and its name
-// as the linker names it within its package.
+// A funcSpan is the span of a function's declaration, and the function's
+// name as the linker names it within its package.
 type funcSpan struct {
 	from, to token.Pos
 	name     string
