@@ -23,6 +23,12 @@ type Options struct {
 	Timeout           time.Duration    // for every later answer; 0 means 2 s
 	ExitTimeout       time.Duration    // for exiting at the end of its input; 0 means 5 s
 	MaxFailuresInARow int              // failures in a row, failed restarts included, before giving up; 0 means 10
+	// Persist restarts the implementation after every failure to answer a
+	// request, however many come in a row: only the restarts that fail
+	// (a process that cannot be started, or does not answer hello) count
+	// toward MaxFailuresInARow. qf fuzz persists: a crash is a finding,
+	// not the end of a run.
+	Persist bool
 }
 
 // ErrNoImplementation is Dial's error for Options with neither a Command
@@ -58,6 +64,8 @@ type Client struct {
 	done     <-chan struct{} // the Done channel of the context given to Dial
 	hello    *protocol.Response
 	ids      int            // the last request id used; ids are never reused
+	answered int            // requests the current process has answered since its hello
+	fresh    int            // processes started by Alone, in place of one that had answered
 	ops      [2]protocol.Op // the ops of the last two requests, the last first
 	inARow   int            // failures in a row
 	restarts int            // processes started after the first
@@ -191,7 +199,52 @@ func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []by
 		return nil, line, err
 	}
 	c.inARow = 0
+	c.answered++
 	return resp, line, nil
+}
+
+// Alone sends req as the first request of a fresh process, and returns as
+// Call does: the current process, when it has answered nothing since its
+// hello, or else a new one (a spare, when there is one) in place of the
+// current, which is ended. What it answers then depends on req alone, not
+// on the requests before it. Fresh returns how many processes Alone
+// started so.
+func (c *Client) Alone(req *protocol.Request) (resp *protocol.Response, line []byte, err error) {
+	if c.gaveUp == nil && c.answered > 0 && !c.cancelled() {
+		c.endProcess()
+		ended := c.proc
+		p, err := c.next()
+		var start *StartError
+		switch {
+		case errors.As(err, &start):
+			c.gaveUp = fmt.Errorf("cannot restart the implementation: %v", start.Err)
+			c.dropSpares()
+		case err != nil:
+			c.setProc(p, ended)
+			if c.opts.Persist {
+				c.inARow++ // restart counts failed restarts only from its second try
+			}
+			c.restart(fmt.Errorf("no hello after a restart: %w", err))
+		default:
+			c.setProc(p, ended)
+			c.fresh++
+		}
+	}
+	return c.Call(req)
+}
+
+// Fresh returns how many processes Alone started in place of one that had
+// answered requests: processes started to ask a request alone, not after
+// a failure (Restarts counts those).
+func (c *Client) Fresh() int { return c.fresh }
+
+// setProc makes p, started in place of ended, the current process.
+func (c *Client) setProc(p, ended *Process) {
+	c.mu.Lock()
+	c.proc = p
+	c.mu.Unlock()
+	p.reuse(ended)
+	c.answered = 0
 }
 
 // exchange sends req and reads its answer, without restarting anything.
@@ -344,8 +397,13 @@ func helloError(line []byte) error {
 func (c *Client) restart(why error) {
 	c.endProcess()
 	ended := c.proc
+	c.answered = 0
+	counted := !c.opts.Persist // whether the failure to answer counts toward giving up
 	for {
-		c.inARow++
+		if counted {
+			c.inARow++
+		}
+		counted = true
 		switch {
 		case c.cancelled():
 			c.gaveUp = errors.New("interrupted")
@@ -364,11 +422,11 @@ func (c *Client) restart(why error) {
 			return
 		}
 		c.restarts++
-		c.mu.Lock()
-		c.proc = p
-		c.mu.Unlock()
-		p.reuse(ended)
+		c.setProc(p, ended)
 		if err == nil {
+			if c.opts.Persist {
+				c.inARow = 0 // it answered hello: only failed restarts count in a row
+			}
 			for c.restarts >= 2 && len(c.spares) < spares {
 				c.startSpare()
 			}
@@ -609,6 +667,7 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 		return answers, len(reqs), nil, werr
 	}
 	c.inARow = 0
+	c.answered += len(reqs)
 	return answers, len(reqs), nil, nil
 }
 
