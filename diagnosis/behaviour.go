@@ -497,20 +497,6 @@ func valueDifference(want, got json.RawMessage) (string, bool) {
 	return nameOf(path), true
 }
 
-// Observed says what the implementation did with failures, as a cause of
-// kind faults.Behaviour says it (its Observed): which inputs, what it
-// answered, what the spec requires there, counted by kind. qf fuzz says
-// it again of the disagreements it reports a cause with, its shrunk
-// examples among them.
-func Observed(failures []*suite.Result) string {
-	d := &diagnosis{obs: failures}
-	members := make([]int, len(failures))
-	for i := range members {
-		members[i] = i
-	}
-	return d.describe(members)
-}
-
 // describe says what the implementation did with the failures members:
 // which inputs, what it answered, what the spec requires there, counted
 // by kind, the most common first.

@@ -2,6 +2,7 @@ package generative
 
 import (
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -133,11 +134,14 @@ func setNames(set []*faults.Fault) string {
 
 // qf fuzz, as qf check, asks the implementation requests of its own where
 // its cases cannot tell two shapes of a fault apart, and says so with -v
-// and in its JSON report.
+// and in its JSON report. (The suite's vectors, and a few thousand cases
+// drawn, tell the shapes of junk-as-zeros apart: here the run asks only
+// the four vectors that cannot.)
 func TestProbesInFuzz(t *testing.T) {
-	for _, name := range []string{"junk-as-zeros-code-points", "junk-as-zeros-utf16", "walls-sorted-only"} {
+	ambiguous := regexp.MustCompile(`^strict/(space-middle|space-leading|non-ascii-middle|tab-trailing)$`)
+	for _, name := range []string{"junk-as-zeros-code-points", "junk-as-zeros-utf16"} {
 		f, _ := faults.Named(name)
-		rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 4000, Seed: 3})
+		rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 4, Seed: 3, vectors: ambiguous.MatchString, Categories: []suite.Category{suite.Strict}})
 		var c *Cause
 		for _, x := range rep.Causes {
 			if x.Kind.Family() && x.Name == f.Family {
@@ -150,7 +154,7 @@ func TestProbesInFuzz(t *testing.T) {
 		}
 		var text strings.Builder
 		rep.WriteText(&text, true)
-		if strings.HasPrefix(name, "junk") && len(c.Probes) == 0 {
+		if len(c.Probes) == 0 {
 			t.Errorf("%s: no request asked to tell its shape", name)
 		}
 		if len(c.Probes) > 0 && !strings.Contains(text.String(), "asked ") {

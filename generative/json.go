@@ -56,15 +56,21 @@ func (r *Report) WriteJSON(w io.Writer) error {
 		Duration       float64                `json:"duration"`
 		Cases          map[suite.Category]int `json:"cases"`
 		Total          int                    `json:"total"`
+		Vectors        int                    `json:"vectors"`
 		Rate           float64                `json:"cases_per_second"`
 		Disagreements  int                    `json:"disagreements"`
+		Kept           int                    `json:"kept"`
 		Skipped        int                    `json:"skipped"`
+		Diagnosing     float64                `json:"diagnosing"`
 		Restarts       int                    `json:"restarts"`
+		Fresh          int                    `json:"fresh"`
+		Unconfirmed    int                    `json:"unconfirmed_crashes"`
 		Lost           float64                `json:"lost"`
 		Capped         bool                   `json:"capped"`
 		Problems       []string               `json:"problems,omitempty"`
 		Causes         []cause                `json:"causes"`
-	}{Seed: r.Seed, Command: r.Command, Implementation: r.Implementation, Duration: r.Duration.Seconds(), Cases: r.Cases, Total: r.Total(),
+	}{Seed: r.Seed, Command: r.Command, Implementation: r.Implementation, Duration: r.Duration.Seconds(), Cases: r.Cases, Total: r.Total(), Vectors: r.Vectors, Kept: r.Kept,
+		Diagnosing: r.Diagnosing.Seconds(), Fresh: r.Fresh, Unconfirmed: r.Unconfirmed,
 		Rate: float64(r.Total()) / max(r.Duration.Seconds(), 1e-9), Disagreements: r.Disagreements, Skipped: r.Skipped, Restarts: r.Restarts, Lost: r.Lost.Seconds(),
 		Capped: r.Capped, Problems: r.Problems, Causes: []cause{}}
 	for _, c := range r.Causes {

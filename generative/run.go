@@ -1,19 +1,27 @@
 // Package generative checks an implementation generatively, against the
-// reference: the code behind `qf fuzz`. It draws cases for every op the
-// implementation lists (package gen: codes across the whole space and
-// mutated, broken values for the encoder, steered games, rule-breaking
-// States), sends many at once through the conformance protocol (package
-// driver, through the same session as qf check: package suite), and
-// grades every answer exactly as qf check grades a vector.
+// reference: the code behind `qf fuzz`. It asks the suite's vectors
+// first, then draws cases for every op the implementation lists (package
+// gen: codes across the whole space and mutated, broken values for the
+// encoder, steered games, rule-breaking States), sends many at once
+// through the conformance protocol (package session, the same session as
+// qf check), and grades every answer exactly as qf check grades a vector.
 //
-// It groups the disagreements by their root causes, as package diagnosis
-// names them (a known fault, a way of reporting errors, the field where
-// answers first differ, ...), and spends its budget looking for causes
-// it has not seen: once a cause is known, the cases it explains count
-// for it and are no longer new, and the draws lean away from the cases
-// its known faults predict. Each cause keeps a few examples, each shrunk
-// to a minimal case that the same cause still explains, written as
-// vectors that qf check -vectors runs.
+// Its disagreements are tests, as qf check's failing vectors are: the
+// input, the reference's answer and the implementation's. It keeps a
+// sample of them (every way of disagreeing kept, a few of each) beside
+// the vectors' results and a sample of the agreements, and at the end of
+// the run diagnoses them as qf check diagnoses its vectors (package
+// diagnosis), with the same stages, probes and budget: the causes it
+// prints are that diagnosis's. While it draws, earlier diagnoses of the
+// sample only steer the draws away from what the causes found explain.
+//
+// A crash is a finding, not the end of a run: the implementation is
+// restarted as often as it takes, and a request it died on is asked again
+// alone, in a fresh process, so that the crash's input is known. Each
+// cause keeps a few examples, each shrunk (bounded by requests, not by
+// time) to a minimal case that the same cause explains, then asked again
+// in a fresh process: what the report says of an example, and what -o
+// writes as a vector, is that last answer's.
 package generative
 
 import (
@@ -27,7 +35,6 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/term"
-	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -38,14 +45,18 @@ type Options struct {
 	driver.Options                  // the implementation, and how long to wait for it
 	Seed           uint64           // the draws' seed
 	Duration       time.Duration    // how long to draw cases; 0 means no limit (then N must be set)
-	N              int              // how many cases to draw; 0 means no limit
+	N              int              // how many cases to ask, the suite's vectors first; 0 means no limit
 	Categories     []suite.Category // the categories to check; nil means every one the hello lists
 	Examples       int              // shrunk examples kept per cause; 0 means 3
 	MaxCauses      int              // distinct causes to find, then the run ends; 0 means 25
 	Window         int              // requests in flight at once; 0 means DefaultWindow
 	Level          suite.Level      // the level decoding must meet; None means L3
-	ShrinkSteps    int              // evaluations a shrink may take; 0 means 2000
+	ShrinkSteps    int              // requests a shrink may ask; 0 means 2000
 	Progress       io.Writer        // when set, a progress line is written there
+
+	// vectors, when set, chooses the vectors asked first by their ids:
+	// tests of what happens where the vectors cannot tell a fault.
+	vectors func(id string) bool
 }
 
 func (o *Options) setDefaults() {
@@ -64,6 +75,9 @@ func (o *Options) setDefaults() {
 	if o.ShrinkSteps == 0 {
 		o.ShrinkSteps = 2000
 	}
+	// A crash is a finding: only an implementation that cannot be
+	// started, or does not answer hello, ends the run.
+	o.Persist = true
 }
 
 // A Report is the outcome of a run.
@@ -72,58 +86,74 @@ type Report struct {
 	Command        []string // nil for a handler in this process
 	Implementation *session.Hello
 	Cases          map[suite.Category]int // the cases asked, by category
+	Vectors        int                    // of them, the suite's vectors, asked first
 	Disagreements  int                    // cases answered otherwise than the reference
+	// Kept counts the disagreements the diagnosis read: every way of
+	// disagreeing, at most keepPerWay of each (see pool.go). The causes'
+	// counts are of these.
+	Kept int
 	// Skipped counts the cases drawn and not asked: those that the known
 	// faults found predicted, left out to spend the budget elsewhere.
 	Skipped  int
-	Duration time.Duration
-	Restarts int // of the implementation, after a crash, a timeout or a protocol error
+	Duration time.Duration // drawing and asking the cases
+	// Diagnosing is the time the diagnosis and the examples took, after
+	// the cases: the diagnosis's own requests, shrinking, asking again.
+	Diagnosing time.Duration
+	Restarts   int // of the implementation, after a crash, a timeout or a protocol error
+	// Fresh counts the processes started to ask an example again alone,
+	// in place of one that had answered other requests.
+	Fresh int
+	// Unconfirmed counts the crashes whose request, asked again alone in
+	// a fresh process, was answered: crashes that depend on the requests
+	// before them, not on one input.
+	Unconfirmed int
 	// Lost is the time spent on the requests that got no usable answer:
 	// waiting for it, ending the process and starting the next.
 	Lost   time.Duration
-	Causes []*Cause // the root causes of the disagreements, in the order of package diagnosis
+	Causes []*Cause // the root causes of the disagreements, as package diagnosis orders them
 	// Capped is set when the run ended early, having found MaxCauses
-	// causes (in the grouping of the run, which the last diagnosis may
-	// merge into fewer).
+	// causes.
 	Capped    bool
 	MaxCauses int
 	Problems  []string // the implementation gave up, nothing was checked, ...
 }
 
 // A Cause is a root cause of disagreements, as package diagnosis names
-// it, with its examples. Its Failed counts the disagreements it explains,
-// its IDs are the ids of its examples' vectors, and its Example is the
-// shortest of them.
+// it, with its examples. Its Failed counts the disagreements it explains
+// among those the diagnosis read (Report.Kept), its IDs are the ids of
+// its examples' vectors, and its Example is the shortest of them.
 type Cause struct {
 	diagnosis.Cause
 	Findings []*Finding // its examples, shrunk, the shortest first
 }
 
-// A Finding is an example of a cause: the first case found that
-// disagreed in its way, and that case shrunk.
+// A Finding is an example of a cause: a disagreement the cause explains,
+// shrunk, and asked again alone in a fresh process.
 type Finding struct {
-	// Signature is how the case disagrees: the category, how the answer
-	// fails and the kinds of the expected and the given answer, "strict:
-	// another offset (want truncated, got truncated)". A cause's examples
-	// disagree in different ways.
+	// Signature is how the case disagrees, as it was asked last: the
+	// category, how the answer fails and the kinds of the expected and the
+	// given answer, "strict: another offset (want truncated, got
+	// truncated)". A cause's examples disagree in different ways.
 	Signature string
-	// Result is the implementation's answer to the shrunk case, graded;
-	// its Test is the case as a vector, with its expectation from the
-	// reference.
+	// Result is the implementation's answer to the shrunk case, asked
+	// again alone in a fresh process, graded; its Test is the case as a
+	// vector, with its expectation from the reference. For a finding that
+	// is not repeatable, it is the answer as found.
 	Result   suite.Result
-	Original string        // the input as drawn
-	Cases    int           // cases drawn before it
+	Original string        // the input as found
+	Cases    int           // cases asked before it was found
 	Steps    int           // shrink steps that made it smaller
-	Tries    int           // evaluations the shrink made
+	Tries    int           // cases the shrink asked
 	Minimal  bool          // the shrink ended with no simpler case left to try, not at its budget
 	Elapsed  time.Duration // from the start of the run to the end of its shrink
 	// Also lists the other categories of the same op (the other profile)
 	// where the same input was found to disagree: it counts once.
 	Also []suite.Category
-	// Repeatable is false when the case, asked again on its own, did not
-	// disagree the same way: the fault depends on the requests before it,
-	// or on load, not on this input alone. Such a finding is not shrunk
-	// and not written as a vector; Alone says how the case fared.
+	// Repeatable is false when the case, asked again alone in a fresh
+	// process, did not disagree the same way: the fault depends on the
+	// requests before it, or on load, not on this input alone. Such a
+	// finding is not shrunk and not written as a vector; Alone says how
+	// the case fared.
 	Repeatable bool
 	Alone      string
 }
@@ -160,9 +190,10 @@ const batchSize = 256
 const DefaultWindow = batchSize
 
 // Run checks the implementation until the budget (Duration or N) is
-// spent, or ctx is done. Its error is a *driver.StartError when the
-// command cannot be started, or driver.ErrNoImplementation; every
-// misbehaviour of the implementation is in the report.
+// spent, or ctx is done, then diagnoses what it kept and shrinks the
+// examples. Its error is a *driver.StartError when the command cannot be
+// started, or driver.ErrNoImplementation; every misbehaviour of the
+// implementation is in the report.
 func Run(ctx context.Context, opts Options) (*Report, error) {
 	opts.setDefaults()
 	if opts.Duration == 0 && opts.N == 0 {
@@ -191,50 +222,75 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Problems = append(rep.Problems, s.Finish()...)
 		return rep, nil
 	}
-	f := newFuzzer(&opts, s.Client, rep, began)
-	r := gen.NewRand(opts.Seed)
-	drawn := 0
-	next := f.drawAhead(r, cats, f.batchLen(drawn))
-	for f.budgetLeft(ctx) {
-		b := <-next
-		drawn += len(b.cases)
-		f.rep.Skipped += b.skipped
-		next = f.drawAhead(r, cats, f.batchLen(drawn))
-		f.ask(ctx, b)
-		if s.Client.GaveUp() != nil {
-			break // Finish says why
-		}
-		f.diagnoseIfDue(ctx)
-		s.Progress.Show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/time.Since(began).Seconds(),
-			len(f.groups), term.Plural(len(f.groups), "cause"), rep.Disagreements, term.Plural(rep.Disagreements, "disagreement"))
+	f := &fuzzer{opts: &opts, conn: s, client: s.Client, rep: rep, began: began, pool: newPool(opts.Seed)}
+	seeds, err := seedBatches(cats, opts.vectors)
+	if err != nil {
+		s.Finish()
+		return nil, err
 	}
-	<-next // the batch drawn ahead, not asked
+	f.drawAll(ctx, seeds, cats)
 	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
+	rep.Duration = time.Since(began)
 	f.finish(ctx)
 	rep.Problems = append(rep.Problems, s.Finish()...)
-	rep.Duration = time.Since(began)
-	rep.Restarts, rep.Lost = s.Client.Restarts(), s.Client.Lost()
+	rep.Diagnosing = time.Since(began) - rep.Duration
+	rep.Restarts, rep.Fresh, rep.Lost = s.Client.Restarts(), s.Client.Fresh(), s.Client.Lost()
 	return rep, nil
 }
 
 // A fuzzer is a run in progress.
 type fuzzer struct {
 	opts   *Options
+	conn   *session.Conn
 	client *driver.Client
 	rep    *Report
 	began  time.Time
-	causes // the disagreements by cause, and the diagnosis
+	pool   *pool // what the diagnosis will read, and the diagnoses that steer the draws
+	drawn  int   // cases drawn, after the vectors
 }
 
-func newFuzzer(opts *Options, client *driver.Client, rep *Report, began time.Time) *fuzzer {
-	f := &fuzzer{opts: opts, client: client, rep: rep, began: began}
-	f.causes = newCauses(opts)
-	return f
+// drawAll asks the seeds, the suite's vectors, then draws and asks cases
+// until the budget is spent.
+func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Category) {
+	progress := func() {
+		rep := f.rep
+		f.conn.Progress.Show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/time.Since(f.began).Seconds(),
+			f.pool.causes(), term.Plural(f.pool.causes(), "cause"), rep.Disagreements, term.Plural(rep.Disagreements, "disagreement"))
+	}
+	for _, b := range seeds {
+		if !f.budgetLeft(ctx) {
+			return
+		}
+		if n := f.left(); n < len(b.cases) {
+			b.cases, b.tests = b.cases[:n], b.tests[:n]
+		}
+		f.rep.Vectors += len(b.cases)
+		f.ask(ctx, b)
+		if f.client.GaveUp() != nil {
+			return // Finish says why
+		}
+		progress()
+	}
+	r := gen.NewRand(f.opts.Seed)
+	next := f.drawAhead(r, cats, f.batchLen())
+	defer func() { <-next }() // the batch drawn ahead, not asked
+	for f.budgetLeft(ctx) {
+		b := <-next
+		f.rep.Skipped += b.skipped
+		f.drawn += len(b.cases)
+		next = f.drawAhead(r, cats, f.batchLen())
+		f.ask(ctx, b)
+		if f.client.GaveUp() != nil {
+			return
+		}
+		f.pool.diagnoseIfDue(f.asker(ctx))
+		progress()
+	}
 }
 
-// budgetLeft reports whether the run goes on.
+// budgetLeft reports whether the run goes on asking.
 func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 	switch {
 	case ctx.Err() != nil:
@@ -243,108 +299,48 @@ func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 		return false
 	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
 		return false
-	case len(f.groups) >= f.opts.MaxCauses:
+	case f.pool.causes() >= f.opts.MaxCauses:
 		f.rep.Capped, f.rep.MaxCauses = true, f.opts.MaxCauses
 		return false
 	}
 	return true
 }
 
-// A batch is the cases drawn to be sent together, with what the
-// reference expects of each, and the number of cases left out.
+// left returns how many cases the budget has left, or a large number
+// when it is not a count.
+func (f *fuzzer) left() int {
+	if f.opts.N > 0 {
+		return max(0, f.opts.N-f.rep.Total())
+	}
+	return 1 << 62
+}
+
+// A batch is the cases to be sent together, with what the reference
+// expects of each, and the number of cases drawn and left out.
 type batch struct {
 	cases   []fcase
-	tests   []vectors.Test // the expectations, without their ids
+	tests   []vectors.Test // the expectations: a vector's, or the reference's without an id
 	skipped int
 }
 
-// batchLen returns the length of the batch to draw after drawn cases.
-func (f *fuzzer) batchLen(drawn int) int {
+// batchLen returns the length of the next batch to draw: N counts the
+// cases drawn, after the vectors asked.
+func (f *fuzzer) batchLen() int {
 	if f.opts.N > 0 {
-		return max(0, min(batchSize, f.opts.N-drawn))
+		return max(0, min(batchSize, f.opts.N-f.rep.Vectors-f.drawn))
 	}
 	return batchSize
 }
 
 // drawAhead draws a batch of n cases on a goroutine of its own, so that
 // drawing them and working out their expectations overlap asking the
-// batch before. Cases are left out as the diagnosis as it is when drawAhead is
-// called predicts them: that of the batches up to the one before the
-// last drawn, whatever the speed of the implementation, so that a seed
-// draws the same cases from run to run.
+// batch before. Cases are left out as the diagnosis as it is when
+// drawAhead is called predicts them: that of the batches up to the one
+// before the last drawn, whatever the speed of the implementation, so
+// that a seed draws the same cases from run to run.
 func (f *fuzzer) drawAhead(r *gen.Rand, cats []suite.Category, n int) <-chan batch {
 	out := make(chan batch, 1)
-	diag := f.diag
+	diag := f.pool.diag
 	go func() { out <- draw(r, cats, n, diag) }()
 	return out
-}
-
-// draw draws n cases, the categories in turn. Once faults are known, it
-// leaves out seven in eight of the cases that diag predicts: those the
-// causes found explain already.
-func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
-	b := batch{cases: make([]fcase, 0, n)}
-	for tries := 0; len(b.cases) < n && tries < 8*n; tries++ {
-		cat := cats[tries%len(cats)]
-		c := fcase{cat, r.Input(cat)}
-		if diag != nil && r.Intn(8) != 0 && diag.Predicts(c.cat, c.request()) {
-			b.skipped++
-			continue
-		}
-		b.cases = append(b.cases, c)
-	}
-	b.tests = make([]vectors.Test, len(b.cases))
-	for i, c := range b.cases {
-		b.tests[i] = c.expect()
-	}
-	return b
-}
-
-// ask sends the cases, many at once, and checks each answer. After a
-// failure to answer (a crash, a timeout, a protocol error), the client
-// has restarted the implementation, and the cases after the failed one
-// are sent again.
-func (f *fuzzer) ask(ctx context.Context, b batch) {
-	reqs := make([]*protocol.Request, len(b.cases))
-	for i := range b.cases {
-		reqs[i] = b.cases[i].request()
-	}
-	for done := 0; done < len(b.cases); {
-		answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
-		for i := 0; i < k; i++ {
-			f.check(ctx, b.cases[done+i], &b.tests[done+i], answers[i], nil)
-		}
-		done += k
-		if failure == nil || ctx.Err() != nil {
-			return
-		}
-		f.check(ctx, b.cases[done], &b.tests[done], nil, failure)
-		done++
-		if f.client.GaveUp() != nil || !f.budgetLeft(ctx) {
-			return
-		}
-	}
-}
-
-// check grades the answer to a case, or the failure to give one, against
-// t, its expectation, and files a disagreement under its cause.
-func (f *fuzzer) check(ctx context.Context, c fcase, t *vectors.Test, resp *protocol.Response, failure error) {
-	f.rep.Cases[c.cat]++
-	v := judge(c, t, resp, failure, f.reach)
-	if v.signature == "" {
-		f.keep(c, t, resp)
-		return
-	}
-	f.rep.Disagreements++
-	if failure != nil {
-		v.result.Stderr = f.client.Stderr() // what it said as it failed
-	}
-	f.file(ctx, &sighting{c: c, v: v, at: f.rep.Total() - 1})
-}
-
-// evaluate asks the implementation about one case, alone, and grades it.
-func (f *fuzzer) evaluate(c fcase) *sighting {
-	t := c.test()
-	resp, _, err := f.client.Call(c.request())
-	return &sighting{c: c, v: judge(c, &t, resp, err, f.reach)}
 }

@@ -3,33 +3,39 @@ package generative
 import (
 	"context"
 	"hash/maphash"
-	"time"
 
 	"github.com/qf-format/qf-conformance/gen"
 )
 
 // Shrinking: greedily, each time the first simpler case that still
 // disagrees for the same cause, until none does (a minimum) or the
-// budget runs out. Every candidate taken is smaller than its case (see
-// gen.Smaller: fewer bytes, else smaller numbers), an order
-// with no infinite descent, so a shrink ends.
+// budget runs out: ShrinkSteps cases asked, or maxUnanswered cases that
+// got no answer (each may have cost a timeout) and were not taken. Every
+// candidate taken is smaller than its case (see gen.Smaller: fewer
+// bytes, else smaller numbers), an order with no infinite descent, so a
+// shrink ends; it is bounded by requests, never by time, so that a seed
+// and a count repeat a run on any machine.
 
 var triedSeed = maphash.MakeSeed() // of the hashes of the inputs a shrink tried
 
-// shrinkTime bounds the time a shrink takes, besides its steps.
-const shrinkTime = 10 * time.Second
+// maxUnanswered bounds the cases a shrink asks that get no answer and
+// are not taken.
+const maxUnanswered = 8
 
-// shrink returns the smallest case it finds that same accepts, starting
-// from s, which it accepts; the finding records the steps and tries, and
-// whether the shrink ended at a minimum.
-func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) bool, finding *Finding) *sighting {
-	began := time.Now()
+// shrink returns the cases it took, starting from s, which same accepts,
+// each simpler than the one before, that same accepts; the finding
+// records the steps and tries, and whether the shrink ended at a
+// minimum.
+func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) bool, finding *Finding) []*sighting {
+	var path []*sighting
 	tried := map[uint64]bool{} // the inputs tried, by hash: simpler inputs come again in later rounds
+	unanswered := 0
 	for improved := true; improved; {
 		improved = false
 		for input := range gen.Simpler(s.c.cat, s.c.input) {
-			if finding.Tries >= f.opts.ShrinkSteps || ctx.Err() != nil || time.Since(began) > shrinkTime {
-				return s
+			if finding.Tries >= f.opts.ShrinkSteps || unanswered >= maxUnanswered || ctx.Err() != nil || f.client.GaveUp() != nil {
+				finding.Steps = len(path)
+				return path
 			}
 			h := maphash.String(triedSeed, input)
 			if tried[h] || !gen.Smaller(s.c.cat, input, s.c.input) {
@@ -37,14 +43,18 @@ func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) b
 			}
 			tried[h] = true
 			finding.Tries++
-			if cand := f.evaluate(fcase{s.c.cat, input}); same(cand) {
+			cand := f.evaluate(fcase{s.c.cat, input})
+			if same(cand) {
 				s = cand
-				finding.Steps++
+				path = append(path, cand)
 				improved = true
 				break
 			}
+			if cand.v.result.Answer == nil && cand.v.signature != "" {
+				unanswered++
+			}
 		}
 	}
-	finding.Minimal = true
-	return s
+	finding.Steps, finding.Minimal = len(path), true
+	return path
 }

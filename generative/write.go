@@ -10,27 +10,25 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// Screen is the most lines WriteText writes without verbose, with room
-// for the shell's prompt on a 24-line terminal three times over.
-const Screen = 60
+// Screen is the most lines WriteText writes without verbose.
+const Screen = session.Screen
 
 // WriteText writes the report for people: the implementation, the cases
 // by category and per second, the causes of the disagreements as qf
 // check shows them (with the ids of each cause's examples), what else
 // went wrong, and a closing line "fuzz: N cases, N disagreements, N
-// causes (seed S: ...)"; in at most Screen lines, unless verbose, which
-// also writes every example as qf check writes a failing vector, with
-// how it was found and shrunk. Text from the implementation is escaped.
+// causes (seed S: ...)" that says how to repeat the run; in at most
+// Screen lines, unless verbose, which also writes every example as qf
+// check writes a failing vector, with how it was found and shrunk. Text
+// from the implementation is escaped.
 func (r *Report) WriteText(w io.Writer, verbose bool) {
 	var head, tail strings.Builder
-	if h := r.Implementation; h != nil {
-		fmt.Fprintf(&head, "implementation: %s %s; ops %s; profiles %s\n", term.Clip(term.Printable(h.Name, false), 80), term.Clip(term.Printable(h.Version, false), 40),
-			term.Clip(term.Printable(strings.Join(h.Ops, ", "), false), 80), term.Clip(term.Printable(strings.Join(h.Profiles, ", "), false), 80))
-	}
+	fmt.Fprintln(&head, session.Implementation(r.Command, r.Implementation))
 	var counts []string
 	for _, c := range suite.Categories {
 		if n, ok := r.Cases[c]; ok {
@@ -41,7 +39,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	if r.Total() == 0 {
 		fmt.Fprintln(&head, "cases: none")
 	} else {
-		fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate)
+		fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s; the first %d the suite's vectors\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate, r.Vectors)
 	}
 	if r.Skipped > 0 {
 		fmt.Fprintf(&head, "left out: %d cases drawn that the faults found predict, to look elsewhere\n", r.Skipped)
@@ -58,14 +56,21 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		}
 		fmt.Fprintln(&head)
 	}
+	if r.Unconfirmed > 0 {
+		fmt.Fprintf(&head, "crashes not repeated: %d: the request the implementation died on, asked again alone in a fresh process, was answered\n", r.Unconfirmed)
+	}
+	if r.Disagreements > r.Kept {
+		fmt.Fprintf(&head, "diagnosed: %d of the %d disagreements, a sample that keeps every way of disagreeing (up to %d of each way drawn) and every vector's; the counts below are of those\n",
+			r.Kept, r.Disagreements, keepPerWay)
+	}
 	if r.Capped {
 		fmt.Fprintf(&tail, "\nthe run ended early, at the cap of %d causes (-max-causes)\n", r.MaxCauses)
 	}
 	for _, p := range r.Problems {
 		fmt.Fprintln(&tail, "\nproblem: "+term.Clip(strings.ReplaceAll(term.Printable(p, true), "\n", "\n    "), 2000))
 	}
-	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (seed %d: -seed %d repeats this run)\n", r.Total(), r.Disagreements, term.Plural(r.Disagreements, "disagreement"),
-		len(r.Causes), term.Plural(len(r.Causes), "cause"), r.Seed, r.Seed)
+	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (-seed %d -n %d repeats this run)\n", r.Total(), r.Disagreements, term.Plural(r.Disagreements, "disagreement"),
+		len(r.Causes), term.Plural(len(r.Causes), "cause"), r.Seed, r.Total())
 	io.WriteString(w, head.String())
 	if len(r.Causes) > 0 {
 		causes := make([]diagnosis.Cause, len(r.Causes))
@@ -102,7 +107,7 @@ func (c *Cause) examples() []string {
 		switch {
 		case !f.Repeatable:
 			e += " (not repeatable)"
-		case !f.Minimal:
+		case !f.Minimal && f.Alone == "":
 			e += " (shrink stopped early)"
 		}
 		if len(f.Also) > 0 {
@@ -130,16 +135,19 @@ func (f *Finding) writeText(w io.Writer) {
 		also = "; the same input disagrees in " + joinCategories(f.Also)
 	}
 	if !f.Repeatable {
-		fmt.Fprintf(w, "  found:  after %d %s, %.1f s into the run; not repeatable: asked again on its own, %s.\n"+
+		fmt.Fprintf(w, "  found:  after %d %s, %.1f s into the run; not repeatable: asked again alone, in a fresh process, %s.\n"+
 			"          The fault depends on the requests before it, or on load, not on this input alone: not shrunk, not written as a vector.\n",
 			f.Cases, term.Plural(f.Cases, "case"), f.Elapsed.Seconds(), term.Printable(f.Alone, false))
 		return
 	}
 	end := "a minimum: no simpler case disagrees so"
-	if !f.Minimal {
+	switch {
+	case f.Alone != "":
+		end = term.Printable(f.Alone, false)
+	case !f.Minimal:
 		end = "stopped early, at its budget"
 	}
-	fmt.Fprintf(w, "  found:  after %d %s; shrunk in %d %s (%d %s) from %d to %d bytes, %s; %.1f s into the run%s\n",
+	fmt.Fprintf(w, "  found:  after %d %s; shrunk in %d %s (%d %s) from %d to %d bytes, %s; then asked again alone, in a fresh process, as shown; %.1f s into the run%s\n",
 		f.Cases, term.Plural(f.Cases, "case"), f.Steps, term.Plural(f.Steps, "step"), f.Tries, term.Plural(f.Tries, "try", "tries"), len(f.Original), len(inputOf(f.Result.Test)), end, f.Elapsed.Seconds(), also)
 }
 

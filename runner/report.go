@@ -10,6 +10,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -26,16 +27,7 @@ import (
 func (r *Report) WriteText(w io.Writer, verbose bool) {
 	var head, table, tail strings.Builder
 	fmt.Fprintf(&head, "qf check: suite %s, %s\n", r.SuiteVersion, r.Digest)
-	if len(r.Command) == 0 {
-		fmt.Fprintf(&head, "implementation: in this process")
-	} else {
-		fmt.Fprintf(&head, "implementation: %s", term.Printable(term.Clip(strings.Join(r.Command, " "), 200), false))
-	}
-	if h := r.Implementation; h != nil {
-		fmt.Fprintf(&head, " (%s %s; ops %s; profiles %s)", term.Printable(term.Clip(h.Name, 80), false), term.Printable(term.Clip(h.Version, 40), false),
-			term.Printable(term.Clip(strings.Join(h.Ops, ", "), 80), false), term.Printable(term.Clip(strings.Join(h.Profiles, ", "), 80), false))
-	}
-	fmt.Fprintf(&head, ", %s mode\n", r.Mode)
+	fmt.Fprintf(&head, "%s, %s mode\n", session.Implementation(r.Command, r.Implementation), r.Mode)
 	if r.Restarts > 0 {
 		fmt.Fprintf(&head, "restarted %d %s\n", r.Restarts, term.Plural(r.Restarts, "time"))
 	}
@@ -80,7 +72,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 }
 
 // Screen is how many lines the text report takes at most, without -v.
-const Screen = 60
+const Screen = session.Screen
 
 // writeEnd writes the end of the text report: stale expectations, what
 // fails the run, and the closing line; without verbose, each problem in

@@ -29,7 +29,6 @@ import (
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/term"
-	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -188,7 +187,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	for i := range results {
 		graded[i] = &results[i]
 	}
-	rep.Causes = diagnosis.Diagnose(graded, asker(ctx, conn)).Causes
+	rep.Causes = diagnosis.Diagnose(graded, conn.Asker(ctx)).Causes
 	rep.Results = make([]suite.Entry, len(results))
 	for i := range results {
 		rep.Results[i] = results[i].Entry()
@@ -295,25 +294,6 @@ func chosen(opts *Options, t *vectors.Test) bool {
 // seconds returns d in seconds, to the microsecond.
 func seconds(d time.Duration) float64 {
 	return float64(d.Microseconds()) / 1e6
-}
-
-// asker returns how the diagnosis asks the implementation requests of its
-// own: through conn, while it has not given up and the run goes on; nil
-// when there is none.
-func asker(ctx context.Context, conn *session.Conn) diagnosis.Asker {
-	if conn == nil {
-		return nil
-	}
-	return func(req *protocol.Request) (*protocol.Response, error) {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if err := conn.Client.GaveUp(); err != nil {
-			return nil, err
-		}
-		resp, _, err := conn.Client.Call(req)
-		return resp, err
-	}
 }
 
 // runPersistent runs the tests through one long-lived implementation,

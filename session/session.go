@@ -144,6 +144,63 @@ func profileNames() []string {
 	return names
 }
 
+// Asker returns how a diagnosis asks the implementation requests of its
+// own: through the client, while it has not given up and ctx is not done,
+// each request once (asked again, it gets the first answer: a diagnosis
+// of qf fuzz asks again what an earlier one asked). It returns nil for a
+// nil Conn, an implementation that cannot be asked.
+func (s *Conn) Asker(ctx context.Context) func(*protocol.Request) (*protocol.Response, error) {
+	if s == nil {
+		return nil
+	}
+	type answer struct {
+		resp *protocol.Response
+		err  error
+	}
+	asked := map[string]answer{}
+	return func(req *protocol.Request) (*protocol.Response, error) {
+		own := *req
+		own.ID = nil
+		key, err := own.AppendJSON(nil)
+		if err != nil {
+			return nil, err
+		}
+		if a, ok := asked[string(key)]; ok {
+			return a.resp, a.err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := s.Client.GaveUp(); err != nil {
+			return nil, err
+		}
+		resp, _, err := s.Client.Call(req)
+		asked[string(key)] = answer{resp, err}
+		return resp, err
+	}
+}
+
+// Screen is the most lines the text reports of qf check and qf fuzz take
+// without -v, with room for the shell's prompt on a 24-line terminal three
+// times over.
+const Screen = 60
+
+// Implementation says in a line what was checked: the command (none for
+// the reference in this process) and what its hello says of it, every
+// part of it escaped and clipped. The reports of qf check and qf fuzz
+// start with it.
+func Implementation(command []string, h *Hello) string {
+	s := "implementation: in this process"
+	if len(command) > 0 {
+		s = "implementation: " + term.Printable(term.Clip(strings.Join(command, " "), 200), false)
+	}
+	if h != nil {
+		s += fmt.Sprintf(" (%s %s; ops %s; profiles %s)", term.Printable(term.Clip(h.Name, 80), false), term.Printable(term.Clip(h.Version, 40), false),
+			term.Printable(term.Clip(strings.Join(h.Ops, ", "), 80), false), term.Printable(term.Clip(strings.Join(h.Profiles, ", "), 80), false))
+	}
+	return s
+}
+
 // reasons are the suite's names of the driver's reasons.
 var reasons = map[driver.Reason]suite.Reason{
 	driver.ReasonCrash:    suite.Crash,

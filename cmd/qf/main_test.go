@@ -532,7 +532,7 @@ func actionRelease(t *testing.T) {
 // report; 2 for usage errors and a command that cannot start.
 func TestFuzz(t *testing.T) {
 	out, errOut, status := qf("", "fuzz", "-n", "2000", "-seed", "1")
-	if status != 0 || !strings.HasPrefix(out, "qf fuzz: seed 1\n") || !strings.Contains(out, "fuzz: 2000 cases, 0 disagreements, 0 causes (seed 1:") {
+	if status != 0 || !strings.HasPrefix(out, "qf fuzz: seed 1\n") || !strings.Contains(out, "fuzz: 2000 cases, 0 disagreements, 0 causes (-seed 1 -n 2000 repeats this run)") {
 		t.Errorf("the reference: status %d\n%s%s", status, out, errOut)
 	}
 

@@ -211,6 +211,17 @@ var modes = map[string]fake{
 		return crash(st, req, resp)
 	})},
 	"exit-after-6": {answer: at(7, func(*state, *protocol.Request, *protocol.Response) bool { os.Exit(0); return false })},
+	// Starts once in a run: its first process crashes on its third
+	// request, and every later one exits at once, before hello.
+	"starts-once": {
+		start: func() {
+			if !once(os.Getenv("QF_FAKE_DIR"), "started") {
+				fmt.Fprintln(os.Stderr, "fake: cannot start again")
+				os.Exit(1)
+			}
+		},
+		answer: at(3, crash),
+	},
 	"exit-3":       {end: func() { os.Exit(3) }},
 	"stray-print":  {start: func() { fmt.Println("starting up, reading stdin") }},
 	"buffered":     {buffered: true},

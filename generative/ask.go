@@ -1,0 +1,141 @@
+package generative
+
+import (
+	"context"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/gen"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// draw draws n cases, the categories in turn. Once faults are known, it
+// leaves out seven in eight of the cases that diag predicts: those the
+// causes found explain already.
+func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
+	b := batch{cases: make([]fcase, 0, n)}
+	for tries := 0; len(b.cases) < n && tries < 8*n; tries++ {
+		cat := cats[tries%len(cats)]
+		c := fcase{cat, r.Input(cat)}
+		if diag != nil && r.Intn(8) != 0 && diag.Predicts(c.cat, c.request()) {
+			b.skipped++
+			continue
+		}
+		b.cases = append(b.cases, c)
+	}
+	b.tests = make([]vectors.Test, len(b.cases))
+	for i, c := range b.cases {
+		b.tests[i] = c.expect()
+	}
+	return b
+}
+
+// ask sends the cases, many at once, and checks each answer. When the
+// implementation fails to answer one (a crash, a timeout, a protocol
+// error), the client has restarted it, and the cases after that one are
+// sent again: none is lost. A request it crashed on is asked again alone,
+// in the fresh process, so that the crash is known to be that input's.
+func (f *fuzzer) ask(ctx context.Context, b batch) {
+	reqs := make([]*protocol.Request, len(b.cases))
+	for i := range b.cases {
+		reqs[i] = b.cases[i].request()
+	}
+	for done := 0; done < len(b.cases); {
+		answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
+		for i := 0; i < k; i++ {
+			f.check(b.cases[done+i], &b.tests[done+i], answers[i], nil)
+		}
+		done += k
+		if failure == nil || ctx.Err() != nil {
+			return
+		}
+		if f.client.GaveUp() != nil {
+			f.check(b.cases[done], &b.tests[done], nil, failure)
+			return
+		}
+		f.check(b.cases[done], &b.tests[done], nil, f.again(b.cases[done], failure))
+		done++
+		if f.client.GaveUp() != nil || !f.budgetLeft(ctx) {
+			return
+		}
+	}
+}
+
+// again asks a case again after the failure to answer it, when that was a
+// crash: alone, in the fresh process the restart started, so that what
+// the report says of the crash is true of the input. It returns the
+// failure to say: the crash again, the input's; the first crash, when
+// alone the case was answered (the crash depends on the requests before
+// it); or how the case failed alone otherwise.
+func (f *fuzzer) again(c fcase, failure error) error {
+	first, ok := failure.(*driver.Failure)
+	if !ok || first.Reason != driver.ReasonCrash {
+		return failure
+	}
+	_, _, err := f.client.Alone(c.request())
+	alone, ok := err.(*driver.Failure)
+	switch {
+	case err == nil:
+		f.rep.Unconfirmed++
+		return &driver.Failure{Reason: first.Reason, Detail: first.Detail + "; asked again alone, in a fresh process, it answered", Stderr: first.Stderr}
+	case ok && alone.Reason == driver.ReasonCrash && f.client.GaveUp() == nil:
+		return &driver.Failure{Reason: alone.Reason, Detail: alone.Detail + "; again when asked alone, in a fresh process", Stderr: alone.Stderr}
+	}
+	return err
+}
+
+// check grades the answer to a case, or the failure to give one, against
+// t, its expectation, and offers it to the pool.
+func (f *fuzzer) check(c fcase, t *vectors.Test, resp *protocol.Response, failure error) {
+	f.rep.Cases[c.cat]++
+	at, vector := f.rep.Total()-1, t.ID != ""
+	v := judge(c, t, resp, failure, f.opts.Level)
+	if v.signature == "" {
+		f.pool.pass(c, t, resp, at)
+		return
+	}
+	f.rep.Disagreements++
+	if failure != nil {
+		v.result.Stderr = f.client.Stderr() // what it said as it failed
+	}
+	f.pool.disagree(&kept{r: &v.result, c: c, sig: v.signature, at: at, vector: vector})
+}
+
+// evaluate asks the implementation about one case and grades it. A crash
+// is asked again alone, in the fresh process the restart started, and is
+// a crash only when it crashes again.
+func (f *fuzzer) evaluate(c fcase) *sighting {
+	t := c.test()
+	resp, _, err := f.client.Call(c.request())
+	if err != nil && f.client.GaveUp() == nil {
+		err = f.again(c, err)
+	}
+	return &sighting{c: c, v: judge(c, &t, resp, err, f.opts.Level)}
+}
+
+// alone asks the implementation about one case alone, in a fresh process,
+// and grades it: what the case's answer is, whatever came before it.
+func (f *fuzzer) alone(c fcase) *sighting {
+	t := c.test()
+	f.client.Stderr() // what came before
+	resp, _, err := f.client.Alone(c.request())
+	return &sighting{c: c, v: judge(c, &t, resp, err, f.opts.Level), stderr: f.client.Stderr()}
+}
+
+// A sighting is a case asked: its case and its verdict, whose result
+// carries the test and the answer the diagnosis reads, and what the
+// implementation wrote to standard error meanwhile.
+type sighting struct {
+	c      fcase
+	v      verdict
+	stderr string
+}
+
+// asker returns how the diagnosis asks the implementation requests of its
+// own, each once in a run: a diagnosis of the pool asks again what the
+// last one asked.
+func (f *fuzzer) asker(ctx context.Context) diagnosis.Asker {
+	return f.conn.Asker(ctx)
+}

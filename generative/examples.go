@@ -1,0 +1,202 @@
+package generative
+
+import (
+	"context"
+	"sort"
+	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// finish diagnoses the pool as qf check diagnoses its vectors, and makes
+// the report's causes of that diagnosis, each with its examples.
+func (f *fuzzer) finish(ctx context.Context) {
+	f.rep.Kept = f.pool.disagreements()
+	if f.rep.Kept == 0 {
+		return
+	}
+	x := diagnosis.Diagnose(f.pool.results(), f.asker(ctx))
+	byID := map[string]*kept{}
+	for _, k := range f.pool.entries {
+		if k.sig != "" {
+			byID[k.r.Test.ID] = k
+		}
+	}
+	for i := range x.Causes {
+		c := &Cause{Cause: x.Causes[i]}
+		var members []*kept
+		seen := map[string]bool{}
+		for _, id := range c.IDs {
+			if k := byID[id]; k != nil && !seen[id] {
+				seen[id] = true
+				members = append(members, k)
+			}
+		}
+		c.Findings = f.examples(ctx, x, i, members)
+		c.IDs = []string{}
+		for _, fd := range c.Findings {
+			if fd.Repeatable {
+				c.IDs = append(c.IDs, fd.Result.Test.ID)
+			}
+		}
+		if len(c.Findings) > 0 {
+			results := make([]*suite.Result, len(c.Findings))
+			for i := range c.Findings {
+				results[i] = &c.Findings[i].Result
+			}
+			c.Example = diagnosis.ExampleOf(results)
+		}
+		f.rep.Causes = append(f.rep.Causes, c)
+	}
+}
+
+// examples returns the examples of cause k of diagnosis x, made from its
+// members in the pool: the shortest first, each disagreeing another way,
+// at most Examples of them, and beyond them one for each shape of a
+// fault of the catalogue that no example shows yet. An input that is an
+// example already, in the other profile, counts once.
+func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, members []*kept) []*Finding {
+	inputs := map[string]*Finding{} // the examples by op and input
+	sort.SliceStable(members, func(i, j int) bool {
+		a, b := members[i], members[j]
+		if len(a.c.input) != len(b.c.input) {
+			return len(a.c.input) < len(b.c.input)
+		}
+		return a.at < b.at
+	})
+	var out []*Finding
+	tried, shown := map[string]bool{}, map[string]bool{}
+	attempts := 0
+	for _, m := range members {
+		if ctx.Err() != nil || f.client.GaveUp() != nil || attempts >= 2*f.opts.Examples+4 {
+			break
+		}
+		if j, ok := x.Explain(m.r); !ok || j != k || !x.Shows(k, m.r) {
+			continue // it needs other faults too: an example of the cause alone is another
+		}
+		shape := ""
+		shapes, _ := x.Showing(k, m.r)
+		for _, s := range shapes {
+			if !shown[s] {
+				shape = s
+				break
+			}
+		}
+		if shape == "" && (tried[m.sig] || len(out) >= f.opts.Examples) {
+			continue
+		}
+		tried[m.sig] = true
+		attempts++
+		fd := f.example(ctx, x, k, m, shape)
+		in := string(fd.Result.Category.Op()) + "\x00" + inputOf(fd.Result.Test)
+		if other := inputs[in]; other != nil && fd.Repeatable {
+			if other.Result.Category != fd.Result.Category && !containsCategory(other.Also, fd.Result.Category) {
+				other.Also = append(other.Also, fd.Result.Category)
+			}
+			continue
+		}
+		if fd.Repeatable {
+			inputs[in] = fd
+			shapes, _ := x.Showing(k, &fd.Result)
+			for _, s := range shapes {
+				shown[s] = true
+			}
+		}
+		out = append(out, fd)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return len(inputOf(out[i].Result.Test)) < len(inputOf(out[j].Result.Test)) })
+	return out
+}
+
+func containsCategory(cs []suite.Category, c suite.Category) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// example makes a disagreement of the pool, m, an example of cause k of
+// diagnosis x, showing shape (a fault of the cause's) when it is not "":
+// asked again alone in a fresh process, shrunk while the cause explains
+// it (and it shows the shape), then the smallest case asked again alone.
+// Every word of the finding is of the answers it was last asked.
+func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *kept, shape string) *Finding {
+	fd := &Finding{Original: m.c.input, Cases: m.at}
+	same := func(s *sighting) bool {
+		if s.v.signature == "" {
+			return false
+		}
+		j, ok := x.Explain(&s.v.result)
+		if !ok || j != k || !x.Shows(k, &s.v.result) {
+			return false
+		}
+		if shape == "" {
+			return true
+		}
+		shapes, _ := x.Showing(k, &s.v.result)
+		for _, v := range shapes {
+			if v == shape {
+				return true
+			}
+		}
+		return false
+	}
+	first := f.alone(m.c)
+	if !same(first) {
+		fd.Signature, fd.Result = m.sig, *m.r
+		fd.Alone = "it passed"
+		if first.v.signature != "" {
+			fd.Alone = "it disagreed otherwise: " + first.v.signature
+		}
+		fd.Elapsed = time.Since(f.began)
+		return fd
+	}
+	fd.Repeatable = true
+	path := f.shrink(ctx, first, same, fd)
+	// The smallest case asked alone; should it disagree otherwise alone (it
+	// did so only after the requests before it), the one before it.
+	last := first
+	for i := len(path) - 1; i >= 0; i-- {
+		if s := f.alone(path[i].c); same(s) {
+			last = s
+			if i < len(path)-1 {
+				fd.Minimal = false
+				fd.Alone = "the smaller cases its shrink found disagreed so only after other requests, not alone"
+			}
+			fd.Steps = i + 1
+			break
+		}
+		if i == 0 {
+			fd.Steps, fd.Minimal = 0, false
+			fd.Alone = "the smaller cases its shrink found disagreed so only after other requests, not alone"
+		}
+	}
+	f.asVector(fd, last)
+	fd.Elapsed = time.Since(f.began)
+	return fd
+}
+
+// asVector makes the finding's result of s, the case's last answer: its
+// test the case as a vector, with the reference's expectation, fields,
+// flags and a comment, and its input as text (value_text) when a JSON
+// value cannot hold it (a repeated key, a lone surrogate, text that is
+// not JSON).
+func (f *fuzzer) asVector(fd *Finding, s *sighting) {
+	t := s.c.test()
+	suite.AddFields(&t)
+	t.Comment = comment(&t, s.v.signature, f.opts.Seed)
+	t.Flags = s.c.cat.Flags(s.c.input, &t)
+	if s.c.cat.Reads() == suite.Value && !jsontext.Value(s.c.input).IsValid() {
+		t.Value, t.ValueText = nil, s.c.input
+		t.Flags = append(t.Flags, "RawValue")
+	}
+	fd.Signature = s.v.signature
+	fd.Result = s.v.result
+	fd.Result.Test = &t
+	fd.Result.Stderr = s.stderr
+}
