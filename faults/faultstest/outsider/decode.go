@@ -1,0 +1,143 @@
+package outsider
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// A decoder decodes codes (spec/qf.md, "Strict decoding" and "Lenient
+// decoding"). It keeps its memory from one code to the next: the Value
+// it returns is valid until its next decode.
+type decoder struct {
+	faults faultSet
+	buf    []byte // the characters left after deletion
+	r      bitReader
+	val    Value
+	state  State
+	record Record
+}
+
+// A bitReader reads fields from characters of the alphabet, each six
+// bits, most significant first.
+type bitReader struct {
+	s   string // characters of the alphabet only
+	pos int    // the offset of the next bit
+}
+
+// read returns the next width bits as an unsigned integer, or false when
+// they run past the last bit, the offset then unchanged.
+func (r *bitReader) read(width int) (uint32, bool) {
+	if r.pos+width > 6*len(r.s) {
+		return 0, false
+	}
+	var v uint32
+	for width > 0 {
+		c := uint32(sextets[r.s[r.pos/6]])
+		left := 6 - r.pos%6 // the bits of c not read yet
+		take := min(left, width)
+		v = v<<take | c>>(left-take)&(1<<take-1)
+		r.pos += take
+		width -= take
+	}
+	return v, true
+}
+
+// decode decodes code in the strict profile, or the lenient one.
+func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
+	s, err := d.characters(code, lenient)
+	if err != nil {
+		return nil, err
+	}
+	n, err := d.fields(s, lenient)
+	if err != nil {
+		return nil, err
+	}
+	low := d.faults.has(PaddingLow) && n%6 != 0 && (lenient || len(s) <= (n+5)/6)
+	if low {
+		if err := d.rereadLow(s, n, lenient); err != nil {
+			return nil, err
+		}
+	}
+	if !lenient {
+		if err := end(s, n, low); err != nil {
+			return nil, err
+		}
+	}
+	return &d.val, nil
+}
+
+// characters returns the characters of code to read the fields from:
+// in the strict profile code itself, when every byte is in the alphabet;
+// in the lenient profile, code without the bytes outside the alphabet.
+func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
+	if !lenient && d.faults.has(EqualsSkipped) {
+		code = d.drop(code, func(c byte) bool { return c == '=' })
+	}
+	if lenient {
+		return d.drop(code, func(c byte) bool { return sextets[c] == noSextet }), nil
+	}
+	for i := 0; i < len(code); i++ {
+		if sextets[code[i]] != noSextet {
+			continue
+		}
+		if d.faults.has(CrashJunkStrict) {
+			panic(fmt.Sprintf("outsider: illegal base64 data at input byte %d", i))
+		}
+		r, size := utf8.DecodeRuneInString(code[i:])
+		msg := "invalid character " + strconv.QuoteRune(r)
+		if r == utf8.RuneError && size == 1 {
+			msg = fmt.Sprintf("invalid byte 0x%02x", code[i])
+		}
+		return "", atChar(kindInvalidCharacter, i, msg)
+	}
+	return code, nil
+}
+
+// drop returns code without the bytes for which junk is true, in d.buf
+// (code itself when there are none).
+func (d *decoder) drop(code string, junk func(byte) bool) string {
+	d.buf = d.buf[:0]
+	for i := 0; i < len(code); i++ {
+		if !junk(code[i]) {
+			d.buf = append(d.buf, code[i])
+		}
+	}
+	if len(d.buf) == len(code) {
+		return code
+	}
+	return string(d.buf)
+}
+
+// end checks what follows the fields, in the strict profile: n is the
+// number of bits they used. With low, the padding bits of a last
+// character that the fields do not fill are its top bits (PaddingLow).
+func end(s string, n int, low bool) *codeError {
+	need := (n + 5) / 6
+	if len(s) > need {
+		return atChar(kindTrailingData, need, fmt.Sprintf("%d characters after the code's %d", len(s)-need, need))
+	}
+	if n%6 == 0 {
+		return nil
+	}
+	c := int(sextets[s[need-1]])
+	pad := c & (1<<(6-n%6) - 1)
+	if low {
+		pad = c >> (n % 6)
+	}
+	if pad != 0 {
+		return atBit(kindNonzeroPadding, n, "", fmt.Sprintf("nonzero padding bits in %q", s[need-1]))
+	}
+	return nil
+}
+
+// rereadLow reads the fields of s again as the PaddingLow fault does:
+// the fields, read once, used n bits, which end inside a character; the
+// fields' bits of that character are taken from its low end (and its top
+// bits are its padding, which end checks).
+func (d *decoder) rereadLow(s string, n int, lenient bool) *codeError {
+	moved := []byte(s)
+	moved[n/6] = alphabet[int(sextets[s[n/6]])<<(6-n%6)&63]
+	_, err := d.fields(string(moved), lenient)
+	return err
+}

@@ -1,0 +1,59 @@
+package outsider
+
+import (
+	"strconv"
+
+	"github.com/qf-format/qf-conformance/spec"
+)
+
+// The error kinds of spec/qf.md, "Errors".
+const (
+	kindInvalidCharacter = "invalid_character"
+	kindTruncated        = "truncated"
+	kindOutOfRange       = "out_of_range"
+	kindTrailingData     = "trailing_data"
+	kindNonzeroPadding   = "nonzero_padding"
+	kindMalformed        = "malformed"
+)
+
+// A codeError is an error of decoding or encoding: an error object of
+// spec/qf.md, "Errors". Bit and Char are -1 when absent.
+type codeError struct {
+	Kind    string
+	Bit     int
+	Char    int
+	Field   string
+	Message string
+}
+
+// object returns e as the protocol's error object.
+func (e *codeError) object() *spec.ErrorObject {
+	o := &spec.ErrorObject{Kind: e.Kind, Field: e.Field, Message: e.Message}
+	if e.Bit >= 0 {
+		bit := e.Bit
+		o.Bit = &bit
+	}
+	if e.Char >= 0 {
+		char := e.Char
+		o.Char = &char
+	}
+	return o
+}
+
+// atBit returns an error at a bit offset, with a field.
+func atBit(kind string, bit int, field, message string) *codeError {
+	return &codeError{Kind: kind, Bit: bit, Char: -1, Field: field,
+		Message: "outsider: bit " + strconv.Itoa(bit) + ": " + message}
+}
+
+// atChar returns an error at a character offset, without a field.
+func atChar(kind string, char int, message string) *codeError {
+	return &codeError{Kind: kind, Bit: -1, Char: char,
+		Message: "outsider: char " + strconv.Itoa(char) + ": " + message}
+}
+
+// inValue returns an encoding error: no offset, the field given (a path
+// as spec/qf.md, "Errors" writes it, or "" for none).
+func inValue(kind, field, message string) *codeError {
+	return &codeError{Kind: kind, Bit: -1, Char: -1, Field: field, Message: "outsider: " + message}
+}

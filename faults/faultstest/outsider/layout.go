@@ -1,0 +1,130 @@
+package outsider
+
+import "strconv"
+
+// The widths of the fields, spec/qf.md, "Layout".
+const (
+	flagWidth        = 1
+	squareWidth      = 7
+	countWidth       = 4
+	anchorWidth      = 6
+	turnWidth        = 10
+	movesWidth       = 10
+	dirWidth         = 3
+	maxSquare        = 80
+	maxCount         = 10
+	maxAnchor        = 63
+	maxDir           = 7
+	maxTurn          = 1023
+	maxMoves         = 1023
+	alphabet         = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	noSextet    int8 = -1
+)
+
+// sextets maps a byte to its index in the alphabet, or noSextet.
+var sextets = func() (t [256]int8) {
+	for i := range t {
+		t[i] = noSextet
+	}
+	for i := range len(alphabet) {
+		t[alphabet[i]] = int8(i)
+	}
+	return t
+}()
+
+// A fieldName is one row of the layout.
+type fieldName uint8
+
+const (
+	flagsState fieldName = iota
+	flagsRecord
+	stateWhite
+	stateBlack
+	wallCount  // of group (player, orient)
+	wallAnchor // index in group (player, orient)
+	lastPlayer
+	lastKind
+	lastPlace
+	stateTurn
+	movesCount
+	moveKind // of move index
+	moveDir
+	moveOrientation
+	movePlace
+)
+
+// A field is a field of a code: its row of the layout, and which wall
+// group or move it belongs to. It is a small value, so that naming the
+// field of every read costs nothing until an error needs its path.
+type field struct {
+	name           fieldName
+	player, orient int
+	index          int
+}
+
+// path returns the field's path as spec/qf.md writes it:
+// "state.walls.white.h.count", "record.moves[12].dir".
+func (f field) path() string {
+	switch f.name {
+	case flagsState:
+		return "flags.state"
+	case flagsRecord:
+		return "flags.record"
+	case stateWhite:
+		return "state.white"
+	case stateBlack:
+		return "state.black"
+	case wallCount:
+		return groupPath(f.player, f.orient) + ".count"
+	case wallAnchor:
+		return groupPath(f.player, f.orient) + "[" + strconv.Itoa(f.index) + "]"
+	case lastPlayer:
+		return "state.last_move.player"
+	case lastKind:
+		return "state.last_move.kind"
+	case lastPlace:
+		return "state.last_move.place"
+	case stateTurn:
+		return "state.turn"
+	case movesCount:
+		return "record.moves.count"
+	}
+	move := "record.moves[" + strconv.Itoa(f.index) + "]"
+	switch f.name {
+	case moveKind:
+		return move + ".kind"
+	case moveDir:
+		return move + ".dir"
+	case moveOrientation:
+		return move + ".orientation"
+	}
+	return move + ".place"
+}
+
+// inRecord reports whether the field belongs to the Record chunk.
+func (f field) inRecord() bool { return f.name >= movesCount }
+
+// words names the field for people: "white horizontal wall count".
+func (f field) words() string {
+	group := playerNames[f.player] + " " + [2]string{"horizontal", "vertical"}[f.orient] + " wall"
+	switch f.name {
+	case stateWhite:
+		return "white square"
+	case stateBlack:
+		return "black square"
+	case wallCount:
+		return group + " count"
+	case wallAnchor:
+		return "anchor " + strconv.Itoa(f.index) + " of the " + group + "s"
+	case stateTurn:
+		return "turn"
+	case movesCount:
+		return "move count"
+	}
+	return f.path()
+}
+
+// groupPath returns the path of a wall group: "state.walls.black.v".
+func groupPath(player, orient int) string {
+	return "state.walls." + playerNames[player] + "." + orientationNames[orient]
+}

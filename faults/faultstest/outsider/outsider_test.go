@@ -1,0 +1,137 @@
+package outsider_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// run runs the whole vector suite against h and returns the results.
+func run(t *testing.T, h protocol.Handler) []suite.Entry {
+	t.Helper()
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: h, MaxFailuresInARow: 1 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Results
+}
+
+// failures returns the results of entries that did not pass.
+func failures(entries []suite.Entry) []suite.Entry {
+	var out []suite.Entry
+	for _, e := range entries {
+		if e.Status != suite.Pass {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func describe(e suite.Entry) string {
+	return fmt.Sprintf("%s: %s %s (%s): input %s\n\twant %s\n\tgot  %s\n\t%s",
+		e.ID, e.Status, e.Why(), e.Comment, e.Input, e.Want, e.Got, e.Explain())
+}
+
+// TestVectors requires the implementation without faults to pass every
+// vector of the suite.
+func TestVectors(t *testing.T) {
+	entries := run(t, outsider.New())
+	if len(entries) == 0 {
+		t.Fatal("no vector ran")
+	}
+	bad := failures(entries)
+	for i, e := range bad {
+		if i == 20 {
+			t.Errorf("... and %d more", len(bad)-i)
+			break
+		}
+		t.Error(describe(e))
+	}
+	t.Logf("%d vectors, %d not passed", len(entries), len(bad))
+}
+
+// categories says, for each fault, the categories of vectors it may
+// fail: those of the ops the package documentation's table gives it
+// (replay and validate decode their codes strictly, so a fault of strict
+// decoding may fail them too).
+var categories = map[outsider.Fault][]string{
+	outsider.CrashTruncatedRecord:  {"strict", "lenient", "replay", "validate"},
+	outsider.CrashJunkStrict:       {"strict", "replay", "validate"},
+	outsider.WallCountTenOut:       {"strict", "lenient", "replay", "validate"},
+	outsider.EqualsSkipped:         {"strict", "replay", "validate"},
+	outsider.ASCIIAnswers:          {"strict", "lenient", "encode", "replay", "validate"},
+	outsider.PaddingLow:            {"strict", "lenient", "encode", "replay", "validate"},
+	outsider.NestedUnknownSkipped:  {"encode"},
+	outsider.TouchingWallsConflict: {"replay"},
+	outsider.LenientHighSquares:    {"lenient"},
+	outsider.TurnNineBits:          {"strict", "lenient", "replay", "validate"},
+	outsider.HTMLEscapedPaths:      {"encode"},
+	outsider.RepeatedKeyLastWins:   {"encode"},
+	outsider.FirstMoverParity:      {"replay"},
+	outsider.DiagonalWhenAdjacent:  {"replay"},
+	outsider.NumbersAsFloat64:      {"encode"},
+	outsider.TooManyWallsPerGroup:  {"validate"},
+}
+
+// TestFaults runs the suite with each fault alone: each must fail at
+// least one vector, and only vectors of the categories it concerns; a
+// crashing fault fails its vectors by crashing, the others by answering.
+func TestFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the suite once per fault")
+	}
+	var counts []string
+	for _, f := range outsider.Faults {
+		t.Run(string(f), func(t *testing.T) {
+			bad := failures(run(t, outsider.New(f)))
+			counts = append(counts, fmt.Sprintf("%-24s %4d", f, len(bad)))
+			if len(bad) == 0 {
+				t.Errorf("no vector fails")
+			}
+			for _, e := range bad {
+				if !slices.Contains(categories[f], e.Category.String()) {
+					t.Errorf("fails a vector of %s, not one of %v: %s", e.Category, categories[f], describe(e))
+				}
+				if crashed := e.Reason == suite.Crash; crashed != f.Crashes() {
+					t.Errorf("crashed %v, want %v: %s", crashed, f.Crashes(), describe(e))
+				}
+			}
+		})
+	}
+	t.Logf("vectors failed, per fault alone:\n%s", strings.Join(counts, "\n"))
+}
+
+// TestFaultsTogether switches every fault on at once: the run goes to the
+// end, through the crashes.
+func TestFaultsTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the suite")
+	}
+	entries := run(t, outsider.New(outsider.Faults...))
+	bad := failures(entries)
+	for _, e := range entries {
+		if e.Status == suite.NotRun {
+			t.Fatalf("%s not run", e.ID)
+		}
+	}
+	t.Logf("all %d faults on: %d of %d vectors fail", len(outsider.Faults), len(bad), len(entries))
+}
+
+// TestHello checks that the hello names the faults on.
+func TestHello(t *testing.T) {
+	resp := outsider.New(outsider.TurnNineBits, outsider.EqualsSkipped).Handle(&protocol.Request{Op: protocol.Hello})
+	if want := "outsider+equals-skipped+turn-nine-bits"; resp.Name != want {
+		t.Errorf("name %q, want %q", resp.Name, want)
+	}
+	if !slices.Equal(resp.Ops, []string{"decode", "encode", "replay", "validate"}) || !slices.Equal(resp.Profiles, []string{"strict", "lenient"}) {
+		t.Errorf("ops %v, profiles %v", resp.Ops, resp.Profiles)
+	}
+}
