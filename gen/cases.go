@@ -263,6 +263,12 @@ func nthPlace(tree any, n int) place {
 var badNumbers = []string{"-1", "8", "11", "64", "81", "128", "1024", "200", "99999999999999999999", "1e400", "-1e400",
 	"4.5", "3.99999999999999999999", "1e-400", "0.5"}
 
+// Keys that no value has, each written in a way that a writer may get
+// wrong in the path of the error it makes: escaped as spec/qf.md says
+// (controls, the quote, the backslash), bracketed (a dot), raw (non-ASCII,
+// U+2028, U+007F, <, & and >, which some writers escape).
+var oddKeys = []string{"<&>", "\u2028", "\u2029", "\x1b", "\x00", "\b\f\n\r\t", "é", "ü", "a\"b\\c", "a.b", "\U0001F600", "\x7f", "x\u00e9"}
+
 // Values of the wrong type.
 var wrongTypes = []any{nil, "4", true, []any{}, map[string]any{}, "white", "wall"}
 
@@ -290,7 +296,7 @@ func (r *Rand) breakJSON(tree any) any {
 		}
 	case 4: // an unknown, misspelled or repeated member
 		if p.object != nil && !strings.HasSuffix(p.key, repeated) {
-			name := pick(r, "comment", strings.ToUpper(p.key[:1])+p.key[1:], p.key+"s", "x", p.key+repeated)
+			name := pick(r, "comment", strings.ToUpper(p.key[:1])+p.key[1:], p.key+"s", "x", p.key+repeated, pick(r, oddKeys...))
 			p.object[name] = p.object[p.key]
 			if r.Intn(2) == 0 && name != p.key+repeated {
 				delete(p.object, p.key)

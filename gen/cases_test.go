@@ -1,9 +1,11 @@
 package gen
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 )
@@ -159,5 +161,27 @@ func TestEncodeValueRepeatsKeys(t *testing.T) {
 	}
 	if n < 10 {
 		t.Errorf("%d values of 2000 repeat a key, want at least 10", n)
+	}
+}
+
+// Some broken values hold an unknown key whose path needs escapes, or
+// that writers escape when they need not (<, &, >, U+2028): every one of
+// oddKeys is drawn, as the suite's KeyEscape vectors hold them, so that
+// qf fuzz sees what those vectors catch.
+func TestEncodeValueOddKeys(t *testing.T) {
+	drawn := map[string]int{}
+	r := NewRand(1)
+	for i := 0; i < 60000; i++ {
+		text := r.EncodeValue()
+		for _, k := range oddKeys {
+			if bytes.Contains(text, append(jsonstring.Append(nil, k, true), ':')) {
+				drawn[k]++
+			}
+		}
+	}
+	for _, k := range oddKeys {
+		if drawn[k] == 0 {
+			t.Errorf("key %q never drawn in 60000 values", k)
+		}
 	}
 }
