@@ -156,10 +156,11 @@ type Example struct {
 
 // A Diagnosis is the root causes of a run's failures, and what was
 // learnt of the implementation on the way: enough to tell which cause
-// explains a failure seen later (Explain), which requests its faults
-// change (Predicts), and the level its way of reporting errors reaches
-// (Level). qf fuzz diagnoses the cases it has seen, and goes on looking
-// for failures that no cause explains.
+// explains a failure seen later (Explain), whether a fault of the
+// catalogue shows in it alone (Shows, Showing), and which requests its
+// faults change (Predicts). qf fuzz diagnoses what it kept of its cases
+// at the end of a run, as qf check diagnoses its vectors; while it draws,
+// it leans away from what an earlier diagnosis predicts.
 type Diagnosis struct {
 	// Causes are in the order a report shows them: misbehaviour first,
 	// then the others by how many failures they explain, and what is

@@ -20,22 +20,6 @@ func (x *Diagnosis) Predicts(c suite.Category, req *protocol.Request) bool {
 	return !identical(ask(modelOf(key(d.model), d.model), req, enc), ask(modelOf("", nil), req, enc))
 }
 
-// Level returns the decoding level that the implementation's way of
-// reporting errors lets it reach: L1 when every error has one kind; L2
-// when it gives no offsets, or gives them in another unit or from
-// another origin, or names fields otherwise; L3 when it reports errors as
-// spec/qf.md says.
-func (x *Diagnosis) Level() suite.Level {
-	s := &x.d.style
-	switch {
-	case s.oneKind != [2]string{}:
-		return suite.L1
-	case s.any():
-		return suite.L2
-	}
-	return suite.L3
-}
-
 // Shows reports whether cause k, a fault of the catalogue, shows in o
 // alone: whether the model of one of its faults alone answers o's test
 // otherwise than the reference. A case where it shows alone is an example
@@ -64,22 +48,4 @@ func (x *Diagnosis) Showing(k int, o *suite.Result) ([]string, bool) {
 		}
 	}
 	return out, true
-}
-
-// Leftover reports whether failure o, seen later, is explained by a fault
-// of the catalogue whose model, with the faults before it, does not
-// reproduce it: a failure where the fault changes the answer, answered
-// another way, which another fault may well explain once more failures
-// are seen.
-func (x *Diagnosis) Leftover(o *suite.Result) bool {
-	d := x.d
-	if o.Status != suite.Fail || len(d.model) == 0 {
-		return false
-	}
-	f := d.failureOfNew(o)
-	if _, ok := d.explainStyle(f); ok {
-		return false
-	}
-	_, reproduced, ok := d.faultOf(f)
-	return ok && !reproduced
 }

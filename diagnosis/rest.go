@@ -46,8 +46,12 @@ func (d *diagnosis) misbehaviourCause(id causeID, members []int) Cause {
 		said = append(said, fmt.Sprintf("%s (%d)", term.Clip(detail, 120), n))
 	}
 	sort.Strings(said)
+	observed := fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), term.Clip(strings.Join(said, "; "), 400))
+	if s, ok := d.shared(members); ok {
+		observed += "; " + s.String()
+	}
 	return Cause{Title: m.title, Fix: m.fix, Refs: []string{"spec/protocol.md"},
-		Observed: fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), term.Clip(strings.Join(said, "; "), 400)),
+		Observed: observed,
 		Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "test"))}
 }
 

@@ -233,6 +233,10 @@ func (c *Client) Alone(req *protocol.Request) (resp *protocol.Response, line []b
 	return c.Call(req)
 }
 
+// Answered returns how many requests the current process has answered
+// since its hello: 0 for a process just started.
+func (c *Client) Answered() int { return c.answered }
+
 // Fresh returns how many processes Alone started in place of one that had
 // answered requests: processes started to ask a request alone, not after
 // a failure (Restarts counts those).

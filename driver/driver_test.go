@@ -310,3 +310,64 @@ func TestSlowCrashIsACrash(t *testing.T) {
 		cl.Close()
 	}
 }
+
+// A client that persists restarts an implementation that fails to answer
+// however many times in a row; it gives up only when restarts fail: one
+// that crashes on every request is still asked, one that cannot start
+// again ends the run.
+func TestPersist(t *testing.T) {
+	t.Setenv("QF_FAKE", "always-crash")
+	c, err := driver.Dial(context.Background(), driver.Options{Command: self, Persist: true, MaxFailuresInARow: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 12; i++ {
+		if _, _, err := c.Call(decodes(1)[0]); err == nil || c.GaveUp() != nil {
+			t.Fatalf("call %d: %v, gave up: %v", i, err, c.GaveUp())
+		}
+	}
+	if c.Restarts() != 12 {
+		t.Errorf("%d restarts, want 12", c.Restarts())
+	}
+	c.Close()
+
+	t.Setenv("QF_FAKE", "starts-once")
+	t.Setenv("QF_FAKE_DIR", t.TempDir())
+	c, err = driver.Dial(context.Background(), driver.Options{Command: self, Persist: true, MaxFailuresInARow: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Batch(decodes(5), 8)
+	if err := c.GaveUp(); err == nil || !strings.Contains(err.Error(), "failed 3 times in a row; the last time: no hello after a restart") {
+		t.Errorf("gave up: %v", err)
+	}
+}
+
+// Alone asks a request as the first of a fresh process: the current one
+// while it has answered nothing, else a new one in its place, without a
+// restart counted; an implementation that crashes on its fourth request
+// is never asked a fourth.
+func TestAlone(t *testing.T) {
+	t.Setenv("QF_FAKE", "crash-4th")
+	t.Setenv("QF_FAKE_DIR", t.TempDir())
+	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	pid := c.PID()
+	if _, _, err := c.Alone(decodes(1)[0]); err != nil || c.PID() != pid || c.Fresh() != 0 || c.Answered() != 1 {
+		t.Fatalf("the first request: %v; pid %d (was %d), %d fresh, %d answered", err, c.PID(), pid, c.Fresh(), c.Answered())
+	}
+	for i := 0; i < 10; i++ {
+		c.Call(decodes(1)[0])
+		c.Call(decodes(1)[0])
+		if _, _, err := c.Alone(decodes(1)[0]); err != nil || c.Answered() != 1 {
+			t.Fatalf("alone %d: %v, %d answered", i, err, c.Answered())
+		}
+	}
+	if c.Fresh() != 10 || c.Restarts() != 0 {
+		t.Errorf("%d fresh processes, %d restarts; want 10 and 0", c.Fresh(), c.Restarts())
+	}
+}

@@ -36,31 +36,50 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 // implementation fails to answer one (a crash, a timeout, a protocol
 // error), the client has restarted it, and the cases after that one are
 // sent again: none is lost. A request it crashed on is asked again alone,
-// in the fresh process, so that the crash is known to be that input's.
+// in the fresh process, so that the crash is known to be that input's;
+// and the first request of every process started after a failure is
+// asked alone, so that a crash on it is known at once.
 func (f *fuzzer) ask(ctx context.Context, b batch) {
 	reqs := make([]*protocol.Request, len(b.cases))
 	for i := range b.cases {
 		reqs[i] = b.cases[i].request()
 	}
+	fresh := false // the process was started after a failure, and asked nothing yet
 	for done := 0; done < len(b.cases); {
-		answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
-		for i := 0; i < k; i++ {
-			f.check(b.cases[done+i], &b.tests[done+i], answers[i], nil)
+		if fresh {
+			resp, _, err := f.client.Call(reqs[done])
+			f.check(b.cases[done], &b.tests[done], resp, alone(err))
+			done++
+		} else {
+			answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
+			for i := 0; i < k; i++ {
+				f.check(b.cases[done+i], &b.tests[done+i], answers[i], nil)
+			}
+			done += k
+			if failure == nil || ctx.Err() != nil {
+				return
+			}
+			if f.client.GaveUp() != nil {
+				f.check(b.cases[done], &b.tests[done], nil, failure)
+				return
+			}
+			f.check(b.cases[done], &b.tests[done], nil, f.again(b.cases[done], failure))
+			done++
 		}
-		done += k
-		if failure == nil || ctx.Err() != nil {
-			return
-		}
-		if f.client.GaveUp() != nil {
-			f.check(b.cases[done], &b.tests[done], nil, failure)
-			return
-		}
-		f.check(b.cases[done], &b.tests[done], nil, f.again(b.cases[done], failure))
-		done++
+		fresh = f.client.Answered() == 0
 		if f.client.GaveUp() != nil || !f.budgetLeft(ctx) {
 			return
 		}
 	}
+}
+
+// alone returns err, the failure of the first request of a fresh process,
+// saying so when it is a crash: the crash is the input's.
+func alone(err error) error {
+	if f, ok := err.(*driver.Failure); ok && f.Reason == driver.ReasonCrash {
+		return &driver.Failure{Reason: f.Reason, Detail: f.Detail + "; again when asked alone, in a fresh process", Stderr: f.Stderr}
+	}
+	return err
 }
 
 // again asks a case again after the failure to answer it, when that was a
@@ -75,15 +94,15 @@ func (f *fuzzer) again(c fcase, failure error) error {
 		return failure
 	}
 	_, _, err := f.client.Alone(c.request())
-	alone, ok := err.(*driver.Failure)
+	failed, ok := err.(*driver.Failure)
 	switch {
 	case err == nil:
 		f.rep.Unconfirmed++
 		return &driver.Failure{Reason: first.Reason, Detail: first.Detail + "; asked again alone, in a fresh process, it answered", Stderr: first.Stderr}
-	case ok && alone.Reason == driver.ReasonCrash && f.client.GaveUp() == nil:
-		return &driver.Failure{Reason: alone.Reason, Detail: alone.Detail + "; again when asked alone, in a fresh process", Stderr: alone.Stderr}
+	case ok && failed.Reason == driver.ReasonCrash && f.client.GaveUp() != nil:
+		return err
 	}
-	return err
+	return alone(err)
 }
 
 // check grades the answer to a case, or the failure to give one, against

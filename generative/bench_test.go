@@ -18,9 +18,12 @@ import (
 // Cases per second, every op and profile, with the reference in this
 // process, with qf serve's loop as a child process (the fake "serve"
 // runs protocol.Serve with the reference, exactly as qf serve does), with
-// examples/js under node, and with a fake that crashes on every fifth
+// examples/js under node, with a fake that crashes on every fifth
 // request (each of its processes answers four), with the realistic
-// faults of the TypeScript package in this process:
+// faults of the TypeScript package in this process; and a native program
+// that crashes on one input in a hundred (by a digest of the input) beside
+// the same program crash-free, and one that crashes on every code with a
+// record, most of what is drawn:
 //
 //	go test ./generative -run '^$' -bench Fuzz -benchtime 3x
 //
@@ -30,6 +33,10 @@ func BenchmarkFuzz(b *testing.B) {
 	gcpace.Relax()
 	const cases = 20000
 	bench := func(b *testing.B, opts Options) {
+		cases := cases
+		if opts.N > 0 {
+			cases = opts.N
+		}
 		opts.N, opts.Seed = cases, 1
 		var took time.Duration
 		for i := 0; i < b.N; i++ {
@@ -51,6 +58,15 @@ func BenchmarkFuzz(b *testing.B) {
 		b.Setenv("QF_FAKE", "crash-every-5th")
 		bench(b, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, MaxFailuresInARow: 3}})
 	})
+	for _, mode := range []struct {
+		name string
+		n    int
+	}{{"normal", 0}, {"crash-1-in-100", 0}, {"crash-records", 2000}} {
+		b.Run("native/"+mode.name, func(b *testing.B) {
+			b.Setenv("QF_FAKE", mode.name)
+			bench(b, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, N: mode.n})
+		})
+	}
 	b.Run("typescript", func(b *testing.B) {
 		m, _ := faultstest.Named("typescript")
 		bench(b, Options{Options: driver.Options{Handler: m.Handler()}})

@@ -2,6 +2,7 @@ package generative
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"time"
 
@@ -93,7 +94,7 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 		fd := f.example(ctx, x, k, m, shape)
 		in := string(fd.Result.Category.Op()) + "\x00" + inputOf(fd.Result.Test)
 		if other := inputs[in]; other != nil && fd.Repeatable {
-			if other.Result.Category != fd.Result.Category && !containsCategory(other.Also, fd.Result.Category) {
+			if other.Result.Category != fd.Result.Category && !slices.Contains(other.Also, fd.Result.Category) {
 				other.Also = append(other.Also, fd.Result.Category)
 			}
 			continue
@@ -109,15 +110,6 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 	}
 	sort.SliceStable(out, func(i, j int) bool { return len(inputOf(out[i].Result.Test)) < len(inputOf(out[j].Result.Test)) })
 	return out
-}
-
-func containsCategory(cs []suite.Category, c suite.Category) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 // example makes a disagreement of the pool, m, an example of cause k of
@@ -139,12 +131,7 @@ func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *
 			return true
 		}
 		shapes, _ := x.Showing(k, &s.v.result)
-		for _, v := range shapes {
-			if v == shape {
-				return true
-			}
-		}
-		return false
+		return slices.Contains(shapes, shape)
 	}
 	first := f.alone(m.c)
 	if !same(first) {

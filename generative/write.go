@@ -60,7 +60,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintf(&head, "crashes not repeated: %d: the request the implementation died on, asked again alone in a fresh process, was answered\n", r.Unconfirmed)
 	}
 	if r.Disagreements > r.Kept {
-		fmt.Fprintf(&head, "diagnosed: %d of the %d disagreements, a sample that keeps every way of disagreeing (up to %d of each way drawn) and every vector's; the counts below are of those\n",
+		fmt.Fprintf(&head, "diagnosed: a sample of %d of the %d disagreements, every vector's and up to %d of each way of disagreeing drawn, beside the vectors' agreements and a sample of the others; every count below is of the sample\n",
 			r.Kept, r.Disagreements, keepPerWay)
 	}
 	if r.Capped {

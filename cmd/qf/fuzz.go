@@ -25,21 +25,23 @@ import (
 const fuzzSynopsis = `[flags] [-- COMMAND [ARGS...]]
 
 Checks COMMAND, a program that speaks the protocol of spec/protocol.md,
-against the reference with generated cases: codes across the whole space
-and mutated, broken values for the encoder, games steered to where the
-rules are subtle, States that break each rule; many requests at once,
-for the whole budget (-duration, or -n cases).
+against the reference: the suite's vectors first, then generated cases:
+codes across the whole space and mutated, broken values for the encoder,
+games steered to where the rules are subtle, States that break each rule;
+many requests at once, for the whole budget (-duration, or -n cases).
 
-The disagreements are grouped by root cause, as qf check names them (a
-known fault and its flag, a way of reporting errors, the field where the
-answers first differ, ...), and the run spends its time on causes not yet
-seen: the cases a known cause explains count for it, and the draws lean
-away from them. Each cause keeps a few examples (-examples), each shrunk
-to a minimal case that the same cause explains; -v shows them as qf check
-shows a failing vector, -o writes them as vector files that
-'qf check -vectors DIR' runs, -json writes the whole report. Without
-COMMAND, fuzzes the built-in reference. The seed is always printed: with
--n, -seed repeats a run exactly.
+At the end, the disagreements are diagnosed as qf check diagnoses failing
+vectors (a known fault and its flag, a way of reporting errors, what the
+implementation does, ...), from a sample that keeps every way of
+disagreeing. An implementation that crashes is restarted as often as it
+takes; a request it died on is asked again alone, in a fresh process.
+Each cause keeps a few examples (-examples), each shrunk to a minimal case
+that the same cause explains and asked again alone in a fresh process;
+-v shows them as qf check shows a failing vector, -o writes them as
+vector files that 'qf check -vectors DIR' runs, -json writes the whole
+report. Without COMMAND, fuzzes the built-in reference. The seed is
+always printed, and the last line says how to repeat the run: -seed S
+-n N give the same report on any machine.
 
 Exit status: 0 when the budget ran out with no disagreement; 1 when there
 was one, or the implementation misbehaved; 2 on a usage error or when
@@ -50,7 +52,7 @@ flags:`
 func runFuzz(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("fuzz", fuzzSynopsis, stderr)
 	duration := fs.Duration("duration", 60e9, "how long to draw cases (unless -n is given)")
-	n := fs.Int("n", 0, "draw `N` cases, however long it takes")
+	n := fs.Int("n", 0, "ask `N` cases, the suite's vectors first, however long it takes")
 	var seed uint64
 	seedSet := false
 	fs.Func("seed", "seed `S` of the draws; random when absent", func(s string) error {

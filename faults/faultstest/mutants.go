@@ -66,11 +66,12 @@ var Fansite = of("fansite-scripts", "junk-as-zeros", "zero-fill", "strict-read-l
 
 // Realistic lists mutants with the faults of real public implementations
 // together, as they were seen in late 2026, each wrapped in an adapter of
-// the protocol: a TypeScript package, a Rust crate (records only), a
-// Kotlin app, and the fansite's 2014 viewer.
+// the protocol: a TypeScript package, a Rust crate (records only; it
+// panics on any code that ends inside a field), a Kotlin app, and the
+// fansite's 2014 viewer.
 var Realistic = []*Mutant{
 	of("typescript", "junk-as-zeros", "trailing-ignored", "strict-accepts-equals", "mask-and-spill", "no-positions"),
-	of("rust", "state-rejected", "crash-on-empty-input", "neither-chunk-rejected", "lenient-rejects-equals", "square-arithmetic", "one-error-kind"),
+	of("rust", "state-rejected", "crash-on-short-input", "neither-chunk-rejected", "lenient-rejects-equals", "square-arithmetic", "one-error-kind"),
 	of("kotlin", "one-error-kind", "rules-applied", "walls-sorted", "walls-sorted-encoding", "player-from-parity", "extra-character", "empty-record-lost", "first-mover-from-parity"),
 	of("kotlin-codec", "zero-fill", "trailing-ignored", "encoder-mask", "anchors-dropped", "last-move-wall-error", "place-after-pawn"),
 	of("fansite-viewer", "junk-as-zeros", "zero-fill", "no-range-checks", "square-arithmetic"),

@@ -4,7 +4,9 @@
 // that a runner must survive (crash, hang, flood, lie, fork, exit oddly),
 // or, for the oneshot modes, decodes one code so. Mode "serve" is qf
 // serve's loop with the reference; mode "mutant:NAME" the same loop with
-// the faulty implementation NAME of package faultstest. A test binary
+// the faulty implementation NAME of package faultstest; mode
+// "outsider:FAULT,..." the same loop with package outsider's
+// implementation and the faults listed. A test binary
 // becomes the fake named by the environment variable QF_FAKE when its
 // TestMain calls Main; the tests then run os.Args[0] as the
 // implementation.
@@ -28,15 +30,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -72,6 +77,17 @@ func run(mode string) {
 			}
 			fmt.Println(strings.Join(names, " "))
 		}
+	case strings.HasPrefix(mode, "outsider:"): // the outsider with the faults listed, "outsider:wall-count-ten-out,ascii-answers"
+		var fs []outsider.Fault
+		for _, name := range strings.Split(strings.TrimPrefix(mode, "outsider:"), ",") {
+			f := outsider.Fault(name)
+			if !slices.Contains(outsider.Faults, f) {
+				fmt.Fprintln(os.Stderr, "fake: no outsider fault", name)
+				os.Exit(2)
+			}
+			fs = append(fs, f)
+		}
+		protocol.Serve(os.Stdin, os.Stdout, outsider.New(fs...))
 	case strings.HasPrefix(mode, "mutant:"): // a faulty implementation, served well
 		m, ok := faultstest.Named(strings.TrimPrefix(mode, "mutant:"))
 		if !ok {
@@ -172,6 +188,31 @@ func crash(st *state, _ *protocol.Request, _ *protocol.Response) bool {
 	return false
 }
 
+// panicked exits as a Rust program that panics does: a message on
+// standard error, exit status 101.
+func panicked(what string) bool {
+	fmt.Fprintf(os.Stderr, "thread 'main' panicked at src/qf.rs:1:1:\nfake: crashing on %s\n", what)
+	os.Exit(101)
+	return false
+}
+
+// hasRecord reports whether a code's second bit, the record flag, is set.
+func hasRecord(code string) bool {
+	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+	return code != "" && strings.IndexByte(alphabet, code[0])&0x10 != 0
+}
+
+// digest returns the FNV-1a digest of a request's input: its code or its
+// value.
+func digest(req *protocol.Request) uint32 {
+	h := fnv.New32a()
+	if req.Code != nil {
+		h.Write([]byte(*req.Code))
+	}
+	h.Write(req.Value)
+	return h.Sum32()
+}
+
 // hello returns an answer hook that lists ops and profiles in the hello.
 func hello(ops, profiles []string) func(*state, *protocol.Request, *protocol.Response) bool {
 	return func(_ *state, req *protocol.Request, resp *protocol.Response) bool {
@@ -211,6 +252,16 @@ var modes = map[string]fake{
 		return crash(st, req, resp)
 	})},
 	"exit-after-6": {answer: at(7, func(*state, *protocol.Request, *protocol.Response) bool { os.Exit(0); return false })},
+	// Crashes on inputs, not on counts, as an implementation that
+	// panics on some inputs does (exit status 101, a panic's message):
+	// on every code with a record (its second bit set), most of those a
+	// run draws; or on one input in a hundred, by a digest of the input.
+	"crash-records": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
+		return req.Code == nil || !hasRecord(*req.Code) || panicked("a record")
+	}},
+	"crash-1-in-100": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
+		return req.Op == protocol.Hello || digest(req)%100 != 0 || panicked("one input in a hundred")
+	}},
 	// Starts once in a run: its first process crashes on its third
 	// request, and every later one exits at once, before hello.
 	"starts-once": {
@@ -222,10 +273,10 @@ var modes = map[string]fake{
 		},
 		answer: at(3, crash),
 	},
-	"exit-3":       {end: func() { os.Exit(3) }},
-	"stray-print":  {start: func() { fmt.Println("starting up, reading stdin") }},
-	"buffered":     {buffered: true},
-	"reads-all":    {readsAll: true},
+	"exit-3":      {end: func() { os.Exit(3) }},
+	"stray-print": {start: func() { fmt.Println("starting up, reading stdin") }},
+	"buffered":    {buffered: true},
+	"reads-all":   {readsAll: true},
 	"garbage-3rd": {answer: at(3, func(st *state, _ *protocol.Request, _ *protocol.Response) bool {
 		fmt.Fprintln(st.out, "this is not JSON")
 		st.out.Flush()
