@@ -105,6 +105,9 @@ func TestHouse(t *testing.T) {
 		"runner":     {"generative"},
 		"generative": {"runner"},
 		"faults":     {"diagnosis", "gen"},
+		// Test support on its floor: the fakes of the protocol need no
+		// faulty implementation (faultstest.Main serves those).
+		"serve/servetest": {"faults/faultstest", "faults/faultstest/outsider"},
 	} {
 		for _, imp := range pkgs[p] {
 			if slices.Contains(never, imp) {

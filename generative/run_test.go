@@ -25,6 +25,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	faultstest.Main()
 	servetest.Main()
 	gcpace.Relax() // the collector's pace of qf check and qf fuzz
 	os.Exit(m.Run())

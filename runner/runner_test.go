@@ -27,6 +27,7 @@ import (
 // TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
+	faultstest.Main()
 	servetest.Main()
 	os.Exit(m.Run())
 }

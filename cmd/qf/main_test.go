@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/runner"
@@ -334,6 +335,7 @@ func TestReplay(t *testing.T) {
 // TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
+	faultstest.Main()
 	servetest.Main()
 	os.Exit(m.Run())
 }

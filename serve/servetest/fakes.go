@@ -3,17 +3,10 @@
 // serve) and misbehaving in one way
 // that a runner must survive (crash, hang, flood, lie, fork, exit oddly),
 // or, for the oneshot modes, decodes one code so. Mode "serve" is qf
-// serve's loop with the reference; mode "mutant:NAME" the same loop with
-// the faulty implementation NAME of package faultstest; mode
-// "outsider:FAULT,..." the same loop with package outsider's
-// implementation and the faults listed. A test binary
-// becomes the fake named by the environment variable QF_FAKE when its
-// TestMain calls Main; the tests then run os.Args[0] as the
-// implementation.
-//
-// Mode "list-realistic" is no fake: it prints the realistic sets of
-// mutants, a line each, their names and faults
-// (generative/testdata/realistic.sh reads them).
+// serve's loop with the reference. A test binary becomes the fake named by
+// the environment variable QF_FAKE when its TestMain calls Main; the
+// tests then run os.Args[0] as the implementation. (Faulty
+// implementations served so are package faultstest's: its Main.)
 //
 // QF_FAKE_DIR, when set, is a directory where a fake keeps what must
 // outlive one process (a crash that happens once) and appends the pid of
@@ -35,13 +28,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/qf-format/qf-conformance/faults/faultstest"
-	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -69,32 +59,6 @@ func run(mode string) {
 	case mode == "serve": // exactly what qf serve runs
 		gcpace.Relax()
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
-	case mode == "list-realistic": // not a fake: the realistic sets, a line each, "typescript junk-as-zeros ..."
-		for _, m := range faultstest.Realistic {
-			names := []string{m.Name}
-			for _, f := range m.Faults {
-				names = append(names, f.Name)
-			}
-			fmt.Println(strings.Join(names, " "))
-		}
-	case strings.HasPrefix(mode, "outsider:"): // the outsider with the faults listed, "outsider:wall-count-ten-out,ascii-answers"
-		var fs []outsider.Fault
-		for _, name := range strings.Split(strings.TrimPrefix(mode, "outsider:"), ",") {
-			f := outsider.Fault(name)
-			if !slices.Contains(outsider.Faults, f) {
-				fmt.Fprintln(os.Stderr, "fake: no outsider fault", name)
-				os.Exit(2)
-			}
-			fs = append(fs, f)
-		}
-		protocol.Serve(os.Stdin, os.Stdout, outsider.New(fs...))
-	case strings.HasPrefix(mode, "mutant:"): // a faulty implementation, served well
-		m, ok := faultstest.Named(strings.TrimPrefix(mode, "mutant:"))
-		if !ok {
-			fmt.Fprintln(os.Stderr, "fake: no mutant", mode)
-			os.Exit(2)
-		}
-		protocol.Serve(os.Stdin, os.Stdout, m.Handler())
 	default:
 		f, ok := modes[mode]
 		if !ok && mode != "normal" {
