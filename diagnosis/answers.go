@@ -379,8 +379,7 @@ func identical(a, b answer) bool {
 		return false
 	}
 	if a.err != nil {
-		e, f := a.err, b.err
-		return e.Kind == f.Kind && sameInt(e.Bit, f.Bit) && sameInt(e.Char, f.Char) && e.Field == f.Field
+		return a.err.Equal(b.err)
 	}
 	return a.result == b.result
 }

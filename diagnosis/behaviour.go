@@ -615,23 +615,20 @@ func observation(o *suite.Result) (what string, where func() string) {
 }
 
 // describeError says an error object in a few words: "invalid_character
-// at char 0".
+// at char 0", "truncated with no offset".
 func describeError(e *spec.ErrorObject) string {
-	return term.Clip(e.Kind+" "+describePosition(e), 80)
+	return term.Clip((&spec.ErrorObject{Kind: e.Kind}).String()+" "+describePosition(e), 80)
 }
 
 // describePosition says where an error object is: "at char 0", "at bit 3
-// (state.white)", "with no offset".
+// (state.white)", "with no offset", "with no offset (state.white)".
 func describePosition(e *spec.ErrorObject) string {
-	s := "with no offset"
+	short := &spec.ErrorObject{Bit: e.Bit, Char: e.Char, Field: term.Clip(e.Field, 40)}
 	switch {
-	case e.Bit != nil:
-		s = fmt.Sprintf("at bit %d", *e.Bit)
-	case e.Char != nil:
-		s = fmt.Sprintf("at char %d", *e.Char)
+	case e.HasOffset():
+		return short.Position()
+	case e.Field != "":
+		return "with no offset " + short.Position()
 	}
-	if e.Field != "" {
-		s += " of " + term.Clip(e.Field, 40)
-	}
-	return s
+	return "with no offset"
 }

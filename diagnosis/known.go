@@ -448,7 +448,7 @@ func (s *search) confirm(a *attempt) {
 func errorsAgree(e, got *spec.ErrorObject) bool {
 	switch {
 	case got.Bit != nil || got.Char != nil:
-		return sameInt(e.Bit, got.Bit) && sameInt(e.Char, got.Char) && (e.Field == "" || got.Field == "" || e.Field == got.Field)
+		return e.SameOffset(got) && (e.Field == "" || got.Field == "" || e.Field == got.Field)
 	case got.Field != "" && e.Field != "":
 		return got.Field == e.Field
 	}

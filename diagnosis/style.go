@@ -41,13 +41,11 @@ func (s *style) sameError(a, b *spec.ErrorObject, enc bool) bool {
 	if s.oneKind[way(enc)] == "" && a.Kind != b.Kind {
 		return false
 	}
-	if !s.noOffsets && !s.otherUnit && !(sameInt(a.Bit, b.Bit) && sameInt(a.Char, b.Char)) {
+	if !s.noOffsets && !s.otherUnit && !a.SameOffset(b) {
 		return false
 	}
 	return s.otherFields || a.Field == "" || b.Field == "" || a.Field == b.Field
 }
-
-func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
 // any reports whether the style departs from spec/qf.md at all.
 func (s *style) any() bool {

@@ -12,17 +12,7 @@ import (
 func expectation(t *vectors.Test) string {
 	switch {
 	case t.Error != nil:
-		s := t.Error.Kind
-		if t.Error.Bit != nil {
-			s += fmt.Sprintf(" at bit %d", *t.Error.Bit)
-		}
-		if t.Error.Char != nil {
-			s += fmt.Sprintf(" at char %d", *t.Error.Char)
-		}
-		if t.Error.Field != "" {
-			s += " (" + t.Error.Field + ")"
-		}
-		return s
+		return t.Error.String()
 	case t.Squares != nil:
 		if t.Violation != nil {
 			return fmt.Sprintf("%s is %s", rules.MoveLabel(t.Violation.Move), t.Violation.Kind)

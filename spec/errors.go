@@ -1,5 +1,7 @@
 package spec
 
+import "strconv"
+
 // An ErrorObject is an error as JSON, the error object of qf.md section
 // "Errors": {"kind": ..., "bit" or "char": ..., "field": ..., "message":
 // ...}, Bit and Char nil when absent. It is the form in which the
@@ -12,4 +14,76 @@ type ErrorObject struct {
 	Char    *int   `json:"char,omitempty"`
 	Field   string `json:"field,omitempty"`
 	Message string `json:"message,omitempty"`
+}
+
+// String says the error in words, as the reports show it: its kind, its
+// offset and its field, "truncated at bit 34 (state.turn)", "invalid_character
+// at char 0", "malformed (record.moves[0].kind)". A kind that is not a
+// word of lower-case letters and underscores is quoted. The message is
+// left out.
+func (e *ErrorObject) String() string {
+	s := strconv.Quote(e.Kind)
+	if isKindName(e.Kind) {
+		s = e.Kind
+	}
+	if p := e.Position(); p != "" {
+		s += " " + p
+	}
+	return s
+}
+
+// Position says where the error is: "at bit 34 (state.turn)", "at char
+// 0", "(state.turn)" for a field without an offset, "" for neither.
+func (e *ErrorObject) Position() string {
+	var s string
+	switch {
+	case e.Bit != nil:
+		s = "at bit " + strconv.Itoa(*e.Bit)
+	case e.Char != nil:
+		s = "at char " + strconv.Itoa(*e.Char)
+	}
+	if e.Field != "" {
+		if s != "" {
+			s += " "
+		}
+		s += "(" + e.Field + ")"
+	}
+	return s
+}
+
+// HasOffset reports whether the error has an offset, a bit or a char.
+func (e *ErrorObject) HasOffset() bool { return e.Bit != nil || e.Char != nil }
+
+// SameOffset reports whether e and f have the same offsets: the same bit
+// or none, and the same char or none.
+func (e *ErrorObject) SameOffset(f *ErrorObject) bool {
+	return sameInt(e.Bit, f.Bit) && sameInt(e.Char, f.Char)
+}
+
+// Equal reports whether e and f are the same error: the same kind,
+// offsets and field. Their messages, free text, are not compared.
+func (e *ErrorObject) Equal(f *ErrorObject) bool {
+	if e == nil || f == nil {
+		return e == f
+	}
+	return e.Kind == f.Kind && e.SameOffset(f) && e.Field == f.Field
+}
+
+// sameInt reports whether a and b are both absent, or both the same.
+func sameInt(a, b *int) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
+
+// isKindName reports whether kind reads well unquoted: lower-case letters
+// and underscores.
+func isKindName(kind string) bool {
+	for i := 0; i < len(kind); i++ {
+		if c := kind[i]; !('a' <= c && c <= 'z' || c == '_') {
+			return false
+		}
+	}
+	return kind != ""
 }

@@ -2,8 +2,6 @@ package suite
 
 import (
 	"encoding/json"
-	"fmt"
-	"strconv"
 
 	"github.com/qf-format/qf-conformance/internal/jsondiff"
 	"github.com/qf-format/qf-conformance/internal/term"
@@ -30,7 +28,7 @@ func answerOf(err *spec.ErrorObject, report json.RawMessage) answer {
 func difference(want, got answer) string {
 	switch {
 	case want.err != nil && got.err != nil:
-		return "want " + describeError(want.err, false) + ", got " + describeError(got.err, hasOffset(want.err))
+		return "want " + describeError(want.err, false) + ", got " + describeError(got.err, want.err.HasOffset())
 	case want.err != nil:
 		return "want " + describeError(want.err, false) + ", got " + describeValue(got.value)
 	case got.err != nil:
@@ -63,39 +61,18 @@ func side(v any, has, ends bool) string {
 	return "nothing"
 }
 
-func hasOffset(e *spec.ErrorObject) bool { return e.Bit != nil || e.Char != nil }
-
 // describeError returns an error object in words: "truncated at bit 34
 // (state.turn)", or when noOffset is set and it has none, "truncated with
 // no offset".
 func describeError(e *spec.ErrorObject, noOffset bool) string {
-	s := strconv.Quote(e.Kind)
-	if isKindName(e.Kind) {
-		s = e.Kind
-	}
-	switch {
-	case e.Bit != nil:
-		s += fmt.Sprintf(" at bit %d", *e.Bit)
-	case e.Char != nil:
-		s += fmt.Sprintf(" at char %d", *e.Char)
-	case noOffset:
-		s += " with no offset"
-	}
-	if e.Field != "" {
-		s += " (" + e.Field + ")"
-	}
-	return s
-}
-
-// isKindName reports whether kind reads well unquoted: lower-case letters
-// and underscores.
-func isKindName(kind string) bool {
-	for i := 0; i < len(kind); i++ {
-		if c := kind[i]; !('a' <= c && c <= 'z' || c == '_') {
-			return false
+	if noOffset && !e.HasOffset() {
+		kind := (&spec.ErrorObject{Kind: e.Kind}).String()
+		if e.Field != "" {
+			return kind + " with no offset (" + e.Field + ")"
 		}
+		return kind + " with no offset"
 	}
-	return kind != ""
+	return e.String()
 }
 
 // describeValue names an answer that is not an error, from its JSON.

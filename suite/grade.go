@@ -76,7 +76,7 @@ func (c Category) Failed(t *vectors.Test, reason Reason, detail string, line []b
 // the same.
 func offsetWay(got, want *spec.ErrorObject) Way {
 	switch {
-	case sameInt(got.Bit, want.Bit) && sameInt(got.Char, want.Char):
+	case got.SameOffset(want):
 		return ""
 	case got.Bit == nil && got.Char == nil:
 		return NoOffset
@@ -85,8 +85,6 @@ func offsetWay(got, want *spec.ErrorObject) Way {
 	}
 	return OtherOffset
 }
-
-func sameInt(a, b *int) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
 
 // sameJSON reports whether two JSON texts hold equal values, whatever
 // their spacing and key order.
