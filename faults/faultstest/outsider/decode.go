@@ -3,6 +3,8 @@ package outsider
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -10,29 +12,36 @@ import (
 // decoding"). It keeps its memory from one code to the next: the Value
 // it returns is valid until its next decode.
 type decoder struct {
-	faults faultSet
-	buf    []byte // the characters left after deletion
-	r      bitReader
-	val    Value
-	state  State
-	record Record
+	faults   faultSet
+	buf      []byte // the characters left after deletion
+	r        bitReader
+	val      Value
+	state    State
+	record   Record
+	moveBits []int    // the offset of each move's first bit
+	squares  [][2]int // for the rules applied while decoding
 }
 
 // A bitReader reads fields from characters of the alphabet, each six
 // bits, most significant first.
 type bitReader struct {
-	s   string // characters of the alphabet only
-	pos int    // the offset of the next bit
+	s     string // characters of the alphabet only
+	pos   int    // the offset of the next bit
+	zeros bool   // ZeroFill: the bits past the last read as zeros
 }
 
 // read returns the next width bits as an unsigned integer, or false when
 // they run past the last bit, the offset then unchanged.
 func (r *bitReader) read(width int) (uint32, bool) {
-	if r.pos+width > 6*len(r.s) {
+	if r.pos+width > 6*len(r.s) && !r.zeros {
 		return 0, false
 	}
 	var v uint32
 	for width > 0 {
+		if r.pos >= 6*len(r.s) {
+			r.pos += width
+			return v << width, true
+		}
 		c := uint32(sextets[r.s[r.pos/6]])
 		left := 6 - r.pos%6 // the bits of c not read yet
 		take := min(left, width)
@@ -53,16 +62,19 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 	if err != nil {
 		return nil, err
 	}
-	low := d.faults.has(PaddingLow) && n%6 != 0 && (lenient || len(s) <= (n+5)/6)
+	low := d.faults.has(PaddingLow) && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
 	if low {
 		if err := d.rereadLow(s, n, lenient); err != nil {
 			return nil, err
 		}
 	}
 	if !lenient {
-		if err := end(s, n, low); err != nil {
+		if err := d.end(s, n, low); err != nil {
 			return nil, err
 		}
+	}
+	if err := d.rules(); err != nil {
+		return nil, err
 	}
 	return &d.val, nil
 }
@@ -71,10 +83,16 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 // in the strict profile code itself, when every byte is in the alphabet;
 // in the lenient profile, code without the bytes outside the alphabet.
 func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
-	if !lenient && d.faults.has(EqualsSkipped) {
+	if d.faults.has(EqualsSkipped) {
 		code = d.drop(code, func(c byte) bool { return c == '=' })
 	}
+	if d.faults.has(JunkAsZerosUTF16) {
+		return d.holes(code), nil
+	}
 	if lenient {
+		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
+			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
+		}
 		return d.drop(code, func(c byte) bool { return sextets[c] == noSextet }), nil
 	}
 	for i := 0; i < len(code); i++ {
@@ -92,6 +110,27 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 		return "", atChar(kindInvalidCharacter, i, msg)
 	}
 	return code, nil
+}
+
+// holes returns code with each character outside the alphabet written as
+// 'A', six zero bits, once per UTF-16 code unit of the character (a byte
+// that is not UTF-8 as U+FFFD, one unit), in d.buf (JunkAsZerosUTF16).
+func (d *decoder) holes(code string) string {
+	d.buf = d.buf[:0]
+	for i := 0; i < len(code); {
+		if sextets[code[i]] != noSextet {
+			d.buf = append(d.buf, code[i])
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(code[i:])
+		d.buf = append(d.buf, 'A')
+		if utf16.RuneLen(r) == 2 {
+			d.buf = append(d.buf, 'A')
+		}
+		i += size
+	}
+	return string(d.buf)
 }
 
 // drop returns code without the bytes for which junk is true, in d.buf
@@ -112,12 +151,12 @@ func (d *decoder) drop(code string, junk func(byte) bool) string {
 // end checks what follows the fields, in the strict profile: n is the
 // number of bits they used. With low, the padding bits of a last
 // character that the fields do not fill are its top bits (PaddingLow).
-func end(s string, n int, low bool) *codeError {
+func (d *decoder) end(s string, n int, low bool) *codeError {
 	need := (n + 5) / 6
-	if len(s) > need {
+	if len(s) > need && !d.faults.has(TrailingIgnored) {
 		return atChar(kindTrailingData, need, fmt.Sprintf("%d characters after the code's %d", len(s)-need, need))
 	}
-	if n%6 == 0 {
+	if n%6 == 0 || need > len(s) || d.faults.has(PaddingIgnored) {
 		return nil
 	}
 	c := int(sextets[s[need-1]])
@@ -129,6 +168,25 @@ func end(s string, n int, low bool) *codeError {
 		return atBit(kindNonzeroPadding, n, "", fmt.Sprintf("nonzero padding bits in %q", s[need-1]))
 	}
 	return nil
+}
+
+// rules refuses a record that breaks the rules that the decoder applies
+// (RulesWhileDecoding: all of them, as its replay does; OffBoardFileRefused:
+// only a pawn moving off files a-i), with out_of_range at the first bit
+// of the first illegal move. Replay stops at the first illegal move, so
+// with OffBoardFileRefused a record whose first illegal move breaks
+// another rule decodes.
+func (d *decoder) rules() *codeError {
+	if d.val.Record == nil || !d.faults.has(RulesWhileDecoding) && !d.faults.has(OffBoardFileRefused) {
+		return nil
+	}
+	var vi *violation
+	d.squares, vi = replay(&d.val, d.faults, d.squares[:0])
+	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
+		return nil
+	}
+	return atBit(kindOutOfRange, d.moveBits[vi.move], "record.moves["+strconv.Itoa(vi.move)+"]",
+		fmt.Sprintf("move %d is illegal (%s)", vi.move+1, vi.kind))
 }
 
 // rereadLow reads the fields of s again as the PaddingLow fault does:

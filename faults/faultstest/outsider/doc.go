@@ -73,7 +73,82 @@
 //	too-many-walls-per-group  validate           checks the 10-wall limit on each group instead
 //	                                             of each player's two groups together, so that
 //	                                             it never reports too_many_walls
+//	zero-fill                 decode             reads the bits missing at the end as zeros, so
+//	                                             that a truncated code decodes, in both
+//	                                             profiles; the empty string is flags 00
+//	high-squares              decode             squares 81-127 decode without error, in both
+//	                                             profiles; replay and validate take such a
+//	                                             square as off the board: its pawn cannot move
+//	                                             (off_board) and has no path (no_path)
+//	junk-as-zeros-utf16       decode             reads a character outside the alphabet as six
+//	                                             zero bits, an 'A' per UTF-16 unit (é one, an
+//	                                             emoji two, a byte that is not UTF-8 one), in
+//	                                             both profiles: nothing is refused or deleted
+//	trailing-ignored          decode strict      ignores characters after the end of the code
+//	padding-ignored           decode strict      ignores nonzero padding bits
+//	lenient-refuses-equals    decode lenient     a '=' is invalid_character at its offset
+//	records-only              decode             a code with a State is invalid_character at
+//	                                             char 0, in both profiles
+//	neither-chunk-refused     decode             flags 00 (the code A) is invalid_character at
+//	                                             char 0, in both profiles
+//	empty-record-lost         decode, encode     a record of 0 moves decodes as no record, and
+//	                                             encodes as none: QA decodes as A's value, an
+//	                                             empty record encodes without its chunk
+//	walls-merged-sorted       decode, encode     keeps a player's walls in one list sorted by
+//	                                             anchor (stably), split by orientation for the
+//	                                             JSON and the code: each group comes out
+//	                                             sorted, duplicates kept, both ways; the
+//	                                             encoder checks ranges before sorting
+//	player-from-parity        decode, encode     the last move's player is white on an even
+//	                                             turn and black on an odd one, both ways: the
+//	                                             player bit is read but not kept, and written
+//	                                             from the turn
+//	rules-while-decoding      decode             replays a record while decoding, with the
+//	                                             implementation's own replay, and refuses the
+//	                                             code at its first illegal move: out_of_range
+//	                                             at the move's first bit, field
+//	                                             "record.moves[i]", after every other check
+//	off-board-file-refused    decode             likewise, but refuses the code only when the
+//	                                             first illegal move is a pawn move aimed at a
+//	                                             file beyond a-i (a step, a jump or a diagonal;
+//	                                             after game over, none); a record whose first
+//	                                             illegal move breaks another rule decodes
+//	extra-character           encode             writes an 'A' after a code whose bit count is
+//	                                             a multiple of 6
+//	mask-and-spill            encode             checks no range, and writes each value into a
+//	                                             big integer, (acc << width) + value: the bits
+//	                                             beyond the width carry into the fields before
+//	                                             (white 200 sets the record flag), a negative
+//	                                             value borrows from them, and what carries past
+//	                                             the first bit is lost
+//	masked-to-width           encode             checks no range, and writes each value masked
+//	                                             to its width, two's complement (white 200 as
+//	                                             72, -1 as all ones, 16 walls as a count of 0
+//	                                             and 16 anchors)
+//	square-arithmetic-no-wrap replay             moves pawns as the fansite's square arithmetic
+//	                                             does, the offset and the offset again onto the
+//	                                             opponent, but on files and ranks, so that
+//	                                             nothing wraps or leaves the board: the one
+//	                                             change is that a diagonal onto the opponent
+//	                                             jumps over it to the square beyond on the
+//	                                             diagonal (walls ignored), illegal_diagonal
+//	                                             only when that is off the board
+//	one-error-kind            all                reports every error of decoding (replay and
+//	                                             validate included) as invalid_character and
+//	                                             every error of encoding as malformed, with the
+//	                                             offset and field that it would have
+//	no-positions              all                reports errors without a bit or char offset;
+//	                                             the field is kept
 //
 // The hello's name is "outsider", followed by "+" and the name of each
 // fault on, in the order of the table: "outsider+padding-low".
+//
+// # Ports
+//
+// Ports lists implementations modelled on real public qf implementations,
+// each the outsider with several of these faults on at once, and with a
+// table of its faults written before any diagnosis runs: for each, what
+// it does to the answers and the family of the suite's catalogue of
+// faults (package faults) that describes the same mechanism, if one
+// does. The tables are the truth that a diagnosis of a port is held to.
 package outsider

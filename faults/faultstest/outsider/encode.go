@@ -1,6 +1,9 @@
 package outsider
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+)
 
 // An encoder writes the canonical code of a value given as JSON text
 // (spec/qf.md, "Encoding"). It keeps its memory from one value to the
@@ -10,6 +13,7 @@ type encoder struct {
 	doc    jsonDoc
 	shaper shaper
 	w      bitWriter
+	wide   wideWriter
 }
 
 // encode returns the code of the JSON value text, or its error:
@@ -24,11 +28,19 @@ func (e *encoder) encode(text []byte) (string, *codeError) {
 	if err != nil {
 		return "", err
 	}
-	if err := checkRanges(v); err != nil {
-		return "", err
+	unchecked := e.faults.has(MaskAndSpill) || e.faults.has(MaskedToWidth)
+	if !unchecked {
+		if err := checkRanges(v); err != nil {
+			return "", err
+		}
 	}
-	e.w = bitWriter{out: e.w.out[:0], low: e.faults.has(PaddingLow)}
+	if v.State != nil && e.faults.has(WallsMergedSorted) {
+		v.State.sortGroups()
+	}
+	e.w = bitWriter{out: e.w.out[:0], low: e.faults.has(PaddingLow), extra: e.faults.has(ExtraCharacter)}
+	e.wide.reset(unchecked, e.faults.has(MaskAndSpill))
 	e.write(v)
+	e.wide.flush(&e.w)
 	return e.w.code(), nil
 }
 
@@ -91,50 +103,116 @@ func checkRanges(v *Value) *codeError {
 	return nil
 }
 
-// write writes the fields of v, whose values are all in range.
+// write writes the fields of v, whose values are all in range unless
+// the encoder does not check them (MaskAndSpill, MaskedToWidth).
 func (e *encoder) write(v *Value) {
-	w := &e.w
-	w.bit(v.State != nil)
-	w.bit(v.Record != nil)
+	rec := v.Record
+	if rec != nil && len(rec.Moves) == 0 && e.faults.has(EmptyRecordLost) {
+		rec = nil
+	}
+	e.bit(v.State != nil)
+	e.bit(rec != nil)
 	if st := v.State; st != nil {
-		w.put(uint32(st.White), squareWidth)
-		w.put(uint32(st.Black), squareWidth)
+		e.put(st.White, squareWidth)
+		e.put(st.Black, squareWidth)
 		for p := range 2 {
 			for _, group := range st.Walls[p] {
-				w.put(uint32(len(group)), countWidth)
+				e.put(int64(len(group)), countWidth)
 				for _, a := range group {
-					w.put(uint32(a), anchorWidth)
+					e.put(a, anchorWidth)
 				}
 			}
 		}
-		w.put(uint32(st.Last.Player), flagWidth)
-		w.bit(st.Last.Wall)
-		if st.Last.Wall {
-			w.put(uint32(st.Last.Place), anchorWidth)
+		player := st.Last.Player
+		if e.faults.has(PlayerFromParity) {
+			player = parityPlayer(st.Turn)
 		}
-		w.put(uint32(st.Turn), turnWidth)
+		e.put(int64(player), flagWidth)
+		e.bit(st.Last.Wall)
+		if st.Last.Wall {
+			e.put(st.Last.Place, anchorWidth)
+		}
+		e.put(st.Turn, turnWidth)
 	}
-	if rec := v.Record; rec != nil {
-		w.put(uint32(len(rec.Moves)), movesWidth)
+	if rec != nil {
+		e.put(int64(len(rec.Moves)), movesWidth)
 		for _, m := range rec.Moves {
-			w.bit(m.Wall)
+			e.bit(m.Wall)
 			if m.Wall {
-				w.put(uint32(m.Orientation), flagWidth)
-				w.put(uint32(m.Place), anchorWidth)
+				e.put(int64(m.Orientation), flagWidth)
+				e.put(m.Place, anchorWidth)
 			} else {
-				w.put(uint32(m.Dir), dirWidth)
+				e.put(m.Dir, dirWidth)
 			}
 		}
+	}
+}
+
+// put writes x as a field of width bits.
+func (e *encoder) put(x int64, width int) {
+	if e.wide.on {
+		e.wide.put(x, width)
+	} else {
+		e.w.put(uint32(x), width)
+	}
+}
+
+func (e *encoder) bit(b bool) {
+	if b {
+		e.put(1, 1)
+	} else {
+		e.put(0, 1)
+	}
+}
+
+// A wideWriter writes fields whose values may not fit their widths, as
+// an encoder that checks no range does: into one big integer, each field
+// shifting it left by its width. With spill, the value is added, as
+// with a BigInt accumulator (acc << width) + x: its bits beyond the
+// width carry into the fields before, and a negative value borrows from
+// them (MaskAndSpill). Without, the value is masked to its width, as
+// with x & (1<<width - 1) on a two's complement integer (MaskedToWidth).
+// Either way the code holds the fields' bits only: what carries past the
+// first bit is lost.
+type wideWriter struct {
+	on, spill bool
+	acc, x    big.Int
+	n         int // the bits written
+}
+
+func (w *wideWriter) reset(on, spill bool) {
+	w.on, w.spill, w.n = on, spill, 0
+	w.acc.SetInt64(0)
+}
+
+func (w *wideWriter) put(x int64, width int) {
+	if !w.spill {
+		x &= 1<<width - 1
+	}
+	w.acc.Lsh(&w.acc, uint(width))
+	w.acc.Add(&w.acc, w.x.SetInt64(x))
+	w.n += width
+}
+
+// flush writes the bits of the fields to bw, most significant first.
+func (w *wideWriter) flush(bw *bitWriter) {
+	if !w.on {
+		return
+	}
+	w.acc.Mod(&w.acc, w.x.Lsh(big.NewInt(1), uint(w.n)))
+	for i := w.n - 1; i >= 0; i-- {
+		bw.put(uint32(w.acc.Bit(i)), 1)
 	}
 }
 
 // A bitWriter writes fields as characters of the alphabet, six bits each,
 // most significant first.
 type bitWriter struct {
-	out []byte
-	acc uint32 // the bits not yet written, at most 5
-	n   int    // how many
-	low bool   // PaddingLow: the last character's bits at its low end
+	out   []byte
+	acc   uint32 // the bits not yet written, at most 5
+	n     int    // how many
+	low   bool   // PaddingLow: the last character's bits at its low end
+	extra bool   // ExtraCharacter: an 'A' after a last character that the bits fill
 }
 
 // put writes the width low bits of x.
@@ -149,17 +227,12 @@ func (w *bitWriter) put(x uint32, width int) {
 	}
 }
 
-func (w *bitWriter) bit(b bool) {
-	if b {
-		w.put(1, 1)
-	} else {
-		w.put(0, 1)
-	}
-}
-
 // code returns the code written, the last character filled with zero
 // bits.
 func (w *bitWriter) code() string {
+	if w.n == 0 && w.extra {
+		w.out = append(w.out, 'A')
+	}
 	if w.n > 0 {
 		if w.low {
 			w.out = append(w.out, alphabet[w.acc])

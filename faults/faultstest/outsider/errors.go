@@ -17,7 +17,8 @@ const (
 )
 
 // A codeError is an error of decoding or encoding: an error object of
-// spec/qf.md, "Errors". Bit and Char are -1 when absent.
+// spec/qf.md, "Errors". Bit and Char are -1 when absent. Message says
+// what is wrong, without the position, which object puts in front.
 type codeError struct {
 	Kind    string
 	Bit     int
@@ -28,32 +29,53 @@ type codeError struct {
 
 // object returns e as the protocol's error object.
 func (e *codeError) object() *spec.ErrorObject {
-	o := &spec.ErrorObject{Kind: e.Kind, Field: e.Field, Message: e.Message}
+	o := &spec.ErrorObject{Kind: e.Kind, Field: e.Field}
+	msg := "outsider: "
 	if e.Bit >= 0 {
 		bit := e.Bit
 		o.Bit = &bit
+		msg += "bit " + strconv.Itoa(bit) + ": "
 	}
 	if e.Char >= 0 {
 		char := e.Char
 		o.Char = &char
+		msg += "char " + strconv.Itoa(char) + ": "
 	}
+	o.Message = msg + e.Message
 	return o
 }
 
 // atBit returns an error at a bit offset, with a field.
 func atBit(kind string, bit int, field, message string) *codeError {
-	return &codeError{Kind: kind, Bit: bit, Char: -1, Field: field,
-		Message: "outsider: bit " + strconv.Itoa(bit) + ": " + message}
+	return &codeError{Kind: kind, Bit: bit, Char: -1, Field: field, Message: message}
 }
 
 // atChar returns an error at a character offset, without a field.
 func atChar(kind string, char int, message string) *codeError {
-	return &codeError{Kind: kind, Bit: -1, Char: char,
-		Message: "outsider: char " + strconv.Itoa(char) + ": " + message}
+	return &codeError{Kind: kind, Bit: -1, Char: char, Message: message}
 }
 
 // inValue returns an encoding error: no offset, the field given (a path
 // as spec/qf.md, "Errors" writes it, or "" for none).
 func inValue(kind, field, message string) *codeError {
-	return &codeError{Kind: kind, Bit: -1, Char: -1, Field: field, Message: "outsider: " + message}
+	return &codeError{Kind: kind, Bit: -1, Char: -1, Field: field, Message: message}
+}
+
+// reported returns err as the implementation reports it, decoding (for
+// decode, replay and validate) or encoding: with OneErrorKind, every
+// decoding error is invalid_character and every encoding error
+// malformed, at the same position; with NoPositions, no error has a bit
+// or char offset, but each keeps its field.
+func reported(err *codeError, faults faultSet, decoding bool) *codeError {
+	if faults.has(OneErrorKind) {
+		if decoding {
+			err.Kind = kindInvalidCharacter
+		} else {
+			err.Kind = kindMalformed
+		}
+	}
+	if faults.has(NoPositions) {
+		err.Bit, err.Char = -1, -1
+	}
+	return err
 }

@@ -6,7 +6,7 @@ import "fmt"
 // number of bits they use, or the first field's error: truncated, or out
 // of range (spec/qf.md, "Strict decoding", step 2).
 func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
-	d.r = bitReader{s: s}
+	d.r = bitReader{s: s, zeros: d.faults.has(ZeroFill)}
 	d.val = Value{}
 	hasState, err := d.read(field{name: flagsState}, flagWidth)
 	if err != nil {
@@ -14,6 +14,9 @@ func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
 	}
 	hasRecord, err := d.read(field{name: flagsRecord}, flagWidth)
 	if err != nil {
+		return 0, err
+	}
+	if err := d.chunks(hasState == 1, hasRecord == 1); err != nil {
 		return 0, err
 	}
 	if hasState == 1 {
@@ -26,9 +29,24 @@ func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
 		if err := d.readRecord(); err != nil {
 			return 0, err
 		}
-		d.val.Record = &d.record
+		if len(d.record.Moves) > 0 || !d.faults.has(EmptyRecordLost) {
+			d.val.Record = &d.record
+		}
 	}
 	return d.r.pos, nil
+}
+
+// chunks refuses the combinations of chunks that the decoder does not
+// know, with invalid_character at char 0, the character of the flags: a
+// State (RecordsOnly), or neither chunk (NeitherChunkRefused).
+func (d *decoder) chunks(state, record bool) *codeError {
+	switch {
+	case state && d.faults.has(RecordsOnly):
+		return atChar(kindInvalidCharacter, 0, "not a record: the code holds a State")
+	case !state && !record && d.faults.has(NeitherChunkRefused):
+		return atChar(kindInvalidCharacter, 0, "the code holds neither a State nor a record")
+	}
+	return nil
 }
 
 // read reads one field of width bits.
@@ -61,8 +79,8 @@ func (d *decoder) readBounded(f field, width int, max int64) (int64, *codeError)
 func (d *decoder) readState(lenient bool) *codeError {
 	st := &d.state
 	maxSq := int64(maxSquare)
-	if lenient && d.faults.has(LenientHighSquares) {
-		maxSq = 127
+	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
+		maxSq = 1<<squareWidth - 1
 	}
 	var err *codeError
 	if st.White, err = d.readBounded(field{name: stateWhite}, squareWidth, maxSq); err != nil {
@@ -77,6 +95,9 @@ func (d *decoder) readState(lenient bool) *codeError {
 				return err
 			}
 		}
+	}
+	if d.faults.has(WallsMergedSorted) {
+		st.sortGroups()
 	}
 	return d.readLast(st)
 }
@@ -122,8 +143,13 @@ func (d *decoder) readLast(st *State) *codeError {
 	if d.faults.has(TurnNineBits) {
 		width = turnWidth - 1
 	}
-	st.Turn, err = d.read(field{name: stateTurn}, width)
-	return err
+	if st.Turn, err = d.read(field{name: stateTurn}, width); err != nil {
+		return err
+	}
+	if d.faults.has(PlayerFromParity) {
+		st.Last.Player = parityPlayer(st.Turn)
+	}
+	return nil
 }
 
 func (d *decoder) readRecord() *codeError {
@@ -132,8 +158,10 @@ func (d *decoder) readRecord() *codeError {
 		return err
 	}
 	moves := d.record.Moves[:0]
+	d.moveBits = d.moveBits[:0]
 	defer func() { d.record.Moves = moves }()
 	for i := range int(n) {
+		d.moveBits = append(d.moveBits, d.r.pos)
 		kind, err := d.read(field{name: moveKind, index: i}, flagWidth)
 		if err != nil {
 			return err

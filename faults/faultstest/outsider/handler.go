@@ -17,11 +17,18 @@ const Version = "1.0.0"
 // given switched on: with none, it answers every request as spec/qf.md
 // and spec/protocol.md say. It panics on a Fault not in Faults.
 func New(faults ...Fault) protocol.Handler {
-	h := &handler{faults: newFaultSet(faults)}
+	fs := newFaultSet(faults)
 	name := "outsider"
-	for _, f := range h.faults.list() {
+	for _, f := range fs.list() {
 		name += "+" + string(f)
 	}
+	return newHandler(name, fs)
+}
+
+// newHandler returns the implementation with the faults fs on, its hello
+// giving name.
+func newHandler(name string, fs faultSet) *handler {
+	h := &handler{faults: fs}
 	h.funcs = protocol.Funcs{
 		Name:     name,
 		Version:  Version,
@@ -77,7 +84,7 @@ func (h *handler) decode(code, profile string) *protocol.Response {
 	v, err := w.dec.decode(code, profile == "lenient")
 	var resp *protocol.Response
 	if err != nil {
-		resp = failed(err)
+		resp = h.failed(err, true)
 	} else {
 		w.json = v.appendJSON(w.json[:0])
 		resp = &protocol.Response{Value: bytes.Clone(w.json)}
@@ -91,23 +98,25 @@ func (h *handler) encode(value json.RawMessage) *protocol.Response {
 	code, err := w.enc.encode(value)
 	h.workers.Put(w)
 	if err != nil {
-		return failed(err)
+		return h.failed(err, false)
 	}
 	return &protocol.Response{Code: &code}
 }
 
 func (h *handler) replay(code string) *protocol.Response {
 	w := h.worker()
-	resp := w.replay(code, h.faults)
+	v, err := w.dec.decode(code, false)
+	if err != nil {
+		h.workers.Put(w)
+		return h.failed(err, true)
+	}
+	resp := w.replay(v, h.faults)
 	h.workers.Put(w)
 	return resp
 }
 
-func (w *worker) replay(code string, faults faultSet) *protocol.Response {
-	v, err := w.dec.decode(code, false)
-	if err != nil {
-		return failed(err)
-	}
+// replay answers a replay of the value v.
+func (w *worker) replay(v *Value, faults faultSet) *protocol.Response {
 	var vi *violation
 	w.squares, vi = replay(v, faults, w.squares[:0])
 	squares := append(make([][2]int, 0, len(w.squares)), w.squares...)
@@ -127,14 +136,16 @@ func (h *handler) validate(code string) *protocol.Response {
 	}
 	h.workers.Put(w)
 	if err != nil {
-		return failed(err)
+		return h.failed(err, true)
 	}
 	return &protocol.Response{Violations: &kinds}
 }
 
-// failed returns the answer that is the error err.
-func failed(err *codeError) *protocol.Response {
-	return &protocol.Response{Error: err.object()}
+// failed returns the answer that is the error err, of decoding (for
+// decode, replay and validate) or of encoding, as the implementation
+// reports errors.
+func (h *handler) failed(err *codeError, decoding bool) *protocol.Response {
+	return &protocol.Response{Error: reported(err, h.faults, decoding).object()}
 }
 
 // asciiOnly returns s with every character outside ASCII written as '?',

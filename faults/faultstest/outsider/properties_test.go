@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -173,6 +174,57 @@ func TestInteger(t *testing.T) {
 	for text, want := range map[string]bool{"1e400": true, "1e-400": false, "3.99999999999999999999": false, "80e-1": true, "0.0e-99999999999999999999": true, "1e99999999999999999999": true} {
 		if _, ok := integer([]byte(text)); ok != want {
 			t.Errorf("%s: integer %v, want %v", text, ok, want)
+		}
+	}
+}
+
+// TestOnlyCrashesPanic sends random codes and values, out of range
+// included, to the implementation with every fault on but the crashing
+// ones, and to each port without its crashing faults: nothing panics.
+func TestOnlyCrashesPanic(t *testing.T) {
+	var calm []Fault
+	for _, f := range Faults {
+		if !f.Crashes() {
+			calm = append(calm, f)
+		}
+	}
+	sets := [][]Fault{calm}
+	for _, p := range Ports {
+		sets = append(sets, slices.DeleteFunc(slices.Clone(p.Faults), Fault.Crashes))
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	wide := New(MaskedToWidth) // writes squares of 81-127 as they are
+	for _, fs := range sets {
+		h := New(fs...)
+		for range 3000 {
+			v := randomValue(r)
+			if v.State != nil && r.IntN(2) == 0 {
+				v.State.White, v.State.Black = r.Int64N(128), r.Int64N(128)
+			}
+			text := v.appendJSON(nil)
+			code := *wide.Handle(&protocol.Request{Op: protocol.Encode, Value: text}).Code
+			if n := r.IntN(len(code) + 1); r.IntN(3) == 0 {
+				code = code[:n] + "= é😀"[r.IntN(4):][:1] + code[n:]
+			}
+			if r.IntN(4) == 0 {
+				code = code[:r.IntN(len(code)+1)]
+			}
+			for _, req := range []protocol.Request{
+				{Op: protocol.Decode, Code: &code},
+				{Op: protocol.Decode, Code: &code, Profile: "lenient"},
+				{Op: protocol.Replay, Code: &code},
+				{Op: protocol.Validate, Code: &code},
+				{Op: protocol.Encode, Value: text},
+			} {
+				func() {
+					defer func() {
+						if e := recover(); e != nil {
+							t.Fatalf("%v: %s %q %s: panic: %v", fs, req.Op, code, text, e)
+						}
+					}()
+					h.Handle(&req)
+				}()
+			}
 		}
 	}
 }

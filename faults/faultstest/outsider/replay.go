@@ -9,10 +9,12 @@ type game struct {
 	mover  int
 }
 
-// A violation is the first illegal move of a record: its index and kind.
+// A violation is the first illegal move of a record: its index and kind,
+// and whether it is a pawn move to a file beyond a-i.
 type violation struct {
-	move int
-	kind string
+	move     int
+	kind     string
+	offFiles bool
 }
 
 // replay plays the record of v from its start, appending the squares
@@ -25,7 +27,8 @@ func replay(v *Value, faults faultSet, squares [][2]int) ([][2]int, *violation) 
 	g := newGame(v.State, faults)
 	for i, m := range v.Record.Moves {
 		if kind := g.play(m); kind != "" {
-			return squares, &violation{i, kind}
+			x := g.aimedFile(m)
+			return squares, &violation{i, kind, kind != "game_over" && (x < 0 || x > 8)}
 		}
 		squares = append(squares, g.pawns)
 		g.mover = 1 - g.mover
@@ -58,12 +61,16 @@ func newGame(st *State, faults faultSet) *game {
 
 // play plays one move of the mover, and returns the kind of its
 // violation, or "" when it is legal (R-19 says which kind comes first).
+// A pawn on a square of 81-127 is off the board: it cannot move.
 func (g *game) play(m Move) string {
 	if g.pawns[white]/9 == goals[white] || g.pawns[black]/9 == goals[black] {
 		return "game_over"
 	}
 	if m.Wall {
 		return g.wall(m.Orientation, int(m.Place))
+	}
+	if g.pawns[g.mover] > maxSquare {
+		return "off_board" // a square of 81-127, let through by HighSquares
 	}
 	if m.Dir%2 == 0 {
 		return g.step(int(m.Dir))
@@ -112,6 +119,23 @@ func (g *game) step(dir int) string {
 	return ""
 }
 
+// aimedFile returns the file (x, 0-8 on the board) of the square that a
+// pawn move aims at: the square in its direction, or the one beyond when
+// the opponent stands there and the move jumps; for a wall, the file of
+// the mover's pawn.
+func (g *game) aimedFile(m Move) int {
+	sq, opp := g.pawns[g.mover], g.pawns[1-g.mover]
+	if m.Wall {
+		return sq % 9
+	}
+	dx, dy := dirX[m.Dir], dirY[m.Dir]
+	x, y := sq%9+dx, sq/9+dy
+	if onBoard(x, y) && 9*y+x == opp && (m.Dir%2 == 0 || g.faults.has(SquareArithmeticNoWrap)) {
+		x += dx
+	}
+	return x
+}
+
 // diagonal moves the mover's pawn diagonally, which is legal only as the
 // side-step around an adjacent opponent whose straight jump is blocked
 //
@@ -122,6 +146,9 @@ func (g *game) diagonal(dir int) string {
 	dx, dy := dirX[dir], dirY[dir]
 	if !onBoard(x+dx, y+dy) {
 		return illegal
+	}
+	if g.faults.has(SquareArithmeticNoWrap) && sq+9*dy+dx == opp {
+		return g.diagonalJump(dx, dy)
 	}
 	// The step from the pawn to the opponent, and from the opponent to
 	// the target.
@@ -145,5 +172,21 @@ func (g *game) diagonal(dir int) string {
 		return illegal
 	}
 	g.pawns[g.mover] = sq + 9*dy + dx
+	return ""
+}
+
+// diagonalJump moves the mover's pawn over the opponent, which stands on
+// the diagonal target (dx, dy) away, to the square beyond on the same
+// diagonal, walls ignored: the fansite's square arithmetic, which adds a
+// move's offset again when it lands on the opponent, done on files and
+// ranks so that nothing wraps (SquareArithmeticNoWrap). A landing off the
+// board is illegal_diagonal.
+func (g *game) diagonalJump(dx, dy int) string {
+	sq := g.pawns[g.mover]
+	x, y := sq%9+2*dx, sq/9+2*dy
+	if !onBoard(x, y) {
+		return "illegal_diagonal"
+	}
+	g.pawns[g.mover] = 9*y + x
 	return ""
 }

@@ -74,8 +74,12 @@ func (b *board) conflicts(orient, anchor int, touching bool) bool {
 }
 
 // pathTo reports whether a pawn on from can reach the rank goal (0 or 8)
-// one square at a time through no wall.
+// one square at a time through no wall; from a square off the board, it
+// cannot.
 func (b *board) pathTo(from int, goal int) bool {
+	if from > maxSquare {
+		return false // a square of 81-127, let through by HighSquares
+	}
 	var seen [81]bool
 	var queue [81]int
 	queue[0], seen[from] = from, true

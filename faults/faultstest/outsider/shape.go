@@ -40,7 +40,7 @@ func (s *shaper) value(root int32) (*Value, *codeError) {
 	if err != nil {
 		err.Field = strings.TrimPrefix(err.Field, ".")
 		if err.Field != "" {
-			err.Message = "outsider: malformed " + err.Field + ": " + strings.TrimPrefix(err.Message, "outsider: ")
+			err.Message = "malformed " + err.Field + ": " + err.Message
 		}
 		return nil, err
 	}

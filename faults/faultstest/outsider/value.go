@@ -1,6 +1,9 @@
 package outsider
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // A Value is what a code holds (spec/qf.md, "Canonical JSON"): a State, a
 // Record, both or neither. Numbers are int64 so that the encoder can hold
@@ -47,6 +50,31 @@ type Move struct {
 	Dir         int64
 	Orientation int // horizontal or vertical
 	Place       int64
+}
+
+// sortGroups sorts each wall group by anchor, duplicates kept
+// (WallsMergedSorted). It is what becomes of the groups in a data model
+// that keeps a player's walls, each with its orientation, in one list
+// sorted by anchor, and splits the list by orientation again to write the
+// JSON or the code: a stable sort of one list, split, is a sort of each
+// part, and nothing is merged away.
+func (s *State) sortGroups() {
+	for p := range 2 {
+		for o := range 2 {
+			slices.Sort(s.Walls[p][o])
+		}
+	}
+}
+
+// parityPlayer returns the player who made the last move, as a data
+// model without that field computes it from the turn (PlayerFromParity):
+// turn n follows n-1 moves, white's first, so white moved last when the
+// turn is even.
+func parityPlayer(turn int64) int {
+	if turn%2 == 0 {
+		return white
+	}
+	return black
 }
 
 var (
