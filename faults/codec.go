@@ -223,11 +223,13 @@ func (r *reader) read(width int, field spec.Field, i int, limit int) int {
 			r.err = bitErr("truncated", r.pos, field.Path(i))
 			return 0
 		}
-		r.bits += strings.Repeat("0", r.pos+width-len(r.bits))
 	}
 	v := 0
-	for _, b := range r.bits[r.pos : r.pos+width] {
-		v = v<<1 | int(b-'0')
+	for p := r.pos; p < r.pos+width; p++ {
+		v <<= 1
+		if p < len(r.bits) { // the missing bits, zeros
+			v |= int(r.bits[p] - '0')
+		}
 	}
 	if v > limit {
 		r.err = bitErr("out_of_range", r.pos, field.Path(i))
@@ -288,7 +290,7 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 			return nil, charErr("trailing_data", used)
 		}
 		recordOnly := v.State == nil && v.Record != nil
-		if end := min(len(r.bits), used*6); strings.Contains(r.bits[r.pos:end], "1") && !k.IgnorePadding && !(k.IgnorePaddingRecordOnly && recordOnly) {
+		if end := min(len(r.bits), used*6); r.pos < end && strings.Contains(r.bits[r.pos:end], "1") && !k.IgnorePadding && !(k.IgnorePaddingRecordOnly && recordOnly) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}

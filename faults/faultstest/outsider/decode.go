@@ -83,7 +83,7 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 // in the strict profile code itself, when every byte is in the alphabet;
 // in the lenient profile, code without the bytes outside the alphabet.
 func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
-	if d.faults.has(EqualsSkipped) {
+	if d.faults.has(EqualsSkipped) || d.faults.has(StrictEqualsSkipped) && !lenient {
 		code = d.drop(code, func(c byte) bool { return c == '=' })
 	}
 	if d.faults.has(JunkAsZerosUTF16) {

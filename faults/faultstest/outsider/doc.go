@@ -139,6 +139,9 @@
 //	                                             offset and field that it would have
 //	no-positions              all                reports errors without a bit or char offset;
 //	                                             the field is kept
+//	strict-equals-skipped     decode strict,     deletes every '=' before reading in the strict
+//	                          replay, validate   profile; the lenient profile reads it as any
+//	                                             byte outside the alphabet
 //
 // The hello's name is "outsider", followed by "+" and the name of each
 // fault on, in the order of the table: "outsider+padding-low".

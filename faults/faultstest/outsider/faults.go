@@ -47,6 +47,7 @@ const (
 	SquareArithmeticNoWrap Fault = "square-arithmetic-no-wrap"
 	OneErrorKind           Fault = "one-error-kind"
 	NoPositions            Fault = "no-positions"
+	StrictEqualsSkipped    Fault = "strict-equals-skipped"
 )
 
 // Faults lists every fault, in the order of the package documentation's
@@ -87,6 +88,7 @@ var Faults = []Fault{
 	SquareArithmeticNoWrap,
 	OneErrorKind,
 	NoPositions,
+	StrictEqualsSkipped,
 }
 
 // Crashes reports whether f makes the implementation panic, rather than

@@ -67,6 +67,7 @@ var categories = map[outsider.Fault][]string{
 	outsider.CrashJunkStrict:        {"strict", "replay", "validate"},
 	outsider.WallCountTenOut:        {"strict", "lenient", "replay", "validate"},
 	outsider.EqualsSkipped:          {"strict", "replay", "validate"},
+	outsider.StrictEqualsSkipped:    {"strict", "replay", "validate"},
 	outsider.ASCIIAnswers:           {"strict", "lenient", "encode", "replay", "validate"},
 	outsider.PaddingLow:             {"strict", "lenient", "encode", "replay", "validate"},
 	outsider.NestedUnknownSkipped:   {"encode"},
