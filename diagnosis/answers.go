@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -82,7 +83,7 @@ func canonicalViolation(b json.RawMessage) []byte {
 }
 
 func mustJSON(v any) []byte {
-	b, err := json.Marshal(v)
+	b, err := jsonstring.Marshal(v)
 	if err != nil {
 		panic(err)
 	}
@@ -210,14 +211,22 @@ func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
 	if p := row[i]; p != nil {
 		return *p
 	}
-	req, id := a.request(i)
-	p, ok := shared.combo(k, id)
-	if !ok {
-		p = ask(modelOf(k, fs), req, encodes(a.obs[i].Category))
-		shared.keepCombo(k, id, p)
-	}
+	req, _ := a.request(i)
+	p := ask(modelOf(k, fs), req, encodes(a.obs[i].Category))
 	row[i] = &p
 	return p
+}
+
+// predictChanging returns what the model of those of the faults fs that
+// alone change the reference's answer to test i answers to it: a fault
+// that alone answers the test as the reference does taken to leave it so
+// beside others too. Its answers are asked once per set of such faults,
+// whatever else fs holds: it is for what the search asks of many models
+// that differ elsewhere (completes).
+func (a *answers) predictChanging(fs []*faults.Fault, i int) answer {
+	alone := a.row(i)
+	changing := slices.DeleteFunc(slices.Clone(fs), func(f *faults.Fault) bool { return identical(alone[1+f.Index()], alone[0]) })
+	return a.predict(key(changing), changing, i)
 }
 
 // index returns the place in a row of the shared cache of the model of fs,
@@ -259,47 +268,16 @@ func modelOf(k string, fs []*faults.Fault) protocol.Handler {
 }
 
 // A cache of the answers of the reference's model and of each fault alone
-// to the tests seen, a row per test, and of models of several faults,
-// shared by every diagnosis of this process: the suite's vectors are the
-// same from run to run, and a test's answer under a set of faults is the
-// same whatever the implementation.
+// to the tests seen, a row per test, shared by every diagnosis of this
+// process: the suite's vectors are the same from run to run, and a test's
+// answer under a fault is the same whatever the implementation.
 type cache struct {
-	mu     sync.Mutex
-	rows   map[uint64][]answer // by the hash of a test's id and request
-	combos map[combo]answer
-}
-
-// A combo is a model of several faults, by its key, and a test.
-type combo struct {
-	model string
-	id    uint64
-}
-
-// maxCombos bounds the answers of models of several faults kept; they
-// start again when full.
-const maxCombos = 1 << 18
-
-// combo returns the answer of the model of several faults named k to the
-// test whose id and request hash to id, if kept.
-func (c *cache) combo(k string, id uint64) (answer, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	a, ok := c.combos[combo{k, id}]
-	return a, ok
-}
-
-// keepCombo keeps the answer of a model of several faults to a test.
-func (c *cache) keepCombo(k string, id uint64, a answer) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if len(c.combos) >= maxCombos {
-		c.combos = map[combo]answer{}
-	}
-	c.combos[combo{k, id}] = a
+	mu   sync.Mutex
+	rows map[uint64][]answer // by the hash of a test's id and request
 }
 
 var (
-	shared = &cache{rows: map[uint64][]answer{}, combos: map[combo]answer{}}
+	shared = &cache{rows: map[uint64][]answer{}}
 	seed   = maphash.MakeSeed()
 )
 

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/faults"
-	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/internal/jsondiff"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
@@ -50,18 +49,8 @@ func stepOf(c suite.Category, err bool) step {
 	return ruling
 }
 
-// reported names the behaviour of a failure where the reference and the
-// implementation both refuse, and the refusal is reported otherwise:
-// another kind, offset or field; one behaviour a step, whatever the
-// kinds.
-func reported(f *failure) (string, bool) {
-	if f.r.Reason != suite.Mismatch || f.r.Test.Error == nil || f.got.err == nil {
-		return "", false
-	}
-	return stepOf(f.r.Category, true).String() + " reports errors otherwise", true
-}
-
-// reportedCause returns the cause of errors reported otherwise.
+// reportedCause returns the cause of errors reported otherwise: the kinds
+// the spec gives them, and how the spec reports each.
 func (d *diagnosis) reportedCause(members []int) Cause {
 	var kinds, rules []string
 	for _, i := range members {
@@ -70,9 +59,8 @@ func (d *diagnosis) reportedCause(members []int) Cause {
 			rules = append(rules, k+" "+errorRule(k))
 		}
 	}
-	return Cause{Title: "errors that spec/qf.md requires reported otherwise: " + strings.Join(kinds, ", "), Observed: d.describe(members), Refs: []string{"Errors"},
-		Evidence: fmt.Sprintf("%d %s the reference refuses too", len(members), term.Plural(len(members), "input")),
-		Fix:      "report each error as spec/qf.md section Errors says: " + strings.Join(rules[:min(3, len(rules))], "; ")}
+	return Cause{Title: "errors that spec/qf.md requires reported otherwise: " + strings.Join(kinds, ", "), Refs: []string{"Errors"},
+		Fix: "report each error as spec/qf.md section Errors says: " + strings.Join(rules[:min(3, len(rules))], "; ")}
 }
 
 // errorRule says how spec/qf.md section Errors reports an error kind.
@@ -94,148 +82,366 @@ func errorRule(kind string) string {
 	return "its kind, offset and field as the table says"
 }
 
-// explainBehaviour explains a mismatch by what the implementation does,
-// one cause a step: reports errors otherwise, accepts what the spec
-// refuses, refuses what it accepts, answers other values or codes; or,
-// for the rules, breaks a rule. Where the failures of a step go wrong in
-// more than two of these ways (findMerged), they are one cause: what the
-// implementation does there, which no model reproduces, is one
-// behaviour seen several ways.
-func (d *diagnosis) explainBehaviour(f *failure) (causeID, bool) {
-	name, st, ok := behaviour(f)
-	if !ok {
-		return causeID{}, false
-	}
-	if k := mergeKey(f.r.Category, st); d.merged[k] {
-		name = k + " answers otherwise"
-	}
-	return causeID{faults.Behaviour, name}, true
+// A behaviour is what the implementation does where no model reproduces
+// its answers: failures of one step whose answers first part from the
+// spec's in one way (difference.go), and share one trait (traits.go);
+// its trait is zero for those of its way that share none.
+type behaviour struct {
+	step  step
+	way   way
+	rule  rules.Rule
+	trait trait
 }
 
-// mergeKey names where behaviours are merged: the step, and for the rules
-// the op ("replay", "validate").
-func mergeKey(c suite.Category, st step) string {
-	if st == ruling {
-		return string(c.Op())
-	}
-	return st.String()
+// group returns the behaviour without its trait: the step and way whose
+// failures it splits.
+func (b behaviour) group() behaviour {
+	b.trait = trait{}
+	return b
 }
 
-// behaviour names the behaviour of a failure, and its step.
-func behaviour(f *failure) (string, step, bool) {
-	o := f.r
-	want, got := o.Test, o.Answer
-	if got == nil || o.Reason != suite.Mismatch {
-		return "", 0, false
+// name returns the behaviour's name, its cause's: "decoding refuses:
+// codes with a wall group of 10 walls".
+func (b behaviour) name() string {
+	n := difference{step: b.step, way: b.way, rule: b.rule}.name()
+	if b.trait != (trait{}) {
+		noun := "codes"
+		if b.step == encoding {
+			noun = "values"
+		}
+		n += ": " + noun + " " + b.trait.words
 	}
-	st := stepOf(o.Category, want.Error != nil || got.Error != nil)
-	if name, ok := reported(f); ok {
-		return name, st, true
-	}
-	switch {
-	case st == ruling:
-		r, ok := ruleBehaviour(o)
-		return r, st, ok
-	case want.Error != nil && got.Error == nil:
-		return fmt.Sprintf("%s accepts what the spec refuses", st), st, true
-	case want.Error == nil && got.Error != nil:
-		return fmt.Sprintf("%s refuses valid %s", st, noun(o.Category)), st, true
-	case st == encoding && got.Code != nil && want.Code != nil:
-		return "encoding answers other codes", st, true
-	case st == decoding && got.Value != nil:
-		return "decoding answers other values", st, true
-	}
-	return "", 0, false
+	return n
 }
 
-// findMerged finds the steps (and ops of the rules) whose failures, left
-// to the behaviour stage, go wrong in more than two ways.
-func (d *diagnosis) findMerged(left []int) {
-	ways := map[string]map[string]bool{}
+// findBehaviours splits the failures left to the behaviour stage by what
+// they share, greedily: first, a step at a time, the trait of the inputs
+// that the most failures of the step share in two ways or more, where
+// they outnumber those of any one way that share a trait (a decoder that
+// misreads every code whose last character holds padding bits, refusing
+// some and misreading others), the failures of the rules whose codes have
+// the trait of such a behaviour of decoding going with it (cascades);
+// then, by step and way, the trait the most failures of the way share. A trait of the inputs names a behaviour only
+// where at least TraitShare of the tests having it fail so (the others
+// pass), and at least MinShared failures have it; each trait chosen is a
+// behaviour of the failures that have it, and those of a way that share
+// none are one behaviour more.
+func (d *diagnosis) findBehaviours(left []int) {
+	d.behaviours = nil
+	d.behaviourNamed = map[string]behaviour{}
+	groups := map[behaviour][]int{}
+	var order []behaviour
 	for _, i := range left {
 		f := d.failureOf(i)
-		name, st, ok := behaviour(f)
+		dif, ok := differenceOf(f.r, f.got.err)
 		if !ok {
 			continue
 		}
-		k := mergeKey(f.r.Category, st)
-		if ways[k] == nil {
-			ways[k] = map[string]bool{}
+		g := behaviour{step: dif.step, way: dif.way, rule: dif.rule}
+		if groups[g] == nil {
+			order = append(order, g)
 		}
-		ways[k][name] = true
+		groups[g] = append(groups[g], i)
 	}
-	d.merged = map[string]bool{}
-	for k, w := range ways {
-		d.merged[k] = len(w) > 2
+	for _, st := range []step{decoding, encoding, ruling} {
+		d.splitSeveral(st, order, groups)
+	}
+	d.cascades(order, groups)
+	for _, g := range order {
+		d.split(g, groups[g])
+	}
+	for _, b := range d.behaviours {
+		d.behaviourNamed[b.name()] = b
 	}
 }
 
-// behaviourCause returns the cause of a behaviour: what was observed, and
-// what the spec requires as its fix.
-func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
-	o := d.obs[members[0]]
-	c := Cause{Observed: d.describe(members), Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "answer"))}
-	st := stepOf(o.Category, o.Test.Error != nil || o.Answer.Error != nil)
+// splitSeveral takes from the groups of step st the behaviours of several
+// ways: a trait of the inputs shared by failures of two ways or more, more
+// of them than any one way's best trait covers.
+func (d *diagnosis) splitSeveral(st step, order []behaviour, groups map[behaviour][]int) {
+	for {
+		var all []int
+		wayOf := map[int]behaviour{}
+		for _, g := range order {
+			if g.step == st {
+				for _, i := range groups[g] {
+					all = append(all, i)
+					wayOf[i] = g
+				}
+			}
+		}
+		t, n, ok := d.bestTrait(all, true)
+		if !ok {
+			return
+		}
+		ways := map[behaviour]bool{}
+		for _, i := range all {
+			if slices.Contains(d.inputTraits(i), t) {
+				ways[wayOf[i]] = true
+			}
+		}
+		if len(ways) < 2 {
+			return
+		}
+		for g := range ways {
+			if _, m, ok := d.bestTrait(groups[g], false); ok && m >= n {
+				return // one way's trait says as much
+			}
+		}
+		d.behaviours = append(d.behaviours, behaviour{step: st, way: severalWays, trait: t})
+		for g := range ways {
+			groups[g] = slices.DeleteFunc(groups[g], func(i int) bool { return slices.Contains(d.inputTraits(i), t) })
+		}
+	}
+}
+
+// cascades takes from the groups of the rules the failures whose codes
+// have the trait of a behaviour of decoding in several ways: the rules
+// were applied to codes that the implementation reads otherwise (a
+// replay of a code whose last move it misreads reports a violation where
+// there is none), and the first difference is the reading.
+func (d *diagnosis) cascades(order []behaviour, groups map[behaviour][]int) {
+	for _, b := range d.behaviours {
+		if b.step != decoding || b.way != severalWays {
+			continue
+		}
+		for _, g := range order {
+			if g.step == ruling {
+				groups[g] = slices.DeleteFunc(groups[g], func(i int) bool { return slices.Contains(d.inputTraits(i), b.trait) })
+			}
+		}
+	}
+}
+
+// bestTrait returns the trait the most of the failures members share, of
+// their inputs only when inputsOnly is set, that names a behaviour (see
+// findBehaviours), and how many of them have it.
+func (d *diagnosis) bestTrait(members []int, inputsOnly bool) (trait, int, bool) {
+	if len(members) == 0 {
+		return trait{}, 0, false
+	}
+	count := map[trait]int{}
+	for _, i := range members {
+		traits := d.inputTraits(i)
+		if !inputsOnly {
+			traits = d.traitsOf(d.failureOf(i))
+		}
+		for _, t := range traits {
+			count[t]++
+		}
+	}
+	passing := d.passing(members)
+
+	best, found := trait{}, false
+	for t, n := range count {
+		if n < d.th.MinShared || float64(n) < d.th.TraitShare*float64(n+passing[t]) {
+			continue
+		}
+		if !found || better(t, n, passing[t], best, count[best], passing[best]) {
+			best, found = t, true
+		}
+	}
+	return best, count[best], found
+}
+
+// passing returns how many tests of the categories of members pass, by
+// the traits of their inputs.
+func (d *diagnosis) passing(members []int) map[trait]int {
+	cats := map[suite.Category]bool{}
+	for _, i := range members {
+		cats[d.obs[i].Category] = true
+	}
+	out := map[trait]int{}
+	for i, o := range d.obs {
+		if cats[o.Category] && o.Status == suite.Pass {
+			for _, t := range d.inputTraits(i) {
+				out[t]++
+			}
+		}
+	}
+	return out
+}
+
+// split splits the failures members of group g by the traits they share;
+// a violation not reported is not split where it is missed in nearly
+// every input in which the spec finds it (its way says what they share).
+func (d *diagnosis) split(g behaviour, members []int) {
+	if g.way == ruleMissed && len(members) > 0 && d.missedWherever(g.rule, members) {
+		d.behaviours = append(d.behaviours, g)
+		return
+	}
+	for len(members) > 0 {
+		best, _, found := d.bestTrait(members, false)
+		if !found {
+			break
+		}
+		b := g
+		b.trait = best
+		d.behaviours = append(d.behaviours, b)
+		members = slices.DeleteFunc(members, func(i int) bool { return slices.Contains(d.traitsOf(d.failureOf(i)), best) })
+	}
+	if len(members) > 0 {
+		d.behaviours = append(d.behaviours, g)
+	}
+}
+
+// missedWherever reports whether the failures members, in which rule r
+// was not reported, are at least TraitShare of the tests in which the
+// spec finds it.
+func (d *diagnosis) missedWherever(r rules.Rule, members []int) bool {
+	s := d.shareOf(findsRule(r), members)
+	return float64(s.n) >= d.th.TraitShare*float64(s.had)
+}
+
+// better reports whether trait t, shared by n failures and passing tests,
+// is a better split than u: more failures; then a trait of the input,
+// which says what the spec says of it; then fewer passing tests; then the
+// first in byte order.
+func better(t trait, n, passing int, u trait, un, upassing int) bool {
 	switch {
-	case strings.HasSuffix(id.name, " answers otherwise"):
-		where, _ := strings.CutSuffix(id.name, " answers otherwise")
-		c.Title = where + " answers otherwise than spec/qf.md says, in several ways"
-		switch where {
-		case "decoding":
-			sections := d.decodingSections(members)
-			c.Fix = "decode as spec/qf.md's layout and section " + strings.Join(sections, " and section ") + " say (the example shows where it first goes wrong)"
-			c.Refs = append([]string{"Layout"}, sections...)
-		case "encoding":
-			c.Fix, c.Refs = "encode as spec/qf.md section Encoding says (the example shows where it first goes wrong)", []string{"Encoding"}
-		default:
-			c.Fix, c.Refs = "apply the rules as spec/qf.md section Replay and validation says (the example shows where it first goes wrong)", []string{"Replay and validation"}
+	case n != un:
+		return n > un
+	case t.input != u.input:
+		return t.input
+	case passing != upassing:
+		return passing < upassing
+	}
+	return t.words < u.words
+}
+
+// traitsOf returns the traits of a failure: its input's, and where its
+// answer first parts from the spec's.
+func (d *diagnosis) traitsOf(f *failure) []trait {
+	var out []trait
+	if f.i >= 0 {
+		out = slices.Clone(d.inputTraits(f.i))
+	} else {
+		out = inputTraits(f.r)
+	}
+	if dif, ok := differenceOf(f.r, f.got.err); ok {
+		out = append(out, differenceTraits(f.r, dif)...)
+	}
+	return out
+}
+
+// explainBehaviour explains a mismatch by what the implementation does:
+// the first behaviour of its step and way whose trait it has, or the one
+// of those that share none.
+func (d *diagnosis) explainBehaviour(f *failure) (causeID, bool) {
+	dif, ok := differenceOf(f.r, f.got.err)
+	if !ok {
+		return causeID{}, false
+	}
+	g := behaviour{step: dif.step, way: dif.way, rule: dif.rule}
+	var traits []trait
+	for _, b := range d.behaviours {
+		several := b.way == severalWays && (b.step == g.step || b.step == decoding && g.step == ruling)
+		if b.group() != g && !several {
+			continue
 		}
-	case strings.HasSuffix(id.name, " reports errors otherwise"):
-		r := d.reportedCause(members)
-		r.Observed = c.Observed
-		return r
-	case st == ruling:
-		c.Title, c.Fix, c.Refs = ruleTitle(id.name), d.ruleFix(id.name, members), []string{"Replay and validation"}
-		if ids := d.decidingRules(members); len(ids) <= 3 {
-			c.Refs = append(c.Refs, ids...)
+		if traits == nil {
+			traits = d.traitsOf(f)
 		}
-	case o.Test.Error != nil:
-		var kinds, fixes []string
+		if b.trait == (trait{}) && !several || slices.Contains(traits, b.trait) {
+			return causeID{faults.Behaviour, b.name()}, true
+		}
+	}
+	return causeID{}, false
+}
+
+// behaviourCause returns the cause of a behaviour: what its failures
+// share and what was observed, and what the spec requires as its fix.
+func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
+	b := d.behaviourNamed[id.name]
+	o := d.obs[members[0]]
+	noun := noun(o.Category)
+	dif := difference{step: b.step, way: b.way, rule: b.rule}
+	c := Cause{Title: dif.words(noun), Observed: d.describe(members), Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "answer"))}
+	if b.trait != (trait{}) {
+		c.Title += ": " + noun + " " + b.trait.words
+		c.Observed = d.shareOf(b.trait, members).String() + "; " + c.Observed
+	} else if len(members) > 1 && b.way < ruleMissed {
+		c.Title += " (no trait shared by most of them)"
+	} else if b.way == ruleMissed {
+		c.Observed = d.shareOf(findsRule(b.rule), members).String() + "; " + c.Observed
+	}
+	c.Fix, c.Refs = d.behaviourFix(b, members)
+	return c
+}
+
+// shareOf returns how many of the failures members have trait t, and how
+// many tests of their categories that pass have it too.
+func (d *diagnosis) shareOf(t trait, members []int) share {
+	s := share{trait: t, noun: noun(d.obs[members[0]].Category), n: len(members), of: len(members), had: len(members)}
+	if !t.input {
+		return s
+	}
+	cats := map[suite.Category]bool{}
+	for _, i := range members {
+		cats[d.obs[i].Category] = true
+	}
+	for i, o := range d.obs {
+		if cats[o.Category] && o.Status == suite.Pass && slices.Contains(d.inputTraits(i), t) {
+			s.had++
+		}
+	}
+	return s
+}
+
+// behaviourFix returns what spec/qf.md requires where a behaviour goes
+// wrong, and the sections that say so.
+func (d *diagnosis) behaviourFix(b behaviour, members []int) (string, []string) {
+	switch b.way {
+	case notRefused:
+		var kinds, fixes, refs []string
 		for _, i := range members {
 			if k := d.obs[i].Test.Error.Kind; !slices.Contains(kinds, k) {
 				kinds = append(kinds, k)
-				fix, refs := acceptFix(st, k)
+				fix, r := acceptFix(b.step, k)
 				fixes = append(fixes, fix)
-				for _, r := range refs {
-					if !slices.Contains(c.Refs, r) {
-						c.Refs = append(c.Refs, r)
+				for _, x := range r {
+					if !slices.Contains(refs, x) {
+						refs = append(refs, x)
 					}
 				}
 			}
 		}
-		c.Title = fmt.Sprintf("%s that spec/qf.md refuses (%s) %s", noun(o.Category), strings.Join(kinds, ", "), map[step]string{decoding: "decoded", encoding: "encoded"}[st])
-		c.Fix = strings.Join(fixes[:min(3, len(fixes))], "; ")
-	case o.Answer.Error != nil:
-		c.Title = fmt.Sprintf("%s that spec/qf.md %s refused", noun(o.Category), map[step]string{decoding: "decodes", encoding: "encodes"}[st])
-		c.Fix, c.Refs = "encode them: their values are within the ranges of spec/qf.md section Encoding (the example's want is the code)", []string{"Encoding"}
-		if st == decoding {
-			c.Refs = d.decodingSections(members)
-			var ways []string
-			if slices.Contains(c.Refs, "Strict decoding") {
-				ways = append(ways, "spec/qf.md's layout allows them")
-			}
-			if slices.Contains(c.Refs, "Lenient decoding") {
-				ways = append(ways, "leniently, delete the bytes outside the alphabet and ignore what follows the last field, as spec/qf.md section Lenient decoding says")
-			}
-			c.Fix = "decode them: " + strings.Join(ways, "; ") + " (the example's want is the value it gives)"
+		return strings.Join(fixes[:min(3, len(fixes))], "; "), refs
+	case refused:
+		if b.step == encoding {
+			return "encode them: their values are within the ranges of spec/qf.md section Encoding (the example's want is the code)", []string{"Encoding"}
 		}
-	default:
-		c.Title = map[step]string{decoding: "codes decoded to other values than spec/qf.md's", encoding: "values encoded as other codes than spec/qf.md's"}[st]
-		c.Fix = map[step]string{decoding: "decode each field to the value spec/qf.md's layout gives (the example shows the first difference)",
-			encoding: "write the canonical code that spec/qf.md section Encoding requires (the example shows the first difference)"}[st]
-		c.Refs = []string{map[step]string{decoding: "Layout", encoding: "Encoding"}[st]}
+		refs := d.decodingSections(members)
+		var ways []string
+		if slices.Contains(refs, "Strict decoding") {
+			ways = append(ways, "spec/qf.md's layout allows them")
+		}
+		if slices.Contains(refs, "Lenient decoding") {
+			ways = append(ways, "leniently, delete the bytes outside the alphabet and ignore what follows the last field, as spec/qf.md section Lenient decoding says")
+		}
+		return "decode them: " + strings.Join(ways, "; ") + " (the example's want is the value it gives)", refs
+	case reportedWay:
+		r := d.reportedCause(members)
+		return r.Fix, r.Refs
+	case severalWays:
+		switch b.step {
+		case encoding:
+			return "encode these values as spec/qf.md section Encoding says: what was observed says the ways they are encoded otherwise, the example where one first parts from it", []string{"Encoding"}
+		case ruling:
+			return "apply the rules to these inputs as spec/qf.md section Replay and validation says: what was observed says the ways they are answered otherwise", []string{"Replay and validation"}
+		}
+		return "decode these codes as spec/qf.md's layout says: what was observed says the ways they are decoded otherwise, the example where one first parts from it", append([]string{"Layout"}, d.decodingSections(members)...)
+	case otherResult:
+		if b.step == encoding {
+			return "write the canonical code that spec/qf.md section Encoding requires (the example shows the first difference)", []string{"Encoding"}
+		}
+		return "decode each field to the value spec/qf.md's layout gives (the example shows the first difference)", []string{"Layout"}
 	}
-	return c
+	refs := []string{"Replay and validation"}
+	if ids := d.decidingRules(members); len(ids) <= 3 {
+		refs = append(refs, ids...)
+	}
+	return d.ruleFix(b, members), refs
 }
 
 // decodingSections returns the sections of spec/qf.md that decide the
@@ -292,74 +498,14 @@ func acceptFix(st step, kind string) (string, []string) {
 	return "refuse what spec/qf.md refuses, as section Errors says", []string{"Errors"}
 }
 
-// ruleBehaviour returns the behaviour of a replay or validation answer
-// that breaks a rule: the violation missed, found where there is none, or
-// told otherwise, or the squares a legal move reaches.
-func ruleBehaviour(o *suite.Result) (string, bool) {
-	want, got := o.Test, o.Answer
-	if o.Category == suite.Validate {
-		if want.Violations == nil || got.Violations == nil {
-			return "", false
-		}
-		for _, k := range *want.Violations {
-			if !slices.Contains(*got.Violations, k) {
-				return k + ": not found", true
-			}
-		}
-		for _, k := range *got.Violations {
-			if !slices.Contains(*want.Violations, k) {
-				return k + ": found where there is none", true
-			}
-		}
-		return "violations in another order", true
-	}
-	if want.Squares == nil || got.Squares == nil {
-		return "", false
-	}
-	var gv *rules.Violation
-	if len(got.Violation) > 0 && string(got.Violation) != "null" {
-		gv = new(rules.Violation)
-		if json.Unmarshal(got.Violation, gv) != nil {
-			return "", false
-		}
-	}
-	wv := want.Violation
-	switch {
-	case gv != nil && (wv == nil || gv.Move < wv.Move):
-		return string(gv.Kind) + ": legal moves refused", true
-	case wv != nil && (gv == nil || gv.Move > wv.Move || wv.Kind != gv.Kind):
-		return string(wv.Kind) + ": not reported", true
-	}
-	return "legal moves land on other squares", true
-}
-
-// ruleTitle says a rule behaviour in words.
-func ruleTitle(name string) string {
-	if op, ok := strings.CutSuffix(name, " answers otherwise"); ok {
-		return op + " answered otherwise than spec/qf.md's rules say, breaking several of them"
-	}
-	rule, how, ok := strings.Cut(name, ": ")
-	if !ok {
-		return name
-	}
-	switch {
-	case how == "not reported":
-		return "moves that break " + rule + " not reported as " + rule
-	case how == "legal moves refused":
-		return "legal moves refused as " + rule
-	case how == "not found":
-		return "States that break " + rule + " validated without it"
-	case how == "found where there is none":
-		return rule + " found in States that do not break it"
-	}
-	return rule + " " + how
-}
-
 // ruleFix says what spec/qf.md requires of a rule behaviour, naming the
 // vectors of its flag when some of them failed.
-func (d *diagnosis) ruleFix(name string, members []int) string {
-	rule, _, _ := strings.Cut(name, ": ")
+func (d *diagnosis) ruleFix(b behaviour, members []int) string {
+	rule := string(b.rule)
 	fix := "apply the rules as spec/qf.md section Replay and validation says"
+	if b.way == ruleSquares {
+		return fix + ": a legal move lands where spec/qf.md's rules say (the example shows the first square that differs)"
+	}
 	if slices.Contains(rules.Rules, rules.Rule(rule)) {
 		fix = "report " + rule + " exactly where spec/qf.md section Replay and validation says it applies, and nowhere else"
 	}
@@ -426,40 +572,14 @@ func (d *diagnosis) decidingRules(members []int) []string {
 // where got differs from it; "the end of the code" when got has more or
 // fewer characters and is otherwise the same.
 func codeDifference(want, got string) string {
-	fields, _, err := ref.Fields(want)
-	if err != nil {
+	d, ok := ref.FirstDifference(want, got)
+	switch {
+	case !ok:
 		return "the code"
+	case d.Field == "":
+		return "the end of the code"
 	}
-	wb := bitstring.Bits(want)
-	gb := bits(got)
-	n := min(len(wb), len(gb))
-	at := n
-	for i := 0; i < n; i++ {
-		if wb[i] != gb[i] {
-			at = i
-			break
-		}
-	}
-	for _, f := range fields {
-		if at < f.Offset+f.Width {
-			return nameOf(f.Path)
-		}
-	}
-	return "the end of the code"
-}
-
-// bits returns the bits of a code, a character outside the alphabet read
-// as bits that no character has.
-func bits(code string) string {
-	var b strings.Builder
-	for i := 0; i < len(code); i++ {
-		if v := strings.IndexByte(spec.Alphabet, code[i]); v >= 0 {
-			fmt.Fprintf(&b, "%06b", v)
-		} else {
-			b.WriteString("xxxxxx")
-		}
-	}
-	return b.String()
+	return nameOf(d.Field)
 }
 
 // nameOf returns the name of the layout's field at path
@@ -597,8 +717,8 @@ func observation(o *suite.Result) (what string, where func() string) {
 	case want.Error != nil:
 		return fmt.Sprintf("%s the spec refuses as %s refused at another offset or field", inputs, want.Error.Kind), wanted
 	case want.Violation != nil || got.Violation != nil || want.Violations != nil:
-		if r, ok := ruleBehaviour(o); ok {
-			return inputs + ": " + r, none
+		if dif, ok := differenceOf(o, got.Error); ok {
+			return inputs + ": " + dif.name(), none
 		}
 	}
 	what = fmt.Sprintf("%s answered with another %s than the spec's", inputs, strings.TrimPrefix(cat.Writes().String(), "a "))
@@ -612,12 +732,6 @@ func observation(o *suite.Result) (what string, where func() string) {
 		}
 		return ""
 	}
-}
-
-// describeError says an error object in a few words: "invalid_character
-// at char 0", "truncated with no offset".
-func describeError(e *spec.ErrorObject) string {
-	return term.Clip((&spec.ErrorObject{Kind: e.Kind}).String()+" "+describePosition(e), 80)
 }
 
 // describePosition says where an error object is: "at char 0", "at bit 3

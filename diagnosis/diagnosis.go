@@ -1,8 +1,8 @@
 // Package diagnosis explains the failures of a run as a few root causes,
 // each stated as what was observed (which inputs, what the implementation
-// answered, what the spec requires), and named as a mechanism only where a
-// model reproduces the answers: the code behind the causes that qf check,
-// qf report and qf fuzz show.
+// answered, what the spec requires there, what the failures share), and
+// named as a mechanism only where a model reproduces the answers: the
+// code behind the causes that qf check, qf report and qf fuzz show.
 //
 // The diagnosis runs in stages (stages.go), the same for Diagnose and for
 // Explain, so that a failure seen later is put under the cause a diagnosis
@@ -12,26 +12,38 @@
 //   - a way of reporting every error (one kind for everything, no offsets,
 //     offsets in another unit or from another origin, other field names),
 //     when the answer is the reference's but for it;
-//   - a fault of the catalogue (package faults), confirmed when its model,
-//     with the faults found before it, reproduces which inputs the
-//     implementation accepts and refuses and the values it answers,
-//     whatever kinds and positions it reports refusals with; a fault's
-//     cause takes the failures where its model changes the answer, those
-//     it reproduces and those answered otherwise, counted apart;
-//   - misbehaviour: crashes, timeouts, protocol errors and "unsupported";
+//   - a fault of the catalogue (package faults), charged by one rule
+//     (known.go): the faults whose models, together, decide as the
+//     implementation does, scored over the tests where a model changes
+//     the spec's decision (+1 decided as the model; -Otherwise decided
+//     neither so nor as the spec, unless one more fault completes the
+//     model there; -Against decided as the spec, but -1 where two faults
+//     meet), added greedily where a move raises the score, or answers
+//     more tests exactly at no cost in it (one fault, one shape for
+//     another, or two at once), and dropped where the others make one
+//     redundant. A fault's cause holds only the failures its model
+//     reproduces; those it changes but answers otherwise go to the stages
+//     after it;
+//   - misbehaviour: crashes, timeouts, protocol errors and "unsupported",
+//     with what the inputs share;
 //   - a whole facet that fails (every code with a State, every vector of
 //     one op, one direction, one player);
-//   - and what the implementation does where no model reproduces it, by
-//     what it does, one cause a step (decoding, encoding, each op of the
-//     rules): errors the spec requires reported otherwise, what the spec
-//     refuses accepted, what it accepts refused, other values or codes, a
-//     rule broken; or, where a step goes wrong in more than two of these
-//     ways, the step's failures as one cause. Its fix is what the spec
+//   - and what the implementation does where no model reproduces it, split
+//     by what the failures share (behaviour.go, traits.go): by where the
+//     answer first parts from the spec's (difference.go: the spec's
+//     refusal not made, a refusal where the spec goes on, an error reported
+//     otherwise at the spec's place, another result, a rule missed or broken
+//     where there is none; the first of two differences, which explains the
+//     second), then by the trait of the inputs that most of them have and
+//     the tests that pass lack (a wall count of 10, a key inside an object
+//     that no value has, a last character holding padding bits), or
+//     failing that where the answers first differ. A trait shared across
+//     several ways makes one cause of them. Its fix is what the spec
 //     requires there, never a mechanism no model verified.
 //
-// The search for faults is a pure function of the answers and of the
-// Thresholds, with a budget of requests of its own (probe.go), never of
-// time.
+// Every number it decides by is in Thresholds. The search for faults is a
+// pure function of the answers and of the Thresholds, with a budget of
+// requests of its own (probe.go), never of time.
 package diagnosis
 
 import (
@@ -80,6 +92,11 @@ type Cause struct {
 	Failed    int      `json:"failed"`
 	IDs       []string `json:"ids"`
 	Otherwise int      `json:"otherwise,omitempty"`
+	// Drawn is set when the failures are a sample of those drawn (qf
+	// fuzz): how many disagreements were drawn in the ways the sample's
+	// disagree. Failed of them were kept and diagnosed; every count the
+	// cause says is of those.
+	Drawn int `json:"drawn,omitempty"`
 	// Observed says what the implementation did: which inputs, what it
 	// answered, what the spec requires there.
 	Observed string `json:"observed"`
@@ -222,12 +239,13 @@ type diagnosis struct {
 	model   []*faults.Fault // the faults of the catalogue confirmed, in order
 	found   *search         // how the model was found: the attempts, the probes
 	facets  []string        // the facets that fail as a whole, in the order tried
-	kinds   []string        // the kind of each test's input, as inputKind names it, once asked
-	// merged holds the steps (and ops of the rules) whose behaviours are
-	// one cause, going wrong in more than two ways (findMerged).
-	merged map[string]bool
-	causes []Cause
-	byKey  map[string]int // the causes by key
+	traits  [][]trait       // the traits of each test's input, once asked
+	// behaviours are the behaviours the failures left to the behaviour
+	// stage split into, in the order found (findBehaviours), and by name.
+	behaviours     []behaviour
+	behaviourNamed map[string]behaviour
+	causes         []Cause
+	byKey          map[string]int // the causes by key
 
 	// Probing: how to ask the implementation, the categories it was
 	// asked, the probes sent and those it did not answer.
@@ -279,7 +297,7 @@ func ExampleOf(failures []*suite.Result) *Example {
 			best = r
 		}
 	}
-	e := &Example{ID: best.Test.ID, Input: term.Clip(string(best.Input()), 60), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
+	e := &Example{ID: best.Test.ID, Input: string(best.Input()), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
 	for _, r := range failures {
 		if e.Stderr != "" {
 			break

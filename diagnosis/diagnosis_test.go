@@ -166,7 +166,8 @@ func summary(causes []diagnosis.Cause) string {
 // known fault, a fault of the layout by its field, of the rules by its
 // rule, a way of reporting errors as such.
 func TestEveryFaultAlone(t *testing.T) {
-	for _, f := range faults.Catalogue {
+	inParallel(len(faults.Catalogue), func(i int) {
+		f := faults.Catalogue[i]
 		h := faults.Model(f)
 		obs := observe(t, h)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
@@ -176,7 +177,7 @@ func TestEveryFaultAlone(t *testing.T) {
 		if n := len(causes); n > 2 {
 			t.Errorf("%s: %d causes for one fault: %s", f.Name, n, summary(causes))
 		}
-	}
+	})
 }
 
 // The faults of four real implementations, and of the fansite's

@@ -7,95 +7,99 @@ import (
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
-	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// The faults of the catalogue: greedily, each time the fault that, added
-// to the model of the faults confirmed so far, explains the most failures
-// not yet explained, provided the implementation decides as the model
-// with the fault does (it crashes, refuses, or answers the same result)
-// on nine in ten of the tests where the fault changes the verdict. The
-// kinds and positions of its refusals are not compared: an implementation
-// that refuses what the fault's model refuses has the fault, whatever it
-// reports; how it reports them is another cause (style.go, reported.go).
+// The faults of the catalogue, by one rule: the model (the faults
+// charged) is the set of faults whose models decide as the implementation
+// does, scored over the tests where a fault changes the reference's
+// decision (its telling tests). Deciding is crashing, refusing, or
+// answering a result: where a model turns a refusal into a result, any
+// result decides as it does (another fault may change the value); where
+// it changes a result, that result; a refusal decides as the model's
+// where the implementation refuses at the model's place, as far as it
+// says where (errorsAgree). On each telling test the implementation
+// scores +1 when it decides as the model with the fault; -Against when
+// it decides as without it, as the spec does, but -1 where two faults of
+// the model change the answer (where faults meet, how their models
+// compose is in doubt, not each fault); and -Otherwise when it decides
+// neither so nor as the spec, unless one more fault of the catalogue
+// with the model's faults that alone change that test decides as it does
+// (the implementation has that fault too). A fault that changes no decision, only where an error is, scores
+// where the implementation answers at one place or the other.
+//
+// The search adds, each time, the move that raises the score most, or
+// that answers more tests exactly (the same result, or an error of the
+// same kind at the model's place) at no cost in score: a fault, one shape
+// of a family for another, or, when no fault alone does, two at once.
+// Ties go to the move that answers more tests exactly, then decides more
+// failures, then changes fewer tests, then the catalogue's first. When no
+// move is left, it drops the faults the others make redundant (without
+// them the score is as high, and as many tests are answered exactly) and
+// searches again, Rounds times at most. So a fault is charged where nine
+// in ten of the decisions it changes are the implementation's (Against is
+// 9), and more of them than not: coincidences among answers wrong for
+// other reasons name no fault.
 //
 // A fault is one shape of its family (junk read as zeros one hole per
 // UTF-16 unit); the shapes of one family that exclude each other compete,
-// and the one whose model reproduces the answers wins. Where the tests
-// cannot tell two shapes apart, the diagnosis asks the implementation
-// (probe.go). Faults compose: an answer that two faults make together is
-// explained by the second one confirmed.
+// and the one that scores best wins. Where the tests cannot tell two
+// shapes apart, the diagnosis asks the implementation (probe.go). A
+// failure goes to the first fault of the model that alone reproduces its
+// answer; else to the first whose model, with the faults charged before
+// it, does (a fault that shows only beside another); a fault's cause
+// holds no failure its model does not reproduce. How the implementation
+// reports its refusals is another cause (style.go).
 
-// An attempt is a fault tried against the model so far, over the tests
-// where its model and the model without it decide otherwise (telling
-// tests).
+// An attempt is a move of the search: a fault added to the model, or put
+// in the place of one of its family (replaces), or two added (with), and
+// how the answers fare where it changes them.
 type attempt struct {
-	fault *faults.Fault
-	with  *faults.Fault // the fault it was confirmed together with, if any
-	// match and against count the telling tests answered as with the
-	// fault and as without it; strong the matches that are a result the
-	// reference does not give; on, the same by the kind of input
-	// (inputKind).
-	match, against, strong int
-	on                     map[string]*onKind
-	gain                   []int // failures not yet explained that it explains
-	otherwise, shows       int   // telling tests answered neither way, and all telling tests
-	// exact counts the tests where the fault changes the answer at all,
-	// verdict or details, and the implementation answers exactly as its
-	// model, exactAgainst those it answers exactly as without it: what
-	// tells apart shapes that refuse alike but report otherwise, when the
-	// implementation reports as the spec says, and what proves a fault
-	// that changes the details of errors alone.
-	exact, exactAgainst int
-	// bounds and quiet count the telling tests against the fault that do
-	// not count against it, found by confirms: refusals where the model
-	// writes a result, on a kind of input where the implementation
-	// answers the model's results (values refused at bounds of its own);
-	// and answers exactly the reference's, on kinds of input where the
-	// fault never shows (a fault of some inputs only).
-	bounds, quiet int
-	// beyond counts the failures the model leaves as the reference
-	// answers them, on the kinds of input where it matches (search.beyond).
-	beyond int
-	// loose holds the telling tests where the implementation refuses as
-	// the model does, but with an error at another position: weak
-	// evidence, counted as matches only when they are all one error of
-	// the implementation's own for these inputs (search.settle).
-	loose []int
+	fault    *faults.Fault
+	with     *faults.Fault // the fault added together with it, if any
+	replaces *faults.Fault // the fault of the model it takes the place of, if any
+	delta    int           // how much it raises the score
+	exacter  int           // how many more tests it answers exactly as the implementation
+	// match, against and otherwise count the tests where the fault changes
+	// a decision of the model without it, decided as the model with it,
+	// as without it, and neither; exact and exactAgainst the tests where it
+	// changes only an error's details, answered exactly as with it and as
+	// without it.
+	match, against, otherwise int
+	exact, exactAgainst       int
+	// exactly counts the tests it changes that the implementation answers
+	// exactly as the model with it (its errors' kinds and places apart):
+	// of two shapes that decide alike, the one that also answers alike.
+	exactly int
+	gain    []int // failures not decided before that it decides
 }
 
-// onKind counts an attempt's telling tests of one kind of input.
-type onKind struct {
-	match, strong, against int
-	refused                int // against, refused where the model writes a result
-	exact                  int // against, answered exactly as the reference
+// raises reports whether the move raises the score, or answers more
+// tests exactly at no cost in score.
+func (a *attempt) raises() bool {
+	return a.delta > 0 || a.delta == 0 && a.exacter > 0
 }
 
-// kind returns the tallies of the kind of test i's input.
-func (a *attempt) kind(d *diagnosis, i int) *onKind {
-	if a.on == nil {
-		a.on = map[string]*onKind{}
-	}
-	k := d.inputKind(i)
-	if a.on[k] == nil {
-		a.on[k] = &onKind{}
-	}
-	return a.on[k]
+// telling returns how many tests the attempt changes.
+func (a *attempt) telling() int {
+	return a.match + a.against + a.otherwise + a.exact + a.exactAgainst
 }
 
 // A search is the state of the search for faults of the catalogue.
 type search struct {
 	d       *diagnosis
 	alone   map[*faults.Fault][]int // the tests where each fault alone changes the reference's answer
-	inModel []bool                  // the tests where the model so far changes it
 	key     string                  // the model's key
-	taken   map[int]bool            // the failures the model explains
+	taken   map[int]bool            // the failures the model decides
 	tries   map[*faults.Fault]*attempt
 	probes  map[*faults.Fault][]Probe // what probing showed of each fault of the model
 	probing []*faults.Fault           // the alternatives of the fault being probed
+
+	changing   map[int][]*faults.Fault // the faults that alone change the answer to each test
+	compatible [][]bool                // whether two faults, by index, may be in one model
+	scores     map[string]map[int]int  // each model's score on each test, by the model's key
 }
 
 // findFaults finds the model: the faults of the catalogue the answers
@@ -119,22 +123,10 @@ func (d *diagnosis) findFaults() {
 			candidates = append(candidates, f)
 		}
 	}
-	// The search again without the faults that the others explain away:
-	// a fault confirmed early whose failures a later one explains too.
 	var s *search
 	for range d.th.Rounds {
 		s = newSearch(d, alone)
-		for {
-			if best := s.next(candidates); best != nil {
-				s.confirm(best)
-				continue
-			}
-			pair := s.nextPair(candidates)
-			if pair == nil {
-				break
-			}
-			s.confirm(pair[0])
-			s.confirm(pair[1])
+		for moves := 0; moves < 2*len(candidates) && s.add(candidates); moves++ {
 		}
 		redundant := s.redundant()
 		if len(redundant) == 0 {
@@ -148,424 +140,427 @@ func (d *diagnosis) findFaults() {
 
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
-	return &search{d: d, alone: alone, inModel: make([]bool, len(d.obs)), taken: map[int]bool{},
-		tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{}}
+	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
+		changing: map[int][]*faults.Fault{}, scores: map[string]map[int]int{}}
+	for _, f := range faults.Catalogue {
+		for _, i := range alone[f] {
+			s.changing[i] = append(s.changing[i], f)
+		}
+	}
+	s.compatible = make([][]bool, len(faults.Catalogue))
+	for _, f := range faults.Catalogue {
+		s.compatible[f.Index()] = make([]bool, len(faults.Catalogue))
+		for _, g := range faults.Catalogue {
+			s.compatible[f.Index()][g.Index()] = faults.Compatible(f, g)
+		}
+	}
+	return s
 }
 
-// redundant returns the faults of the model without which the model
-// answers as the implementation on as many of the tests where they show:
-// decides as it, where the fault changes the verdict; or, for a fault
-// that changes only the details of errors, answers exactly as it.
-func (s *search) redundant() []*faults.Fault {
+// scoreOn returns the score of model over the tests: on each where the
+// model decides otherwise than the reference, +1 when the implementation
+// decides as the model, -Otherwise when it decides neither so nor as the
+// reference, and -Against when it decides as the reference, but -1 where
+// two faults of the model change the answer (where faults meet, how their
+// models compose is in doubt, not each fault); where the model changes
+// only where an error is, the same when it answers there or at the
+// reference's place.
+func (s *search) scoreOn(model []*faults.Fault, tests []int) int {
+	k := key(model)
+	memo := s.scores[k]
+	if memo == nil {
+		memo = map[int]int{}
+		s.scores[k] = memo
+	}
+	score := 0
+	for _, i := range tests {
+		c, ok := memo[i]
+		if !ok {
+			c = s.scoreOf(model, k, i)
+			memo[i] = c
+		}
+		score += c
+	}
+	return score
+}
+
+// scoreOf returns the score of model, whose key is k, on test i.
+func (s *search) scoreOf(model []*faults.Fault, k string, i int) int {
 	d := s.d
-	var out []*faults.Fault
-	for k, f := range d.model {
-		others := slices.Delete(slices.Clone(d.model), k, k+1)
-		var with, without [2]int // where the verdicts differ, and where only the details do
-		for _, i := range s.alone[f] {
-			got := d.answers.observed[i]
-			w, wo := d.answers.predict(s.key, d.model, i), d.answers.predict(key(others), others, i)
-			same, at := sameVerdict, 0
-			if sameVerdict(w, wo) {
-				same, at = identical, 1
-			}
-			if same(w, got) {
-				with[at]++
-			}
-			if same(wo, got) {
-				without[at]++
-			}
-		}
-		at := 0 // the verdicts tell, when there are any: details are erased by a way of reporting errors
-		if with[0]+without[0] == 0 {
-			at = 1
-		}
-		if without[at] >= with[at] {
-			out = append(out, f)
-		}
+	ref, p, got := d.answers.predict("", nil, i), d.answers.predict(k, model, i), d.answers.observed[i]
+	against := d.th.Against
+	if s.meet(model, i) {
+		against = 1
 	}
-	return out
+	switch {
+	case identical(ref, p) || sameVerdict(ref, p) && samePosition(ref, p):
+	case sameVerdict(ref, p) && samePosition(p, got):
+		return 1
+	case sameVerdict(ref, p) && samePosition(ref, got):
+		return -against
+	case sameVerdict(ref, p):
+	case decidesAs(ref, p, got):
+		return 1
+	case answersAs(ref, got):
+		return -against
+	case !s.completes(model, k, i):
+		return -d.th.Otherwise
+	}
+	return 0
 }
 
-// next returns the attempt to confirm next, or nil when no fault left is
-// proven by the answers.
-func (s *search) next(candidates []*faults.Fault) *attempt {
-	var tried []*attempt
-	for _, f := range candidates {
-		if s.fits(f) {
-			tried = append(tried, s.try(f))
-		}
-	}
-	slices.SortStableFunc(tried, func(a, b *attempt) int {
-		switch {
-		case len(a.gain) != len(b.gain):
-			return len(b.gain) - len(a.gain)
-		case a.exact-a.exactAgainst != b.exact-b.exactAgainst:
-			return (b.exact - b.exactAgainst) - (a.exact - a.exactAgainst)
-		}
-		return a.against - b.against
-	})
-	// The faults that the answers prove as their models stand first, then
-	// those proven with bounds of their own, or on some inputs only: a
-	// fault that explains the answers as it is comes before one that
-	// explains more with allowances (a range of 0-81 before no range).
-	for _, allow := range []bool{false, true} {
-		for i, a := range tried {
-			if a.confirms(i == 0, allow, &s.d.th) {
-				return a
-			}
-		}
-	}
-	return nil
-}
-
-// nextPair returns two faults to confirm together, or nil: two faults
-// each of which shows where the other changes the answers too (a field
-// read with the wrong width, and trailing data ignored), so that neither
-// is proven alone; the pair is, when the implementation decides as their
-// models together where they show.
-func (s *search) nextPair(candidates []*faults.Fault) []*attempt {
+// completes reports whether one more fault of the catalogue, with those
+// of model (whose key is k) that alone change test i, decides it as the
+// implementation does: where model decides it neither so nor as the
+// spec, the fault that completes it is one the implementation has beside
+// model's (an encoder that writes the last mover from the turn's parity
+// and sorts the walls), and the test tells nothing against model's. The
+// faults of model that alone leave the test as the spec answers it are
+// taken to leave it so beside the others too (predictChanging), so that
+// each such set is asked once, however many models hold it.
+func (s *search) completes(model []*faults.Fault, k string, i int) bool {
 	d := s.d
-	if len(s.taken) >= len(d.failed) {
-		return nil
-	}
-	type near struct {
-		f     *faults.Fault
-		score int
-	}
-	var nearest []near
-	for _, f := range candidates {
-		if !s.fits(f) {
+	ref, got := d.answers.predict("", nil, i), d.answers.observed[i]
+	var with []*faults.Fault
+	for _, g := range s.changing[i] {
+		if !s.fits(model, g) {
 			continue
 		}
-		a := s.try(f)
-		if a.match+a.otherwise > 0 && 4*a.match >= 3*(a.match+a.against) {
-			nearest = append(nearest, near{f, a.match + a.otherwise})
+		with = append(append(with[:0], model...), g)
+		if decidesAs(ref, d.answers.predictChanging(with, i), got) {
+			return true
 		}
 	}
-	slices.SortStableFunc(nearest, func(a, b near) int { return b.score - a.score })
-
-	nearest = nearest[:min(d.th.PairOf, len(nearest))]
-	var best []*attempt
-	gain := 0
-	for i, x := range nearest {
-		for _, y := range nearest[i+1:] {
-			if !faults.Compatible(x.f, y.f) || x.f.Family == y.f.Family {
-				continue
-			}
-			a := s.tryPair(x.f, y.f)
-			if !a.confirms(false, false, &d.th) || len(a.gain) <= gain {
-				continue
-			}
-			ax, ay := *a, *a
-			ax.fault, ax.with, ay.fault, ay.with = x.f, y.f, y.f, x.f
-			best, gain = []*attempt{&ax, &ay}, len(a.gain)
-		}
-	}
-	return best
+	return false
 }
 
-// tryPair returns how the answers fare where f or g alone show, with
-// both added to the model.
-func (s *search) tryPair(f, g *faults.Fault) *attempt {
-	d := s.d
-	a := &attempt{}
-	with := append(slices.Clone(d.model), f, g)
-	withKey := key(with)
-	for _, i := range union(s.alone[f], s.alone[g]) {
-		s.score(a, i, d.answers.predict(s.key, d.model, i), d.answers.predict(withKey, with, i))
-	}
-	a.shows -= len(a.loose) // unsettled: a pair rests on positions
-	a.loose = nil
-	return a
-}
-
-// score counts test i in a, where the model with the fault tried and the
-// model without it decide otherwise: whether the implementation decided
-// as the one or the other.
-func (s *search) score(a *attempt, i int, without, with answer) {
-	d := s.d
-	got := d.answers.observed[i]
-	changes := !identical(without, with)
-	switch {
-	case changes && identical(with, got):
-		a.exact++
-		if sameVerdict(without, with) && !s.taken[i] && d.obs[i].Status == suite.Fail {
-			a.gain = append(a.gain, i) // reproduced to its errors' details, where the verdict does not tell
-		}
-	case changes && identical(without, got):
-		a.exactAgainst++
-	}
-	if sameVerdict(without, with) || with.verdict() == "" {
-		return
-	}
-	a.shows++
-	switch {
-	case sameVerdict(with, got) && with.err != nil && !errorsAgree(with.err, got.err):
-		a.loose = append(a.loose, i)
-	case sameVerdict(with, got):
-		a.match++
-		on := a.kind(d, i)
-		on.match++
-		if with.err == nil && !with.crash {
-			a.strong++
-			on.strong++
-		}
-		if !s.taken[i] && d.obs[i].Status == suite.Fail {
-			a.gain = append(a.gain, i)
-		}
-	case sameVerdict(without, got):
-		a.against++
-		on := a.kind(d, i)
-		on.against++
-		if got.err != nil && with.err == nil && !with.crash {
-			on.refused++
-		}
-		if identical(got, d.answers.predict("", nil, i)) {
-			on.exact++
-		}
-	default:
-		a.otherwise++
-	}
-}
-
-// fits reports whether f can join the model: it is not in it, and can be
-// had together with every fault in it.
-func (s *search) fits(f *faults.Fault) bool {
-	for _, g := range s.d.model {
-		if g == f || !faults.Compatible(f, g) {
+// fits reports whether fault g can be had with the faults of model, and
+// is not one of them.
+func (s *search) fits(model []*faults.Fault, g *faults.Fault) bool {
+	for _, f := range model {
+		if f == g || !s.compatible[f.Index()][g.Index()] {
 			return false
 		}
 	}
 	return true
 }
 
-// confirms reports whether the answers prove the fault: it explains a
-// failure, and the implementation decides as its model on nine in ten of
-// the telling tests (and, unless allow is set, of those where it answers
-// exactly as without the fault, whose error the fault would change); and either on half of all of them, or, the most
-// telling fault of its turn, on many (a fault whose other answers wait
-// for a fault not yet found). Where the implementation answers the
-// model's very results on MinStrong tests or more, its refusals where
-// the model writes a result are bounds of its own (values refused at
-// other limits) and do not count against the fault. So coincidences,
-// among answers wrong for other reasons, do not name a fault.
-func (a *attempt) confirms(most, allow bool, th *Thresholds) bool {
-	a.bounds, a.quiet = 0, 0
-	if allow && a.strong >= th.MinStrong {
-		for _, on := range a.on {
-			switch {
-			case on.strong > 0:
-				a.bounds += on.refused
-			case on.match == 0 && on.exact == on.against:
-				a.quiet += on.against
-			}
+// meet reports whether two faults of model, each alone, change the
+// reference's answer to test i.
+func (s *search) meet(model []*faults.Fault, i int) bool {
+	n := 0
+	for _, f := range model {
+		if _, ok := slices.BinarySearch(s.alone[f], i); ok {
+			n++
 		}
 	}
-	if len(a.gain) == 0 {
-		return false
-	}
-	if a.shows == 0 { // the fault changes errors alone: proven where answered exactly as its model
-		return a.exact >= th.MinStrong && float64(a.exact) >= th.MinShare*float64(a.exact+a.exactAgainst)
-	}
-	against, shows := a.against-a.bounds-a.quiet, a.shows-a.bounds-a.quiet
-	if !allow {
-		against += a.exactAgainst // answered exactly as without the fault, where it changes an error
-	}
-	if float64(a.match) < th.MinShare*float64(a.match+against+a.beyond) {
-		return false
-	}
-	return 2*a.match >= shows || most && len(a.gain) >= th.ManyGain
+	return n >= 2
 }
 
-// try returns how the answers fare where fault f alone shows, with f
-// added to the model. Models composed cost time: a fault is tried in full
-// only when an answer matches its model alone, or its model with the
-// faults so far on one of the first failures where it shows.
+// add makes the move that raises the score most (then the one that
+// decides more failures, then the one that changes fewer tests, then
+// the catalogue's first): a fault added, or put in the place of the
+// fault of the model it cannot be had with; or else two faults added
+// together. It reports whether it made one.
+func (s *search) add(candidates []*faults.Fault) bool {
+	var best *attempt
+	var tried []*attempt
+	for _, f := range candidates {
+		a := s.try(f)
+		if a == nil {
+			continue
+		}
+		if a.replaces == nil {
+			tried = append(tried, a)
+		}
+		if a.raises() && (len(a.gain) > 0 || a.replaces != nil) && (best == nil || chargedBefore(a, best)) {
+			best = a
+		}
+	}
+	if best == nil {
+		best = s.pair(tried)
+	}
+	if best == nil {
+		return false
+	}
+	s.confirm(best)
+	return true
+}
+
+// chargedBefore reports whether attempt a is to be made before b: a
+// higher score, then more tests answered exactly as its model, then more
+// failures decided, then fewer tests changed, then the catalogue's first.
+func chargedBefore(a, b *attempt) bool {
+	switch {
+	case a.delta != b.delta:
+		return a.delta > b.delta
+	case a.exactly != b.exactly:
+		return a.exactly > b.exactly
+	case len(a.gain) != len(b.gain):
+		return len(a.gain) > len(b.gain)
+	case a.telling() != b.telling():
+		return a.telling() < b.telling()
+	}
+	return a.fault.Index() < b.fault.Index()
+}
+
+// try returns the move of fault f: f added to the model, or put in the
+// place of the one fault of the model it cannot be had with; nil when f
+// is in the model, or cannot be had with two of its faults.
 func (s *search) try(f *faults.Fault) *attempt {
 	d := s.d
+	model := slices.Clone(d.model)
 	a := &attempt{fault: f}
-	with := append(slices.Clone(d.model), f)
-	withKey := key(with)
-	if !s.promising(f, with, withKey) {
-		return a
-	}
-	for _, i := range s.alone[f] {
-		without, withF := d.answers.predict("", nil, i), d.answers.predict(f.Name, []*faults.Fault{f}, i)
-		if len(d.model) > 0 {
-			withF = d.answers.predict(withKey, with, i)
+	for k, g := range d.model {
+		switch {
+		case g == f:
+			return nil
+		case s.compatible[f.Index()][g.Index()]:
+		case a.replaces != nil:
+			return nil
+		default:
+			a.replaces = g
+			model[k] = f
 		}
-		if s.inModel[i] {
-			without = d.answers.predict(s.key, d.model, i)
-		}
-		s.score(a, i, without, withF) // nothing where the model shows the fault already
 	}
-	s.settle(a)
-	s.beyond(a)
+	tests := s.alone[f]
+	if a.replaces == nil {
+		model = append(model, f)
+	} else {
+		tests = union(tests, s.alone[a.replaces])
+	}
+	s.tallyMove(a, model, tests)
 	return a
 }
 
-// promising reports whether fault f is worth trying in full.
-func (s *search) promising(f *faults.Fault, with []*faults.Fault, withKey string) bool {
+// pair returns the move of two faults added together, or nil: of the
+// attempts tried, the PairOf that decide the most failures, two of which
+// together raise the score (a field read with the wrong width, and
+// trailing data ignored: neither decides as the implementation without
+// the other).
+func (s *search) pair(tried []*attempt) *attempt {
 	d := s.d
-	tried := 0
-	for _, i := range s.alone[f] {
-		got := d.answers.observed[i]
-		alone, ref := d.answers.predict(f.Name, []*faults.Fault{f}, i), d.answers.predict("", nil, i)
-		if sameVerdict(alone, got) && !sameVerdict(alone, ref) || identical(alone, got) {
-			return true // as the model alone decides, or answers to the last detail
-		}
-		if len(d.model) > 0 && !s.taken[i] && d.obs[i].Status == suite.Fail && tried < d.th.Sample {
-			tried++
-			if sameVerdict(d.answers.predict(withKey, with, i), got) {
-				return true
+	if len(s.taken) >= len(d.failed) {
+		return nil
+	}
+	near := slices.DeleteFunc(slices.Clone(tried), func(a *attempt) bool { return a.match == 0 })
+	slices.SortStableFunc(near, func(a, b *attempt) int { return b.match - a.match })
+	near = near[:min(d.th.PairOf, len(near))]
+	var best *attempt
+	for i, x := range near {
+		for _, y := range near[i+1:] {
+			if !s.compatible[x.fault.Index()][y.fault.Index()] || x.fault.Family == y.fault.Family {
+				continue
+			}
+			a := &attempt{fault: x.fault, with: y.fault}
+			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]))
+			if a.delta > 0 && len(a.gain) > 0 && (best == nil || a.delta > best.delta) {
+				best = a
 			}
 		}
 	}
-	return false
+	return best
 }
 
-// confirm adds the fault of a to the model, and takes the failures it
-// explains.
+// tallyMove sets the attempt's score and tallies, of the move from the
+// model to model over the tests it may change.
+func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
+	d := s.d
+	a.delta = s.scoreOn(model, tests) - s.scoreOn(d.model, tests)
+	a.exacter = s.exactOn(model, tests) - s.exactOn(d.model, tests)
+
+	k := key(model)
+	for _, i := range tests {
+		s.tally(a, i, d.answers.predict(s.key, d.model, i), d.answers.predict(k, model, i))
+	}
+}
+
+// tally counts test i in a, where the model without the move answers
+// without, and with it with.
+func (s *search) tally(a *attempt, i int, without, with answer) {
+	d := s.d
+	got := d.answers.observed[i]
+	switch {
+	case identical(without, with) || sameVerdict(without, with) && samePosition(without, with):
+		return // the same, or errors of other kinds alone: how errors are reported is the style's
+	case sameVerdict(without, with):
+		// Only where an error is changes: it tells, answered there.
+		switch {
+		case samePosition(with, got):
+			a.exact++
+			if !s.taken[i] && d.obs[i].Status == suite.Fail {
+				a.gain = append(a.gain, i)
+			}
+		case samePosition(without, got):
+			a.exactAgainst++
+		}
+	case decidesAs(without, with, got):
+		a.match++
+		if sameVerdict(with, got) {
+			a.exactly++
+		}
+		if !s.taken[i] && d.obs[i].Status == suite.Fail {
+			a.gain = append(a.gain, i)
+		}
+	case answersAs(without, got):
+		a.against++
+	default:
+		a.otherwise++
+	}
+}
+
+// decidesAs reports whether got decides as with, where with decides
+// otherwise than without: both crash; both refuse, got where with does as
+// far as got says where; both answer a result, got with's where with
+// changes a result, any where with turns a refusal or a crash into one.
+func decidesAs(without, with, got answer) bool {
+	switch {
+	case !got.told && !got.crash:
+		return false
+	case with.crash || got.crash:
+		return with.crash == got.crash
+	case with.err != nil:
+		return got.err != nil && errorsAgree(with.err, got.err)
+	case got.err != nil:
+		return false
+	case without.err != nil || without.crash:
+		return true
+	}
+	return with.result == got.result
+}
+
+// samePosition reports whether two answers are the same, or refusals at
+// the same place, whatever their kinds: at the same offset (a character's
+// is the place of its six bits) and field, as far as both say; of two
+// that say nothing of where, none is.
+func samePosition(a, b answer) bool {
+	if a.err == nil || b.err == nil {
+		return identical(a, b)
+	}
+	e, f := a.err, b.err
+	switch {
+	case e.HasOffset() && f.HasOffset():
+		return samePlace(e, f) && (e.Field == "" || f.Field == "" || within(e.Field, f.Field))
+	case e.HasOffset() || f.HasOffset():
+		return false
+	}
+	return e.Field != "" && f.Field != "" && within(e.Field, f.Field)
+}
+
+// answersAs reports whether got decides exactly as want: both crash;
+// both refuse, got at want's place as far as got says where; or both
+// answer the same result.
+func answersAs(want, got answer) bool {
+	switch {
+	case want.crash || got.crash:
+		return want.crash == got.crash
+	case !got.told:
+		return false
+	case want.err != nil:
+		return got.err != nil && errorsAgree(want.err, got.err)
+	}
+	return got.err == nil && got.result == want.result
+}
+
+// confirm makes the move of a, and takes the failures it decides.
 func (s *search) confirm(a *attempt) {
 	d := s.d
-	f := a.fault
-	d.model = append(d.model, f)
-	s.key = key(d.model)
-	s.tries[f] = a
-	for _, i := range s.alone[f] {
-		s.inModel[i] = true
+	if a.replaces != nil {
+		k := slices.Index(d.model, a.replaces)
+		d.model = slices.Delete(d.model, k, k+1)
+		delete(s.tries, a.replaces)
 	}
+	d.model = append(d.model, a.fault)
+	s.tries[a.fault] = a
+	if a.with != nil {
+		d.model = append(d.model, a.with)
+		b := *a
+		b.fault, b.with = a.with, a.fault
+		s.tries[a.with] = &b
+	}
+	s.key = key(d.model)
 	for _, i := range a.gain {
 		s.taken[i] = true
 	}
 }
 
+// redundant returns the faults of the model without which it scores as
+// high, and answers as many tests exactly, over the tests where the fault
+// changes the answers.
+func (s *search) redundant() []*faults.Fault {
+	d := s.d
+	var out []*faults.Fault
+	for k, f := range d.model {
+		others := slices.Delete(slices.Clone(d.model), k, k+1)
+		tests := s.alone[f]
+		if s.scoreOn(others, tests) >= s.scoreOn(d.model, tests) && s.exactOn(others, tests) >= s.exactOn(d.model, tests) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// exactOn returns how many of the tests the implementation answers
+// exactly as model: the same result, or an error of the same kind at the
+// model's place as far as the implementation says where.
+func (s *search) exactOn(model []*faults.Fault, tests []int) int {
+	d := s.d
+	n := 0
+	for _, i := range tests {
+		p, got := d.answers.predict(key(model), model, i), d.answers.observed[i]
+		if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
+			n++
+		}
+	}
+	return n
+}
+
 // errorsAgree reports whether the implementation's error got says what a
-// model's error e says, as far as it says anything: at the same offset
-// (and field, when both name one) when it gives an offset; else in the
-// same field when both name one; else of the same kind.
+// model's error e says, as far as both say anything: at the same place
+// when both give an offset (a character's offset is the place of its six
+// bits), and in the same field (or one within the other, a move and its
+// direction) when both name one; else of the same kind.
 func errorsAgree(e, got *spec.ErrorObject) bool {
 	switch {
-	case got.Bit != nil || got.Char != nil:
-		return e.SameOffset(got) && (e.Field == "" || got.Field == "" || e.Field == got.Field)
-	case got.Field != "" && e.Field != "":
-		return got.Field == e.Field
+	case e.HasOffset() && got.HasOffset():
+		return samePlace(e, got) && (e.Field == "" || got.Field == "" || within(e.Field, got.Field))
+	case e.Field != "" && got.Field != "":
+		return within(e.Field, got.Field)
 	}
 	return got.Kind == e.Kind
 }
 
-// settle counts an attempt's loose tests, where the implementation
-// refuses as the model does with an error at another position, as
-// matches when they are at least MinStrong and all one error, the
-// implementation's own for these inputs: an error it answers, where the
-// fault does not change the answer, only where the reference answers it
-// too (a decoder that refuses every State as invalid_character at char
-// 0). Otherwise they count as neither
-// way: an implementation that refuses for reasons of its own matches a
-// model that refuses everything by chance.
-func (s *search) settle(a *attempt) {
-	d := s.d
-	defer func() { a.loose = nil }()
-	if len(a.loose) < d.th.MinStrong {
-		a.otherwise += len(a.loose)
-		return
+// within reports whether two fields' paths are one, or one holds the
+// other: "record.moves[0]" and "record.moves[0].dir".
+func within(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
 	}
-	sig := describeError(d.answers.observed[a.loose[0]].err)
-	for _, i := range a.loose {
-		if describeError(d.answers.observed[i].err) != sig {
-			a.otherwise += len(a.loose)
-			return
-		}
-	}
-	in := map[int]bool{} // the fault's tests: where it changes the answer
-	for _, i := range s.alone[a.fault] {
-		in[i] = true
-	}
-	for i, got := range d.answers.observed {
-		if got.err != nil && !in[i] && describeError(got.err) == sig && !identical(got, d.answers.predict("", nil, i)) {
-			a.otherwise += len(a.loose) // its way of reporting other errors too
-			return
-		}
-	}
-	for _, i := range a.loose {
-		a.match++
-		a.kind(d, i).match++
-		if !s.taken[i] && d.obs[i].Status == suite.Fail {
-			a.gain = append(a.gain, i)
-		}
-	}
+	return a == b || strings.HasPrefix(b, a) && (b[len(a)] == '.' || b[len(a)] == '[')
 }
 
-// hasBounds reports whether a test's input is of a kind where a fault can
-// set bounds of its own: a value out of range, a move or a State that
-// breaks a rule.
-func hasBounds(o *suite.Result) bool {
-	t := o.Test
-	return t.Error != nil && t.Error.Kind == string(ref.ErrOutOfRange) || t.Error == nil && (t.Violation != nil || t.Violations != nil && len(*t.Violations) > 0)
-}
-
-// inputKind names the kind of test i's input: its category, and what
-// the reference answers of it: the error and its field ("encode
-// out_of_range state.white"), the violation of a replay, the violations
-// of a validation, or "valid".
-func (d *diagnosis) inputKind(i int) string {
-	if d.kinds == nil {
-		d.kinds = make([]string, len(d.obs))
-	}
-	if d.kinds[i] == "" {
-		d.kinds[i] = inputKind(d.obs[i])
-	}
-	return d.kinds[i]
-}
-
-func inputKind(o *suite.Result) string {
-	t := o.Test
+// samePlace reports whether two errors of a code are at the same place:
+// the same offsets, or a bit within the character the other's char is.
+func samePlace(a, b *spec.ErrorObject) bool {
 	switch {
-	case t.Error != nil:
-		return o.Category.Name() + " " + t.Error.Kind + " " + nameOf(t.Error.Field)
-	case t.Violation != nil:
-		return o.Category.Name() + " " + string(t.Violation.Kind)
-	case t.Violations != nil && len(*t.Violations) > 0:
-		return o.Category.Name() + " " + strings.Join(*t.Violations, " ")
+	case a.SameOffset(b):
+		return true
+	case a.Bit != nil && b.Char != nil:
+		return *a.Bit/6 == *b.Char
+	case a.Char != nil && b.Bit != nil:
+		return *b.Bit/6 == *a.Char
 	}
-	return o.Category.Name() + " valid"
-}
-
-// beyond counts the failures the fault's model leaves as they are, of the
-// kinds of input with bounds (hasBounds) where the implementation answers
-// the model's very results: where the model decides as the reference and the
-// implementation decides otherwise, and no fault found so far changes
-// the answer (a square of 81 accepted as the model's range 0-81 says, and
-// 100 too, which the model refuses). They are the fault's bounds, other
-// than the model's.
-func (s *search) beyond(a *attempt) {
-	d := s.d
-	if a.strong == 0 {
-		return
-	}
-	shows := map[int]bool{}
-	for _, i := range s.alone[a.fault] {
-		shows[i] = true
-	}
-	for _, i := range d.failed {
-		kind := d.inputKind(i)
-		if shows[i] || s.taken[i] || s.inModel[i] || !hasBounds(d.obs[i]) {
-			continue // the fault's, the model's so far, or an input of no range
-		}
-		if on := a.on[kind]; on != nil && on.strong > 0 && !sameVerdict(d.answers.predict("", nil, i), d.answers.observed[i]) {
-			a.beyond++
-		}
-	}
+	return false
 }
 
 // explainFault explains a failure by the faults of the model: by the
 // first fault that, with those before it, reproduces the answer (to the
 // details its way of reporting errors lets compare, or in its verdict
-// where the fault changes the verdict); else by the first fault that
-// changes the answer there, answered otherwise.
+// where the fault changes the verdict). A failure that a fault changes
+// but no fault reproduces is not a fault's: its answer refutes the model
+// there, and the stages after tell what it shares with others.
 func (d *diagnosis) explainFault(f *failure) (causeID, bool) {
-	if k, _, ok := d.faultOf(f); ok {
+	if k, reproduced, ok := d.faultOf(f); ok && reproduced {
 		g := d.model[k]
 		return causeID{g.Kind, g.Family}, true
 	}
@@ -573,16 +568,25 @@ func (d *diagnosis) explainFault(f *failure) (causeID, bool) {
 }
 
 // faultOf returns the place in the model of the fault that explains
-// failure f, and whether its model reproduces the answer.
+// failure f, and whether its model reproduces the answer: the first fault
+// of the model that alone reproduces it; else the first whose model, with
+// the faults before it, reproduces it (a fault that shows only beside
+// another); else the first that changes it.
 func (d *diagnosis) faultOf(f *failure) (k int, reproduced, ok bool) {
+	ref := f.predict(nil)
+	for k, g := range d.model {
+		if alone := f.predict([]*faults.Fault{g}); !identical(alone, ref) && d.reproduces(ref, alone, f.got) {
+			return k, true, true
+		}
+	}
 	shows := -1
-	before := f.predict(nil)
+	before := ref
 	for k := range d.model {
 		with := f.predict(d.model[:k+1])
 		if identical(with, before) {
 			continue
 		}
-		if d.style.same(with, f.got) || !sameVerdict(with, before) && sameVerdict(with, f.got) {
+		if d.reproduces(before, with, f.got) {
 			return k, true, true
 		}
 		if shows < 0 {
@@ -591,6 +595,22 @@ func (d *diagnosis) faultOf(f *failure) (k int, reproduced, ok bool) {
 		before = with
 	}
 	return shows, false, shows >= 0
+}
+
+// reproduces reports whether a model's answer with reproduces the
+// implementation's, got, where the model without the fault answers
+// before: the same as far as its way of reporting errors lets answers be
+// compared; or, where the fault changes the decision, the same decision
+// (a refusal at the model's place); or, where it changes only where an
+// error is, an error there.
+func (d *diagnosis) reproduces(before, with, got answer) bool {
+	switch {
+	case d.style.same(with, got):
+		return true
+	case !sameVerdict(with, before):
+		return sameVerdict(with, got) && (with.err == nil || errorsAgree(with.err, got.err))
+	}
+	return !samePosition(with, before) && samePosition(with, got)
 }
 
 // faultCause returns the cause of the failures of one family of the
@@ -652,12 +672,12 @@ func (d *diagnosis) faultCause(id causeID, members []int) Cause {
 // faultEvidence says what proves the faults fs of a family: how many
 // failures their models reproduce, the telling tests, and the probes.
 func (d *diagnosis) faultEvidence(fs []*faults.Fault, f *faults.Fault, reproduced, failures int) string {
-	match, told, otherwise, bounds, quiet := 0, 0, 0, 0, 0
+	match, told, otherwise, exact := 0, 0, 0, 0
 	var with []string
 	for _, g := range fs {
 		if a := d.found.tries[g]; a != nil {
 			match, told, otherwise = match+a.match, told+a.match+a.against, otherwise+a.otherwise
-			bounds, quiet = bounds+a.bounds, quiet+a.quiet
+			exact += a.exact
 			if a.with != nil {
 				with = append(with, a.with.Name)
 			}
@@ -668,11 +688,8 @@ func (d *diagnosis) faultEvidence(fs []*faults.Fault, f *faults.Fault, reproduce
 		model = "its model with " + strings.Join(with, ", ")
 	}
 	e := fmt.Sprintf("%s reproduces %d of its %d failures; where the fault changes the verdict, %d of %d answers decide as the model", model, reproduced, failures, match, told)
-	if bounds > 0 {
-		e += fmt.Sprintf(" (%d refused where the model writes a result: bounds of its own)", bounds)
-	}
-	if quiet > 0 {
-		e += fmt.Sprintf(" (%d answered as the spec says, of inputs of kinds where the fault never shows)", quiet)
+	if told == 0 {
+		e = fmt.Sprintf("%s reproduces %d of its %d failures, answered exactly as the model on %d tests where it changes only how an error is reported", model, reproduced, failures, exact)
 	}
 	if otherwise > 0 {
 		e += fmt.Sprintf(" (%d more neither as the model nor as without it)", otherwise)

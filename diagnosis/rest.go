@@ -33,6 +33,9 @@ func (d *diagnosis) explainMisbehaviour(f *failure) (causeID, bool) {
 	return causeID{faults.Misbehaviour, string(f.r.Reason)}, true
 }
 
+// maxDetails is how many different details of misbehaviour a cause says.
+const maxDetails = 10
+
 // misbehaviourCause returns the cause of the failures of one reason: what
 // happened, in the words of the driver, and what the protocol requires.
 func (d *diagnosis) misbehaviourCause(id causeID, members []int) Cause {
@@ -41,12 +44,24 @@ func (d *diagnosis) misbehaviourCause(id causeID, members []int) Cause {
 	for _, i := range members {
 		details[d.obs[i].Detail]++
 	}
-	var said []string
-	for detail, n := range details {
-		said = append(said, fmt.Sprintf("%s (%d)", term.Clip(detail, 120), n))
+	kinds := make([]string, 0, len(details))
+	for detail := range details {
+		kinds = append(kinds, detail)
 	}
-	sort.Strings(said)
-	observed := fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), term.Clip(strings.Join(said, "; "), 400))
+	sort.Slice(kinds, func(a, b int) bool {
+		if details[kinds[a]] != details[kinds[b]] {
+			return details[kinds[a]] > details[kinds[b]]
+		}
+		return kinds[a] < kinds[b]
+	})
+	var said []string
+	for _, detail := range kinds[:min(len(kinds), maxDetails)] {
+		said = append(said, fmt.Sprintf("%s (%d)", detail, details[detail]))
+	}
+	observed := fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), strings.Join(said, "; "))
+	if len(kinds) > maxDetails {
+		observed += fmt.Sprintf(" (the %d most frequent of %d different details)", maxDetails, len(kinds))
+	}
 	if s, ok := d.shared(members); ok {
 		observed += "; " + s.String()
 	}

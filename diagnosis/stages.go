@@ -34,7 +34,7 @@ var stages = []stage{
 	{nil, (*diagnosis).explainFault, (*diagnosis).faultCause},
 	{nil, (*diagnosis).explainMisbehaviour, (*diagnosis).misbehaviourCause},
 	{(*diagnosis).findFacets, (*diagnosis).explainFacet, (*diagnosis).facetCause},
-	{(*diagnosis).findMerged, (*diagnosis).explainBehaviour, (*diagnosis).behaviourCause},
+	{(*diagnosis).findBehaviours, (*diagnosis).explainBehaviour, (*diagnosis).behaviourCause},
 }
 
 // A failure is a failed result as the stages see it: what the
@@ -42,6 +42,7 @@ var stages = []stage{
 // does, when its way of reporting errors shifts them all), and the answer
 // of the model of any faults to its test.
 type failure struct {
+	i       int // its place among the observations; -1 for one seen later
 	r       *suite.Result
 	got     answer
 	predict func(fs []*faults.Fault) answer
@@ -50,7 +51,7 @@ type failure struct {
 // failureOf returns failure i of the observations, its models' answers
 // remembered.
 func (d *diagnosis) failureOf(i int) *failure {
-	return &failure{r: d.obs[i], got: d.answers.observed[i], predict: func(fs []*faults.Fault) answer { return d.answers.predict(key(fs), fs, i) }}
+	return &failure{i: i, r: d.obs[i], got: d.answers.observed[i], predict: func(fs []*faults.Fault) answer { return d.answers.predict(key(fs), fs, i) }}
 }
 
 // failureOfNew returns a failure that was not among the observations.
@@ -61,7 +62,7 @@ func (d *diagnosis) failureOfNew(o *suite.Result) *failure {
 	}
 	req, enc := o.Category.Request(o.Test), encodes(o.Category)
 	memo := map[string]answer{}
-	return &failure{r: o, got: got, predict: func(fs []*faults.Fault) answer {
+	return &failure{i: -1, r: o, got: got, predict: func(fs []*faults.Fault) answer {
 		k := key(fs)
 		if a, ok := memo[k]; ok {
 			return a

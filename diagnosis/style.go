@@ -27,8 +27,8 @@ type style struct {
 	counted     [2]int    // of those, decoding's and encoding's
 }
 
-// way returns the index of a direction in oneKind: 1 for encoding.
-func way(enc bool) int {
+// direction returns the index of a direction in oneKind: 1 for encoding.
+func direction(enc bool) int {
 	if enc {
 		return 1
 	}
@@ -38,7 +38,7 @@ func way(enc bool) int {
 // sameError reports whether two error objects, of encoding when enc is
 // set, are the same error, as far as the style lets them be told apart.
 func (s *style) sameError(a, b *spec.ErrorObject, enc bool) bool {
-	if s.oneKind[way(enc)] == "" && a.Kind != b.Kind {
+	if s.oneKind[direction(enc)] == "" && a.Kind != b.Kind {
 		return false
 	}
 	if !s.noOffsets && !s.otherUnit && !a.SameOffset(b) {
@@ -110,7 +110,7 @@ func (s *style) kindsOf(pairs []errorPair, minErrors int) {
 		got[w], want[w] = map[string]bool{}, map[string]bool{}
 	}
 	for _, p := range pairs {
-		w := way(p.enc)
+		w := direction(p.enc)
 		got[w][p.got.Kind] = true
 		want[w][p.want.Kind] = true
 		n[w]++

@@ -116,6 +116,9 @@ func headline(c *Cause, unit string) string {
 		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
 	}
 	s := fmt.Sprintf("%s: %s: %d %s", name, c.Says(), c.Failed, term.Plural(c.Failed, unit))
+	if c.Drawn > c.Failed {
+		s += fmt.Sprintf(" (a sample: %d of the %d drawn that disagree in the same ways)", c.Failed, c.Drawn)
+	}
 	if c.Otherwise > 0 {
 		s += fmt.Sprintf(" (%d answered otherwise than its model)", c.Otherwise)
 	}
@@ -128,18 +131,31 @@ func headline(c *Cause, unit string) string {
 	return term.Printable(s, false)
 }
 
+// folded returns a detail escaped and folded into lines, its continuation
+// lines indented: whole, however long.
+func folded(s string) []string {
+	lines := term.Fold(term.Printable(s, false), foldWidth)
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "  " + lines[i]
+	}
+	return lines
+}
+
+// foldWidth is the width at which a cause's details are folded.
+const foldWidth = 100
+
 // details returns the lines under a cause's headline: what was
 // observed, the evidence, the example, the fix.
 func details(c *Cause, verbose bool) []string {
 	var out []string
 	if c.Observed != "" {
-		out = append(out, term.Printable(term.Clip("observed: "+c.Observed, 300), false))
+		out = append(out, folded("observed: "+c.Observed)...)
 	}
 	if c.Evidence != "" {
 		out = append(out, "evidence: "+c.Evidence)
 	}
 	if e := c.Example; e != nil {
-		out = append(out, term.Printable(term.Clip(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference), 220), false))
+		out = append(out, folded(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference))...)
 		if e.Stderr != "" {
 			out = append(out, term.Clip("stderr: "+strings.ReplaceAll(e.Stderr, "\n", " | "), 220))
 		}

@@ -6,30 +6,22 @@ package diagnosis
 // on these alone, never on the time it takes, so that the same answers
 // give the same diagnosis on any machine.
 type Thresholds struct {
-	// MinShare is the least share of the telling tests (where a fault's
-	// model and the model without it answer with different verdicts) on
-	// which the implementation must answer as the fault's model, for the
-	// fault to be confirmed: the rest answer as without it.
-	MinShare float64
-	// MinStrong is how many results (a value, a code, a replay) the
-	// implementation must answer exactly as a fault's model, where the
-	// reference answers otherwise, for its refusals where the model writes
-	// a result to count as bounds of its own rather than against the
-	// fault: an encoder that masks values above 127 and refuses 81-127.
-	MinStrong int
-	// ManyGain is how many failures the most telling fault of its turn
-	// must explain to be confirmed when it matches fewer than half of the
-	// tests where it shows.
-	ManyGain int
-	// Sample is how many failures where a fault shows are tried with the
-	// faults so far, to tell whether to try it in full.
-	Sample int
-	// PairOf is how many candidates, those whose models alone come
-	// nearest the answers, are tried two at a time when no fault is proven
-	// alone.
+	// Against weighs, in the score of the search for faults of the
+	// catalogue, a test where the implementation decides as the spec
+	// where a fault's model decides otherwise: against the +1 of a test
+	// decided as the model, so that a fault is charged only where more
+	// than Against in Against+1 of its decisions are the implementation's.
+	Against int
+	// Otherwise weighs a test where the implementation decides neither as
+	// the model nor as the spec: against the +1 of a test decided as the
+	// model, so that a fault is charged only where its model decides as
+	// the implementation more than Otherwise times as often as not.
+	Otherwise int
+	// PairOf is how many faults, those that decide the most failures, are
+	// tried two at a time when none alone raises the score.
 	PairOf int
 	// Rounds is how many times the search starts again without the
-	// faults that the others explain away.
+	// faults that the others make redundant.
 	Rounds int
 	// MinErrors is how many errors the implementation must have answered
 	// for a way of reporting every error to be told.
@@ -52,14 +44,21 @@ type Thresholds struct {
 	MaxProbeFailures int
 	// Claims is how many of its failures a cause states as claims.
 	Claims int
+	// TraitShare and MinShared split the failures of a behaviour by what
+	// they share: a trait of the inputs names a behaviour when at least
+	// TraitShare of the tests having it fail so, and at least MinShared
+	// failures have it.
+	TraitShare float64
+	MinShared  int
+	// SayShared is the least share of a misbehaviour's failures (crashes,
+	// timeouts) that must have a trait for its cause to say so.
+	SayShared float64
 }
 
 // Default is the thresholds of Diagnose.
 var Default = Thresholds{
-	MinShare:         0.9,
-	MinStrong:        3,
-	ManyGain:         20,
-	Sample:           16,
+	Against:          9,
+	Otherwise:        2,
 	PairOf:           8,
 	Rounds:           4,
 	MinErrors:        3,
@@ -71,4 +70,7 @@ var Default = Thresholds{
 	DrawsPerFault:    400,
 	MaxProbeFailures: 2,
 	Claims:           3,
+	TraitShare:       0.9,
+	MinShared:        2,
+	SayShared:        0.5,
 }

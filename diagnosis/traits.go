@@ -1,50 +1,122 @@
 package diagnosis
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
+	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// Traits: what a test's input is, told from the test alone, in words
-// that finish "N codes ...": the chunks it holds, what the spec requires
-// of it (accepted, or refused as a kind, in a chunk). What a group of
-// failures shares is the trait all of them have that the fewest of the
-// other tests run have: an observation, counted, that a reader can ask
-// again.
+// Traits: what failures share. A trait is something a test's input has,
+// told from the test alone (the chunks its code holds, what the spec
+// requires of it, a wall group of 10 walls, a key inside an object that
+// no value has), or something a failure has, told from where its answer
+// first parts from the spec's (first differing at state.turn). A trait
+// is words that finish "N codes ...". What a group of failures shares is
+// the trait most of them have, of the input's traits one that few other
+// tests have: an observation, counted, that a reader can ask again.
 
-// A trait of an input, as the words that follow its count.
-type trait string
+// A trait is something an input, or a failure, has.
+type trait struct {
+	words string // what follows "N codes ": "with a wall group of 10 walls"
+	input bool   // told from the input alone, so that passing tests may have it too
+}
 
-// traitsOf returns the traits of a test's input.
-func traitsOf(o *suite.Result) []trait {
-	noun := noun(o.Category)
-	var out []trait
+// indexes matches the indexes of a path, which traits leave out.
+var indexes = regexp.MustCompile(`\[\d+\]`)
+
+// inputTraits returns the traits of a test's input.
+func inputTraits(o *suite.Result) []trait {
+	var words []string
+	add := func(format string, args ...any) { words = append(words, fmt.Sprintf(format, args...)) }
 	for _, f := range o.Facets {
 		switch f {
 		case suite.ChunksNeither:
-			out = append(out, trait(noun+" with neither chunk"))
+			add("with neither chunk")
 		case suite.ChunksStateOnly:
-			out = append(out, trait(noun+" with a State alone"), trait(noun+" with a State"))
+			add("with a State alone")
+			add("with a State")
 		case suite.ChunksRecordOnly:
-			out = append(out, trait(noun+" with a Record alone"), trait(noun+" with a Record"))
+			add("with a Record alone")
+			add("with a Record")
 		case suite.ChunksStateAndRecord:
-			out = append(out, trait(noun+" with a State and a Record"), trait(noun+" with a State"), trait(noun+" with a Record"))
+			add("with a State and a Record")
+			add("with a State")
+			add("with a Record")
 		}
 	}
-	e := o.Test.Error
-	if e == nil {
-		return append(out, trait(noun+" the spec accepts"))
+	if e := o.Test.Error; e == nil {
+		add("that the spec accepts")
+	} else {
+		kind := (&spec.ErrorObject{Kind: e.Kind}).String()
+		add("that the spec refuses")
+		add("that the spec refuses as %s", kind)
+		if f := fieldName(e.Field); f != "" {
+			add("that the spec refuses as %s at %s", kind, f)
+			chunk, _, _ := strings.Cut(f, ".")
+			add("that the spec refuses as %s in %s", kind, chunkWord(chunk))
+		}
+		if f, ok := spec.FieldOf(e.Field); ok && f.Max == spec.MaxSquare {
+			add("that the spec refuses as %s at a square", kind)
+		}
+		if inside, ok := unknownKey(e.Field); ok && inside {
+			add("that the spec refuses for an unknown key inside an object")
+		} else if ok {
+			add("that the spec refuses for an unknown key at the top")
+		}
 	}
-	out = append(out, trait(noun+" the spec refuses"), trait(fmt.Sprintf("%s the spec refuses as %s", noun, e.Kind)))
-	if f, ok := spec.FieldOf(e.Field); ok {
-		chunk, _, _ := strings.Cut(f.Name, ".")
-		out = append(out, trait(fmt.Sprintf("%s the spec refuses as %s in %s", noun, e.Kind, chunkWord(chunk))))
+	if v := o.Test.Violation; v != nil {
+		words = append(words, findsRule(v.Kind).words)
+	}
+	if vs := o.Test.Violations; vs != nil {
+		for _, k := range *vs {
+			words = append(words, findsRule(rules.Rule(k)).words)
+		}
+	}
+	input := o.Category.Input(o.Test)
+	if o.Category.Reads() == suite.Value {
+		words = append(words, jsonTraits([]byte(input))...)
+		var v ref.Value
+		if v.UnmarshalJSON([]byte(input)) == nil {
+			if code, err := ref.Encode(&v); err == nil { // a value in range: the rules apply to it
+				words = append(words, valueTraits(&v)...)
+				words = append(words, paddingTraits(code, "whose code's")...)
+			}
+		}
+	} else {
+		words = append(words, codeTraits(input, o.Category.Profile())...)
+	}
+	for _, flag := range o.Test.Flags {
+		if flag != suite.FuzzFlag {
+			add("flagged %s", flag)
+		}
+	}
+	slices.Sort(words)
+	words = slices.Compact(words)
+	out := make([]trait, len(words))
+	for i, w := range words {
+		out[i] = trait{w, true}
 	}
 	return out
+}
+
+// findsRule returns the trait of the inputs in which the spec finds a
+// violation of rule r (the first, for a replay).
+func findsRule(r rules.Rule) trait {
+	return trait{"in which the spec finds " + string(r), true}
 }
 
 // chunkWord names the part of the layout a field's path starts with.
@@ -60,47 +132,392 @@ func chunkWord(chunk string) string {
 	return chunk
 }
 
+// codeTraits returns the traits of a code, read in profile p: the bytes
+// outside the alphabet it holds, whether its bits fill its last
+// character, and, when it decodes, its value's.
+func codeTraits(code string, p ref.Profile) []string {
+	var out []string
+	junk, equals, nonASCII := false, false, false
+	for i := 0; i < len(code); i++ {
+		switch c := code[i]; {
+		case c == '=':
+			equals = true
+		case c >= 0x80:
+			nonASCII = true
+		case !spec.InAlphabet(code[i : i+1]):
+			junk = true
+		}
+	}
+	if equals {
+		out = append(out, "with '='")
+	}
+	if nonASCII {
+		out = append(out, "with bytes that are not ASCII")
+	}
+	if junk || equals || nonASCII {
+		out = append(out, "with bytes outside the alphabet")
+	}
+	if alphabet := strings.Map(inAlphabet, code); alphabet != "" {
+		if v, err := ref.Lenient.Decode(code); err == nil {
+			if canonical, err := ref.Encode(v); err == nil && len(canonical) <= len(alphabet) {
+				last := len(canonical) - 1
+				if alphabet[last] != canonical[last] {
+					out = append(out, "whose padding bits hold a 1")
+				}
+			}
+		}
+	}
+	v, err := p.Decode(code)
+	if err != nil {
+		return out
+	}
+	if canonical, err := ref.Encode(v); err == nil {
+		out = append(out, paddingTraits(canonical, "whose")...)
+		if alphabet := strings.Map(inAlphabet, code); len(alphabet) > len(canonical) {
+			out = append(out, "with characters after its last field's")
+		}
+	}
+	return append(out, valueTraits(v)...)
+}
+
+// inAlphabet maps a rune outside the alphabet to -1, for strings.Map.
+func inAlphabet(r rune) rune {
+	if r < 0x80 && spec.InAlphabet(string(r)) {
+		return r
+	}
+	return -1
+}
+
+// paddingTraits says whether the bits of a code, as the encoder writes
+// it, fill its last character, or leave padding bits in it, and then
+// whether a 1 is among the bits before them; whose starts the words
+// ("whose", or for a value "whose code's").
+func paddingTraits(code, whose string) []string {
+	bits := 0
+	if fields, _, err := ref.Fields(code); err == nil && len(fields) > 0 {
+		last := fields[len(fields)-1]
+		bits = last.Offset + last.Width
+	}
+	if bits%6 == 0 || code == "" {
+		return []string{whose + " bits fill the last character"}
+	}
+	out := []string{whose + " last character holds padding bits"}
+	if strings.IndexByte(spec.Alphabet, code[len(code)-1]) != 0 {
+		out = append(out, whose+" last character holds padding bits and a 1 before them")
+	}
+	return out
+}
+
+// valueTraits returns the traits of a value, a code's or one to encode.
+func valueTraits(v *ref.Value) []string {
+	var out []string
+	add := func(s string) { out = append(out, s) }
+	if s := v.State; s != nil {
+		groups := [][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V}
+		for _, g := range groups {
+			switch {
+			case len(g) == spec.MaxWallsPerGroup:
+				add("with a wall group of 10 walls")
+			case len(g) > spec.MaxWallsPerGroup:
+				add("with a wall group of more than 10 walls")
+			}
+			if !slices.IsSorted(g) {
+				add("with a wall group out of ascending order")
+			}
+			if len(slices.Compact(slices.Sorted(slices.Values(g)))) < len(g) {
+				add("with a wall twice in a group")
+			}
+		}
+		if len(groups[0]) > 0 && len(groups[1]) > 0 || len(groups[2]) > 0 && len(groups[3]) > 0 {
+			add("with a player's walls of both orientations")
+		}
+		if s.Walls.Count() == 0 {
+			add("with no walls")
+		}
+		if s.White > 80 || s.Black > 80 {
+			add("with a square above 80")
+		}
+		if s.White == s.Black {
+			add("with both pawns on one square")
+		}
+		if s.LastMove.Kind == ref.Wall {
+			add("whose last move is a wall")
+		}
+		switch {
+		case s.Turn == 0:
+			add("with turn 0")
+		case s.Turn > 511:
+			add("with a turn above 511")
+		}
+		if (s.LastMove.Player == ref.White) != (s.Turn%2 == 0) {
+			add("whose last mover is not the one the turn's parity gives")
+		}
+	}
+	if r := v.Record; r != nil {
+		switch len(r.Moves) {
+		case 0:
+			add("with an empty record")
+		default:
+			if slices.ContainsFunc(r.Moves, func(m ref.Move) bool { return m.Kind == ref.Wall }) {
+				add("with a wall move in the record")
+			}
+			if _, violation := rules.Replay(v); violation != nil {
+				add("whose record breaks " + string(violation.Kind) + " first")
+				add("whose record breaks a rule")
+			} else {
+				add("whose record is legal")
+			}
+		}
+	}
+	return out
+}
+
+// known lists the keys of each object of a canonical value, by its JSON
+// Pointer with "#" for an index.
+var known = map[string][]string{
+	"":                   {"state", "record"},
+	"/state":             {"white", "black", "walls", "last_move", "turn"},
+	"/state/walls":       {"white", "black"},
+	"/state/walls/white": {"h", "v"},
+	"/state/walls/black": {"h", "v"},
+	"/state/last_move":   {"player", "kind", "place"},
+	"/record":            {"moves"},
+	"/record/moves/#":    {"kind", "dir", "orientation", "place"},
+}
+
+// integers are the JSON pointers, indexes as #, of a value's integers.
+var integers = map[string]bool{
+	"/state/white": true, "/state/black": true, "/state/turn": true, "/state/last_move/place": true,
+	"/state/walls/white/h/#": true, "/state/walls/white/v/#": true, "/state/walls/black/h/#": true, "/state/walls/black/v/#": true,
+	"/record/moves/#/dir": true, "/record/moves/#/place": true,
+}
+
+var pointerIndex = regexp.MustCompile(`/\d+(/|$)`)
+
+// unknownKey reports whether the last key of a field's path
+// ("state.walls.white.V") is unknown to its object, and whether that
+// object is inside the value rather than the whole value.
+func unknownKey(path string) (inside, ok bool) {
+	if path == "" {
+		return false, false
+	}
+	k := strings.LastIndexByte(path, '.')
+	parent, name := "", path
+	if k >= 0 {
+		parent, name = path[:k], path[k+1:]
+		parent = "/" + strings.ReplaceAll(indexes.ReplaceAllString(parent, ".#"), ".", "/")
+	}
+	names, known := known[parent]
+	if !known || slices.Contains(names, name) || strings.HasSuffix(name, "]") {
+		return false, false
+	}
+	return parent != "", true
+}
+
+// jsonTraits returns the traits of a value's JSON text as written: its
+// unknown and repeated keys, keys that are not ASCII, members that their
+// object's kind does not have, and numbers written with a fraction or an
+// exponent.
+func jsonTraits(text []byte) []string {
+	var out []string
+	add := func(s string) {
+		if !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	if kindlessMember(text) {
+		add("with a member its object's kind does not have (a place on a pawn move, a direction on a wall)")
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(text), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+	var keys []map[string]bool // the keys of each open object
+	for {
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return out
+		}
+		switch tok.Kind() {
+		case '{':
+			keys = append(keys, map[string]bool{})
+		case '}':
+			keys = keys[:len(keys)-1]
+		case '"':
+			if kind, n := dec.StackIndex(dec.StackDepth()); kind != '{' || n%2 == 0 {
+				continue // a string value
+			}
+			name := tok.String()
+			if keys[len(keys)-1][name] {
+				add("with a repeated key")
+			}
+			keys[len(keys)-1][name] = true
+			parent := string(dec.StackPointer())
+			parent = pointerIndex.ReplaceAllString(parent[:strings.LastIndexByte(parent, '/')], "/#$1")
+			if names, ok := known[parent]; ok && !slices.Contains(names, name) {
+				if parent == "" {
+					add("with an unknown key at the top")
+				} else {
+					add("with an unknown key inside an object")
+				}
+			}
+			for i := 0; i < len(name); i++ {
+				if name[i] >= 0x80 {
+					add("with a key that is not ASCII")
+					break
+				}
+			}
+		case '0':
+			if n := tok.String(); strings.ContainsAny(n, ".eE") {
+				add("with a number written with a fraction or an exponent")
+				if at := pointerIndex.ReplaceAllString(string(dec.StackPointer()), "/#$1"); integers[at] && float64Misreads(n) {
+					add("with a number where an integer belongs that a float64 misreads: a non-integer as an integer, or an overflow")
+				}
+			}
+		}
+	}
+}
+
+// kindlessMember reports whether a value's last move, or a move of its
+// record, has a member that its kind does not have: a place on a pawn
+// move, a direction or an orientation on a wall.
+func kindlessMember(text []byte) bool {
+	var v struct {
+		State *struct {
+			LastMove map[string]any `json:"last_move"`
+		} `json:"state"`
+		Record *struct {
+			Moves []map[string]any `json:"moves"`
+		} `json:"record"`
+	}
+	if json.Unmarshal(text, &v) != nil {
+		return false
+	}
+	kindless := func(m map[string]any, pawn ...string) bool {
+		kind, _ := m["kind"].(string)
+		for _, k := range pawn {
+			if _, ok := m[k]; ok && kind == "wall" {
+				return true
+			}
+		}
+		_, place := m["place"]
+		return place && kind == "piece"
+	}
+	if v.State != nil && v.State.LastMove != nil && kindless(v.State.LastMove) {
+		return true
+	}
+	if v.Record != nil {
+		for _, m := range v.Record.Moves {
+			if kindless(m, "dir") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// differenceTraits returns the traits of where a failure's answer first
+// parts from the spec's.
+func differenceTraits(o *suite.Result, dif difference) []trait {
+	var words []string
+	if at := dif.at(); at != "" {
+		words = append(words, at)
+	}
+	if dif.way == reportedWay {
+		words = append(words, reportedTraits(dif.want, dif.got)...)
+	}
+	if dif.way == otherResult && o.Answer.Code != nil && o.Test.Code != nil {
+		w, g := *o.Test.Code, *o.Answer.Code
+		switch {
+		case len(g) == len(w)+1 && strings.HasPrefix(g, w):
+			words = append(words, "answered with a character more at the end")
+		case len(g) == len(w) && len(w) > 0 && g[:len(w)-1] == w[:len(w)-1]:
+			words = append(words, "answered with another last character")
+		}
+	}
+	out := make([]trait, len(words))
+	for i, w := range words {
+		out[i] = trait{w, false}
+	}
+	return out
+}
+
+// reportedTraits returns how an error is reported otherwise: its kind, its
+// offset, its field.
+func reportedTraits(want, got *spec.ErrorObject) []string {
+	var out []string
+	if got.Kind != want.Kind {
+		out = append(out, fmt.Sprintf("reported as %s", (&spec.ErrorObject{Kind: got.Kind}).String()))
+	}
+	switch {
+	case want.HasOffset() && !got.HasOffset():
+		out = append(out, "reported with no offset")
+	case !want.SameOffset(got):
+		out = append(out, "reported at another offset")
+	}
+	switch {
+	case got.Field == want.Field:
+	case got.Field == "":
+		out = append(out, "reported with no field")
+	case got.Field == asciiOnly(want.Field):
+		out = append(out, "reported with '?' for each character of the field's path that is not ASCII")
+	case strings.Contains(got.Field, `\u00`) && !strings.Contains(want.Field, `\u00`):
+		out = append(out, "reported with characters of the field's path escaped")
+	default:
+		out = append(out, "reported at another field")
+	}
+	return out
+}
+
+// asciiOnly returns s with '?' for each character that is not ASCII.
+func asciiOnly(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 0x80 {
+			b.WriteByte('?')
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // A share is what some failures share: a trait, how many of them have it
 // (of how many), and how many tests have it.
 type share struct {
 	trait      trait
+	noun       string // what the inputs are: "codes", "values", "inputs"
 	n, of, had int
 }
 
-// String says it: "they are 45 codes with a Record: every such test",
-// "among them, 30 codes with a Record, of 300 such tests".
+// String says it: "45 codes with a Record: every such test", "among them,
+// 30 codes with a Record, of 300 such tests", "12 codes first differing at
+// state.turn".
 func (s share) String() string {
-	lead := fmt.Sprintf("they are %d %s", s.n, s.trait)
+	lead := fmt.Sprintf("%d %s %s", s.n, s.noun, s.trait.words)
 	if s.n < s.of {
-		lead = fmt.Sprintf("among them, %d %s", s.n, s.trait)
+		lead = "among them, " + lead
 	}
-	if s.had == s.n {
+	switch {
+	case !s.trait.input:
+		return lead
+	case s.had == s.n:
 		return lead + ": every such test"
 	}
 	return fmt.Sprintf("%s, of %d such tests", lead, s.had)
 }
 
 // shared returns what the failures members share, among the tests run of
-// their categories: the trait that the most of them have, and of those
-// the one the fewest other tests have; false when no trait is had by half
-// of them.
+// their categories: the input's trait that the most of them have, and of
+// those the one the fewest other tests have; false when no trait is had
+// by SayShared of them.
 func (d *diagnosis) shared(members []int) (share, bool) {
 	cats := map[suite.Category]bool{}
 	count := map[trait]int{}
 	for _, i := range members {
 		cats[d.obs[i].Category] = true
-		for _, t := range traitsOf(d.obs[i]) {
+		for _, t := range d.inputTraits(i) {
 			count[t]++
 		}
 	}
-	had := map[trait]int{}
-	for _, o := range d.obs {
-		if cats[o.Category] && o.Status.Ran() {
-			for _, t := range traitsOf(o) {
-				had[t]++
-			}
-		}
-	}
+	had := d.had(cats)
 	var all []trait
 	for t := range count {
 		all = append(all, t)
@@ -113,11 +530,61 @@ func (d *diagnosis) shared(members []int) (share, bool) {
 		case had[x] != had[y]:
 			return had[x] < had[y]
 		}
-		return x < y
+		return x.words < y.words
 	})
-	if len(all) == 0 || 2*count[all[0]] < len(members) {
+	if len(all) == 0 || float64(count[all[0]]) < d.th.SayShared*float64(len(members)) {
 		return share{}, false
 	}
 	best := all[0]
-	return share{trait: best, n: count[best], of: len(members), had: had[best]}, true
+	nouns := map[string]bool{}
+	for _, i := range members {
+		nouns[noun(d.obs[i].Category)] = true
+	}
+	n := "inputs"
+	for k := range nouns {
+		if len(nouns) == 1 {
+			n = k
+		}
+	}
+	return share{trait: best, noun: n, n: count[best], of: len(members), had: had[best]}, true
+}
+
+// inputTraits returns the traits of test i's input, once.
+func (d *diagnosis) inputTraits(i int) []trait {
+	if d.traits == nil {
+		d.traits = make([][]trait, len(d.obs))
+	}
+	if d.traits[i] == nil {
+		d.traits[i] = append(inputTraits(d.obs[i]), trait{}) // never nil again
+	}
+	return d.traits[i][:len(d.traits[i])-1]
+}
+
+// had returns how many tests run of the categories cats have each trait
+// of their inputs.
+func (d *diagnosis) had(cats map[suite.Category]bool) map[trait]int {
+	had := map[trait]int{}
+	for i, o := range d.obs {
+		if cats[o.Category] && o.Status.Ran() {
+			for _, t := range d.inputTraits(i) {
+				had[t]++
+			}
+		}
+	}
+	return had
+}
+
+// float64Misreads reports whether the JSON number n, read as a float64,
+// changes kind: a number that is not an integer read as one
+// (3.99999999999999999999, 1e-400), or one a float64 overflows (1e400).
+func float64Misreads(n string) bool {
+	exact, ok := new(big.Rat).SetString(n)
+	if !ok {
+		return false
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return true
+	}
+	return !exact.IsInt() && f == math.Trunc(f)
 }

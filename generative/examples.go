@@ -27,7 +27,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 		}
 	}
 	for i := range x.Causes {
-		c := &Cause{Cause: x.Causes[i]}
+		c := &Cause{Cause: x.Causes[i], members: x.Causes[i].IDs}
 		var members []*kept
 		seen := map[string]bool{}
 		for _, id := range c.IDs {
@@ -36,6 +36,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 				members = append(members, k)
 			}
 		}
+		c.Drawn = f.pool.drawn(members)
 		c.Findings = f.examples(ctx, x, i, members)
 		c.IDs = []string{}
 		for _, fd := range c.Findings {

@@ -151,6 +151,26 @@ func (p *pool) put(i int, k *kept) {
 	}
 }
 
+// drawn returns how many disagreements were drawn in the ways of those
+// kept, the suite's vectors counted once each.
+func (p *pool) drawn(kept []*kept) int {
+	n := 0
+	ways := map[string]bool{}
+	for _, k := range kept {
+		if k.vector {
+			n++
+			continue
+		}
+		if key := wayOf(k); !ways[key] {
+			ways[key] = true
+			if w := p.ways[key]; w != nil {
+				n += w.seen
+			}
+		}
+	}
+	return n
+}
+
 // wayOf returns the way a disagreement of drawn case k disagrees: its
 // signature, and for a mismatch of two values, where they first differ,
 // without the indexes of lists.

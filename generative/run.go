@@ -125,6 +125,7 @@ type Report struct {
 type Cause struct {
 	diagnosis.Cause
 	Findings []*Finding // its examples, shrunk, the shortest first
+	members  []string   // the ids of the disagreements kept that it explains
 }
 
 // A Finding is an example of a cause: a disagreement the cause explains,

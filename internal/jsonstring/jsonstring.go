@@ -1,10 +1,15 @@
 // Package jsonstring writes a JSON string as package encoding/json
 // writes it, byte for byte, without reflection: for the protocol's
 // messages (package protocol) and the generator's JSON trees
-// (gen), which are written many times a second.
+// (gen), which are written many times a second; and a Marshal that
+// writes qf's JSON without HTML escapes.
 package jsonstring
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"encoding/json"
+	"unicode/utf8"
+)
 
 // Append appends s quoted as package json quotes it: ", \ and the
 // control characters escaped (\b, \f, \n, \r, \t by name), invalid UTF-8
@@ -55,4 +60,18 @@ func Append(b []byte, s string, html bool) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// Marshal returns the JSON of v as json.Marshal does, but with '<', '>'
+// and '&' written as they are: qf's output is not for HTML, and
+// spec/qf.md's minimal escapes are what it shows (U+2028 and U+2029
+// aside, which encoding/json escapes always).
+func Marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -93,3 +93,28 @@ func Plural(n int, one string, many ...string) string {
 	}
 	return one + "s"
 }
+
+// Fold breaks s into lines of about width bytes at most, at the last space
+// before the width when there is one, else at the width (not cutting a
+// UTF-8 sequence), so that a long text is shown whole: nothing is left
+// out. The lines are returned without the spaces they were broken at.
+func Fold(s string, width int) []string {
+	var lines []string
+	for len(s) > width {
+		cut := strings.LastIndexByte(s[:width+1], ' ')
+		next := cut + 1
+		if cut <= 0 {
+			cut = len(Prefix(s, width))
+			if cut == 0 { // a UTF-8 sequence longer than width
+				_, cut = utf8.DecodeRuneInString(s)
+			}
+			next = cut
+		}
+		lines = append(lines, s[:cut])
+		s = s[next:]
+	}
+	if s == "" && len(lines) > 0 {
+		return lines
+	}
+	return append(lines, s)
+}

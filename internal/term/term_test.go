@@ -2,6 +2,7 @@ package term_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -76,5 +77,28 @@ func TestProgress(t *testing.T) {
 	none.Clear()
 	if !strings.Contains(b.String(), "3 cases") {
 		t.Error("lost")
+	}
+}
+
+// Fold leaves nothing out: joined again with the spaces it broke at, or
+// nothing where it broke a word, the lines are the text; each line is at
+// most the width, but for a UTF-8 sequence wider than it.
+func TestFold(t *testing.T) {
+	for _, c := range []struct {
+		s     string
+		width int
+		want  []string
+	}{
+		{"short", 10, []string{"short"}},
+		{"the quick brown fox jumps", 10, []string{"the quick", "brown fox", "jumps"}},
+		{"AAAAAAAAAAAAAAAAAAAAAAAAA", 10, []string{"AAAAAAAAAA", "AAAAAAAAAA", "AAAAA"}},
+		{"éééééé", 5, []string{"éé", "éé", "éé"}},
+		{"€", 2, []string{"€"}},
+		{"", 3, []string{""}},
+	} {
+		got := term.Fold(c.s, c.width)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Fold(%q, %d) = %q, want %q", c.s, c.width, got, c.want)
+		}
 	}
 }

@@ -1,0 +1,301 @@
+package diagnosis_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults"
+	port "github.com/qf-format/qf-conformance/faults/faultstest/outsider"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
+)
+
+// A port's table is true: where it names a family of the catalogue for a
+// fault, the models of the shapes it names answer every vector of the
+// suite as the port's fault alone does (the same verdict, the same
+// result), so that the family names the fault exactly; or, where it says
+// the family names the fault partly, they answer some otherwise but
+// decide as it (refuse, crash or answer a result) on nine in ten of the
+// vectors that either answers otherwise than the reference.
+func TestPortTablesTrue(t *testing.T) {
+	for _, p := range port.Ports {
+		for _, e := range p.Table {
+			if e.Family == "" {
+				continue
+			}
+			var fs []*faults.Fault
+			for _, v := range e.Variants {
+				f, ok := faults.Named(v)
+				if !ok || f.Family != e.Family {
+					t.Fatalf("%s: %s: no shape %s of family %s", p.Name, e.Fault, v, e.Family)
+				}
+				fs = append(fs, f)
+			}
+			model, alone, none := faults.Model(fs...), port.New(e.Fault), port.New()
+			differ, decide, either := 0, 0, 0
+			for _, v := range suiteVectors(t) {
+				req := v.cat.Request(v.test)
+				a, b, ref := resultOf(model, req), resultOf(alone, req), resultOf(none, req)
+				if a != ref || b != ref {
+					either++
+				}
+				if a != b {
+					differ++
+					if decision(a) != decision(b) {
+						decide++
+					}
+					if !e.Partly {
+						t.Errorf("%s: %s and its shapes %s answer %s otherwise: %.100s, %.100s", p.Name, e.Fault, e.Variants, v.test.ID, b, a)
+					}
+				}
+			}
+			if e.Partly && (differ == 0 || 10*decide > either) {
+				t.Errorf("%s: %s is partly %s, yet its shapes answer %d of %d vectors otherwise, %d deciding otherwise", p.Name, e.Fault, e.Variants, differ, either, decide)
+			}
+		}
+	}
+}
+
+// A vector of the suite, and its category.
+type vector struct {
+	cat  suite.Category
+	test *vectors.Test
+}
+
+func suiteVectors(t *testing.T) []vector {
+	var out []vector
+	for _, c := range suite.Categories {
+		f, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range f.Tests {
+			out = append(out, vector{c, &f.Tests[i]})
+		}
+	}
+	return out
+}
+
+// resultOf returns h's answer to req without its error's details, which
+// a way of reporting errors changes: "crash", "error", or the result as
+// JSON.
+func resultOf(h protocol.Handler, req *protocol.Request) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "crash"
+		}
+	}()
+	r := h.Handle(req)
+	if r.Error != nil {
+		return "error"
+	}
+	r.ID = nil
+	b, _ := json.Marshal(r)
+	return string(b)
+}
+
+// decision returns what an answer of resultOf decides: a crash, a
+// refusal, or a result.
+func decision(result string) string {
+	if result == "crash" || result == "error" {
+		return result
+	}
+	return "result"
+}
+
+// answerOf returns h's whole answer to req, its error's message left out.
+func answerOf(h protocol.Handler, req *protocol.Request) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = "crash"
+		}
+	}()
+	r := h.Handle(req)
+	r.ID = nil
+	if r.Error != nil {
+		e := *r.Error
+		e.Message = ""
+		r.Error = &e
+	}
+	b, _ := json.Marshal(r)
+	return string(b)
+}
+
+// A verdict on a port's diagnosis: how each fault of its table fared.
+type portVerdict struct {
+	faults, named, false int
+	lines                []string
+	wrong                []string // the lines of faults not named, and of false charges
+}
+
+// checkPort runs the vectors against port p and judges its diagnosis by
+// p's table. A failing vector is a fault's when the port without that
+// fault answers it otherwise; its own when it is that fault's alone (a
+// vector that two faults each fail alike is no one's). A fault's cause is
+// the cause that holds the most of its own failures (of all its failures,
+// when no cause holds most of its own). The fault is named
+// when its cause holds most of those failures, is of no other fault (of
+// the cause's failures, those of the fault are at least four in five),
+// and is the family the table gives, or when the table gives none, a
+// cause of no family of the catalogue that says what its failures share
+// (or a misbehaviour). No cause may charge a family no fault of the
+// table is.
+func checkPort(t *testing.T, p *port.Port, vs []vector) portVerdict {
+	t.Helper()
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: p.New(), MaxFailuresInARow: 1 << 20}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := map[string]bool{}
+	for _, r := range rep.Results {
+		if r.Status == suite.Fail {
+			failed[r.ID] = true
+		}
+	}
+	causeOf := map[string]int{}
+	for k, c := range rep.Causes {
+		for _, id := range c.IDs {
+			causeOf[id] = k
+		}
+	}
+	// Whose each failure is: the faults without which it is answered
+	// otherwise.
+	whole := p.New()
+	whose := map[string][]port.Fault{}
+	for _, e := range p.Table {
+		without := port.New(slices.DeleteFunc(slices.Clone(p.Faults), func(f port.Fault) bool { return f == e.Fault })...)
+		for _, v := range vs {
+			if req := v.cat.Request(v.test); failed[v.test.ID] && answerOf(whole, req) != answerOf(without, req) {
+				whose[v.test.ID] = append(whose[v.test.ID], e.Fault)
+			}
+		}
+	}
+	var out portVerdict
+	families := map[string]bool{}
+	for _, e := range p.Table {
+		families[e.Family] = true
+		var own, all []string
+		for id, fs := range whose {
+			if slices.Contains(fs, e.Fault) {
+				all = append(all, id)
+				if len(fs) == 1 {
+					own = append(own, id)
+				}
+			}
+		}
+		if len(all) == 0 {
+			continue // hidden by the others
+		}
+		out.faults++
+		pick := func(ids []string) (best, most int) {
+			held := map[int]int{}
+			for _, id := range ids {
+				held[causeOf[id]]++
+			}
+			for k, n := range held {
+				if n > most || n == most && k < best {
+					best, most = k, n
+				}
+			}
+			return best, most
+		}
+		mine := own
+		best, most := pick(own)
+		if 2*most <= len(own) {
+			mine = all
+			best, most = pick(all)
+		}
+		c := rep.Causes[best]
+		ofIt, told := 0, 0 // of the cause's failures whose faults are told, its
+		for _, id := range c.IDs {
+			if len(whose[id]) > 0 {
+				told++
+			}
+			if slices.ContainsFunc(whose[id], func(f port.Fault) bool { return f == e.Fault || e.Family != "" && familyOf(p, f) == e.Family }) {
+				ofIt++ // its, or a fault's of its family, which is one cause
+			}
+		}
+		reporting := false
+		if len(e.Variants) > 0 {
+			f, _ := faults.Named(e.Variants[0])
+			reporting = f.Kind == faults.Reporting
+		}
+		family := e.Family != "" && (reporting && c.Kind == faults.Reporting || c.Kind.Family() && c.Name == e.Family && (e.Partly || containsAll(c.Variants, e.Variants)))
+		line := fmt.Sprintf("%s: %d of its %d failures (%d its own) under %s %q, %d of whose %d are its", e.Fault, most, len(all), len(own), c.Kind, c.Name, ofIt, told)
+		switch {
+		case e.Family == "" && c.Kind.Family() && !holds(p.New(), c):
+			line += " - WRONG: named by a family whose model does not hold"
+		case c.Kind == faults.Unexplained || 2*most < len(mine):
+			line += " - UNNAMED"
+		case 5*ofIt < 4*told:
+			line += " - SHARED with other faults"
+		case c.Kind == faults.Behaviour && strings.Contains(c.Title, "no trait shared"):
+			line += " - says nothing its failures share"
+		default:
+			out.named++
+			if e.Family != "" && !family {
+				line += fmt.Sprintf(" (the table's family %s %s is not charged)", e.Family, e.Variants)
+			}
+		}
+		out.lines = append(out.lines, line)
+		if strings.Contains(line, " - ") {
+			out.wrong = append(out.wrong, line)
+		}
+	}
+	for _, c := range rep.Causes {
+		if c.Kind.Family() && !families[c.Name] && !holds(p.New(), c) {
+			line := fmt.Sprintf("FALSE: %s %q charged, and its model does not hold: %s", c.Kind, c.Name, c.Evidence)
+			out.lines = append(out.lines, line)
+			out.wrong = append(out.wrong, line)
+			out.false++
+		}
+	}
+	sort.Strings(out.lines)
+	return out
+}
+
+// familyOf returns the family the table of p gives fault f.
+func familyOf(p *port.Port, f port.Fault) string {
+	for _, e := range p.Table {
+		if e.Fault == f {
+			return e.Family
+		}
+	}
+	return ""
+}
+
+func containsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// Each port of a public implementation, with 7 to 15 faults at once of
+// shapes in the catalogue and out of it: the diagnosis names each fault
+// by a cause of its own that says what it does, and charges no fault
+// falsely (checkPort).
+func TestPorts(t *testing.T) {
+	vs := suiteVectors(t)
+	for i := range port.Ports {
+		p := &port.Ports[i]
+		v := checkPort(t, p, vs)
+		t.Logf("%s: %d faults seen, %d named, %d false charges\n%s", p.Name, v.faults, v.named, v.false, strings.Join(v.lines, "\n"))
+		for _, w := range v.wrong {
+			t.Errorf("%s: %s", p.Name, w)
+		}
+		if v.faults < len(p.Table)-1 {
+			t.Errorf("%s: %d of its %d faults seen by the vectors", p.Name, v.faults, len(p.Table))
+		}
+	}
+}
