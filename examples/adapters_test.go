@@ -1,11 +1,13 @@
 package examples
 
 import (
+	"bytes"
 	"os/exec"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/protocol/protocoltest"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -93,4 +95,36 @@ func nonASCIIFields(t *testing.T) []string {
 		}
 	}
 	return ids
+}
+
+// The three examples answer every corner of spec/protocol.md as the
+// reference does (package protocoltest): null members, members of the
+// wrong type, ids of every JSON type, the depth limit counted from the
+// request object, lone surrogate escapes.
+func TestCorners(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		cmd  []string
+	}{
+		{"examples/js", []string{"node", "js/serve.js"}},
+		{"examples/python", []string{"python3", "python/serve.py"}},
+		{"examples/java", []string{"java", "java/QfAdapter.java"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if _, err := exec.LookPath(c.cmd[0]); err != nil {
+				t.Skipf("no %s on this machine: %s did not run", c.cmd[0], c.name)
+			}
+			cmd := exec.Command(c.cmd[0], c.cmd[1:]...)
+			cmd.Stdin = bytes.NewReader(protocoltest.Input())
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("%v\n%s", err, stderr.Bytes())
+			}
+			if err := protocoltest.Check(out); err != nil {
+				t.Error(err)
+			}
+		})
+	}
 }

@@ -2,8 +2,8 @@ package protocol
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
-	"strings"
 )
 
 // Funcs is a Handler made of an implementation's functions, one per op:
@@ -27,53 +27,48 @@ type Funcs struct {
 	Validate func(code string) *Response
 }
 
-// Handle answers req.
+// Handle answers req. An op it has with a member it reads of the wrong
+// type, or missing, is a bad request; the members an op does not read are
+// ignored, whatever their type.
 func (f *Funcs) Handle(req *Request) *Response {
-	if m := req.Mistyped(); len(m) > 0 && (f.has(req.Op) || req.Op == Hello) {
-		return BadRequest(`not a string: "` + strings.Join(m, `", "`) + `"`)
+	if req.Op != Hello && !f.has(req.Op) {
+		return Unsupported("op " + strconv.Quote(string(req.Op)))
+	}
+	for _, m := range req.Mistyped() {
+		if req.Op.reads(m) {
+			return BadRequest(`not a string: "` + m + `"`)
+		}
 	}
 	switch req.Op {
 	case Hello:
 		return f.hello()
 	case Decode:
-		if f.Decode == nil {
-			break
-		}
 		if req.Code == nil {
 			return BadRequest(`decode needs a "code" string`)
 		}
 		profile := req.Profile
-		if profile == "" && len(f.Profiles) > 0 {
+		if req.Profile == "" && !req.profileGiven && len(f.Profiles) > 0 {
 			profile = f.Profiles[0]
 		}
-		for _, p := range f.Profiles {
-			if p == profile {
-				return f.Decode(*req.Code, profile)
-			}
+		if slices.Contains(f.Profiles, profile) {
+			return f.Decode(*req.Code, profile)
 		}
 		return Unsupported("profile " + strconv.Quote(req.Profile))
 	case Encode:
-		if f.Encode == nil {
-			break
-		}
 		if req.Value == nil {
 			return BadRequest(`encode needs a "value"`)
 		}
 		return f.Encode(req.Value)
-	case Replay, Validate:
+	default:
 		call := f.Replay
 		if req.Op == Validate {
 			call = f.Validate
-		}
-		if call == nil {
-			break
 		}
 		if req.Code == nil {
 			return BadRequest(string(req.Op) + ` needs a "code" string`)
 		}
 		return call(*req.Code)
 	}
-	return Unsupported("op " + strconv.Quote(string(req.Op)))
 }
 
 func (f *Funcs) hello() *Response {

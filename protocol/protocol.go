@@ -33,6 +33,18 @@ const (
 // of spec/protocol.md.
 var Ops = []Op{Decode, Encode, Replay, Validate}
 
+// reads reports whether op reads the request member named m, one of the
+// string members "code" and "profile".
+func (op Op) reads(m string) bool {
+	switch op {
+	case Decode:
+		return m == "code" || m == "profile"
+	case Replay, Validate:
+		return m == "code"
+	}
+	return false
+}
+
 // OpNames returns the names of Ops, comma-separated: "decode, encode,
 // replay, validate", for messages.
 func OpNames() string {
@@ -45,7 +57,7 @@ func OpNames() string {
 
 // Error kinds of the protocol itself, beside the codec's kinds.
 // Version is the version of the protocol, spec/protocol.md's.
-const Version = "1.2.1"
+const Version = "1.3.0"
 
 const (
 	KindUnsupported = "unsupported" // an op or profile the implementation lacks
@@ -60,7 +72,8 @@ type Request struct {
 	Profile string          `json:"profile,omitempty"` // decode: "strict" (the default when absent) or "lenient"
 	Value   json.RawMessage `json:"value,omitempty"`   // encode
 
-	mistyped []string // the members of the wrong type (ParseRequest)
+	mistyped     []string // the members of the wrong type (ParseRequest)
+	profileGiven bool     // whether the line has a string "profile": "" is then a profile, not its absence
 }
 
 // A Response is one response line. Which members are set depends on the

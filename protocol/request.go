@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"slices"
@@ -52,7 +53,7 @@ func ParseRequest(line []byte) (*Request, *Response) {
 		raw := line[end-len(val) : end : end]
 		switch key {
 		case "id":
-			req.ID = raw
+			req.ID = wellFormed(raw)
 		case "value":
 			req.Value = raw
 		case "op", "code", "profile":
@@ -67,7 +68,7 @@ func ParseRequest(line []byte) (*Request, *Response) {
 			case "code":
 				req.Code = &s
 			default:
-				req.Profile = s
+				req.Profile, req.profileGiven = s, true
 			}
 		}
 	}
@@ -89,6 +90,36 @@ func ParseRequest(line []byte) (*Request, *Response) {
 	}
 	req.Op = Op(*op)
 	return req, nil
+}
+
+// wellFormed returns the raw JSON value v with every string in it that
+// holds a lone surrogate escape ("\ud800") written again with U+FFFD in
+// its place, as the request was read, so that an id echoed holds none: in
+// a response, a lone surrogate escape is a protocol error. Most ids hold
+// no escape, and are v itself.
+func wellFormed(v []byte) []byte {
+	if !bytes.Contains(v, []byte(`\u`)) && !bytes.Contains(v, []byte(`\U`)) {
+		return v
+	}
+	dec := jsontext.NewDecoder(bytes.NewReader(v), requestOptions...)
+	var out bytes.Buffer
+	enc := jsontext.NewEncoder(&out)
+	for {
+		tok, err := dec.ReadToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return v
+		}
+		if tok.Kind() == '"' {
+			tok = jsontext.String(tok.String())
+		}
+		if err := enc.WriteToken(tok); err != nil {
+			return v
+		}
+	}
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
 }
 
 // Mistyped returns the members of the request of the wrong type ("code":

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/protocol/protocoltest"
 	"github.com/qf-format/qf-conformance/serve"
 )
 
@@ -327,5 +328,43 @@ func TestServeRawMembers(t *testing.T) {
 	lines := serveLines(t, `{"id": [1,  "a b"], "op":"decode","code":"A"}`+"\n")
 	if !strings.HasPrefix(lines[0], `{"id":[1,"a b"],`) {
 		t.Errorf("id written %s", lines[0])
+	}
+}
+
+// The reference answers every corner of spec/protocol.md as the document
+// defines it (package protocoltest); so do the three examples
+// (examples/adapters_test.go).
+func TestServeCorners(t *testing.T) {
+	var out bytes.Buffer
+	if err := protocol.Serve(bytes.NewReader(protocoltest.Input()), &out, serve.Reference); err != nil {
+		t.Fatal(err)
+	}
+	if err := protocoltest.Check(out.Bytes()); err != nil {
+		t.Error(err)
+	}
+}
+
+// The checker of the corners fails a response that holds a lone
+// surrogate escape, one with another kind, and one missing.
+func TestCornersCheckFails(t *testing.T) {
+	var out bytes.Buffer
+	if err := protocol.Serve(bytes.NewReader(protocoltest.Input()), &out, serve.Reference); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	for i, c := range protocoltest.Corners() {
+		if strings.Contains(c.Request, `\ud800x`) {
+			lines[i] = strings.Replace(lines[i], "\ufffd", `\ud800`, 1)
+		}
+	}
+	lines[0] = strings.Replace(lines[0], "bad_request", "unsupported", 1)
+	err := protocoltest.Check([]byte(strings.Join(lines[:len(lines)-1], "\n") + "\n"))
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, want := range []string{"lone surrogate", "a member that is null", "responses to"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("the error does not say %q:\n%v", want, err)
+		}
 	}
 }

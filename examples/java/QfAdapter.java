@@ -134,6 +134,9 @@ public class QfAdapter {
         }
         if ("decode".equals(op)) {
             Object profile = req.has("profile") ? req.get("profile") : "strict";
+            if (!(profile instanceof String)) { // null included: spec/protocol.md, "Protocol errors"
+                return Map.of("error", Map.of("kind", "bad_request"));
+            }
             if (!"strict".equals(profile) && !"lenient".equals(profile)) {
                 return Map.of("error", Map.of("kind", "unsupported"));
             }

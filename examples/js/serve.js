@@ -2,7 +2,7 @@
 // The conformance protocol (spec/protocol.md) for qf.js and rules.js: one JSON request
 // per line on stdin, one response per line on stdout.
 //
-//   go run ./cmd/qf check -- node examples/js/serve.js
+//   qf check -- node examples/js/serve.js
 "use strict";
 const readline = require("readline");
 const { decode, encode, markRepeated, QfError } = require("./qf.js");
@@ -30,8 +30,37 @@ function exactNumbers(text) {
   });
 }
 
+// The deepest nesting of a request line's JSON text, the request object counting as 1, and
+// whether a member name of the request object repeats: JSON.parse sees neither (it keeps the
+// last of repeated names). The text is JSON already, so strings are skipped whole.
+function shape(text) {
+  const token = /"(?:[^"\\]|\\.)*"\s*:?|[[\]{}]/g;
+  let depth = 0, deepest = 0, repeated = false;
+  const names = new Set();
+  for (let m; (m = token.exec(text)); ) {
+    const t = m[0];
+    if (t === "[" || t === "{") deepest = Math.max(deepest, ++depth);
+    else if (t === "]" || t === "}") depth--;
+    else if (depth === 1 && t.endsWith(":")) {
+      const name = JSON.parse(t.slice(0, -1).trimEnd());
+      repeated ||= names.has(name);
+      names.add(name);
+    }
+  }
+  return { deepest, repeated };
+}
+
+// An id as the response echoes it: a lone surrogate, which JSON.parse keeps from an escape
+// ("\ud800"), becomes U+FFFD (spec/protocol.md, "Framing").
+function wellFormed(v) {
+  if (typeof v === "string") return v.toWellFormed();
+  if (Array.isArray(v)) return v.map(wellFormed);
+  if (v === null || typeof v !== "object") return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k.toWellFormed(), wellFormed(x)]));
+}
+
 function answer(req, line) {
-  const id = req.id === undefined ? null : req.id;
+  const id = req.id === undefined ? null : wellFormed(req.id);
   const attempt = (f) => {
     try { return { id, ...f() }; }
     catch (e) { if (e instanceof QfError) return { id, error: e.qf }; throw e; }
@@ -41,7 +70,7 @@ function answer(req, line) {
       return { id, name: "qf.js (examples/js)", version: "1.1.0", ops: ["decode", "encode", "replay", "validate"], profiles: ["strict", "lenient"] };
     case "decode": {
       const profile = req.profile === undefined ? "strict" : req.profile;
-      if (typeof req.code !== "string") return { id, error: { kind: "bad_request" } };
+      if (typeof req.code !== "string" || typeof profile !== "string") return { id, error: { kind: "bad_request" } };
       if (profile !== "strict" && profile !== "lenient") return { id, error: { kind: "unsupported" } };
       return attempt(() => ({ value: decode(req.code, profile) }));
     }
@@ -66,6 +95,8 @@ function answer(req, line) {
 readline.createInterface({ input: process.stdin, crlfDelay: Infinity }).on("line", (line) => {
   let req;
   try { req = JSON.parse(line); } catch { req = undefined; }
-  if (req === null || typeof req !== "object" || Array.isArray(req)) out({ id: null, error: { kind: "bad_request" } });
-  else out(answer(req, line));
+  if (req === null || typeof req !== "object" || Array.isArray(req)) return out({ id: null, error: { kind: "bad_request" } });
+  const { deepest, repeated } = shape(line);
+  if (deepest > 10000 || repeated) return out({ id: null, error: { kind: "bad_request" } }); // spec/protocol.md, "Framing"
+  out(answer(req, line));
 });

@@ -7,9 +7,11 @@ output, flushed at once.
 """
 
 import json
+import re
 import sys
+import threading
 
-from qf import QfError, decode, encode, load_value
+from qf import Object, QfError, decode, encode, load_value
 from rules import replay, validate
 
 HELLO = {"name": "qf.py (examples/python)", "version": "1.0.0", "ops": ["decode", "encode", "replay", "validate"], "profiles": ["strict", "lenient"]}
@@ -29,6 +31,8 @@ def answer(req):
         return {"error": {"kind": "bad_request"}}
     if op == "decode":
         profile = req.get("profile", "strict")
+        if not isinstance(profile, str):
+            return {"error": {"kind": "bad_request"}}
         if profile not in ("strict", "lenient"):
             return {"error": {"kind": "unsupported"}}
         return {"value": decode(code, profile)}
@@ -41,12 +45,57 @@ def number(d):
     return int(d) if d == d.to_integral_value() else float(d)
 
 
+MAX_DEPTH = 10000  # spec/protocol.md, "Framing": the request object counts
+TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def deepest(line):
+    """The deepest nesting of a line of JSON text, strings skipped."""
+    if line.count("[") + line.count("{") <= MAX_DEPTH:
+        return 0  # cannot be deeper: no need to scan
+    depth = most = 0
+    for m in TOKEN.finditer(line):
+        t = m.group()
+        if t in "[{":
+            depth += 1
+            most = max(most, depth)
+        elif t in "]}":
+            depth -= 1
+    return most
+
+
+def request(line):
+    """The request's members as a dict, or None for a line that is not a
+    request: not a JSON object, a member name repeated, nested too deep."""
+    if deepest(line) > MAX_DEPTH:
+        return None
+    try:
+        members = load_value(line)  # a value's objects stay Object, repeats kept
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(members, Object) or len({k for k, _ in members}) != len(members):
+        return None
+    return dict(members)
+
+
+def well_formed(s):
+    """s with each lone surrogate, which json.loads keeps from an escape
+    ("\\ud800"), as U+FFFD (spec/protocol.md, "Framing")."""
+    return re.sub("[\ud800-\udfff]", "\ufffd", s)
+
+
+def echo(v):
+    """An id as the response echoes it: objects as dicts, strings well formed."""
+    if isinstance(v, Object):
+        return {well_formed(k): echo(x) for k, x in v}
+    if isinstance(v, list):
+        return [echo(x) for x in v]
+    return well_formed(v) if isinstance(v, str) else v
+
+
 def main():
     for line in sys.stdin:
-        try:
-            req = dict(load_value(line))  # the request's members; a value's objects stay Object
-        except (ValueError, TypeError):
-            req = None
+        req = request(line)
         if req is None:
             out = {"id": None, "error": {"kind": "bad_request"}}
         else:
@@ -54,10 +103,16 @@ def main():
                 out = answer(req)
             except QfError as e:
                 out = {"error": e.obj}
-            out = {"id": req.get("id"), **out}
+            out = {"id": echo(req.get("id")), **out}
         # One line of JSON per request, flushed: qf check waits for it.
         print(json.dumps(out, default=number, separators=(",", ":")), flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    # json.loads recurses once a level: 10,000 levels need a deeper
+    # recursion limit, and a thread with a stack to hold them.
+    sys.setrecursionlimit(4 * MAX_DEPTH)
+    threading.stack_size(512 << 20)
+    t = threading.Thread(target=main)
+    t.start()
+    t.join()
