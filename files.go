@@ -4,7 +4,8 @@
 // protocol (spec/protocol.md), CONFORMANCE.md, the licence, the vectors
 // with their schemas and manifest (package vectors), the schemas of the
 // reports, and the examples to start an implementation from
-// (examples/python, examples/js, examples/java). No file is Go source: the files land in
+// (examples/python, examples/js, examples/java) and the protocol's corners
+// (protocol/protocoltest/corners.json). No file is Go source: the files land in
 // other people's repositories (node_modules, a folder of vectors), where
 // go build ./... would take a .go file for a package of theirs.
 //
@@ -25,9 +26,9 @@ import (
 
 // The files but the vectors', which package vectors holds.
 //
-//go:embed LICENSE CONFORMANCE.md spec/qf.md spec/protocol.md spec/img/*.svg
+//go:embed LICENSE CONFORMANCE.md CONFORMANCE-REFERENCE.md spec/qf.md spec/protocol.md spec/img/*.svg
 //go:embed runner/report.schema.json generative/report.schema.json suite/shapes.schema.json diagnosis/cause.schema.json
-//go:embed examples/python/*.py examples/js/*.js examples/java/*.java
+//go:embed examples/python/*.py examples/js/*.js examples/java/*.java protocol/protocoltest/corners.json
 var files embed.FS
 
 // vectorsDir is where the files of package vectors go.

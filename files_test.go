@@ -3,6 +3,7 @@ package qfconformance_test
 import (
 	"bytes"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -86,5 +87,46 @@ func TestReleaseArchivesHoldTheFiles(t *testing.T) {
 	slices.Sort(archived)
 	if paths := qfconformance.Paths(); !slices.Equal(archived, paths) {
 		t.Errorf("the archives hold\n%q\nqf vectors writes\n%q", archived, paths)
+	}
+}
+
+// Nothing in the kit names a file the kit lacks: every path a file of
+// `qf vectors -o` names (a Markdown link, a path in backquotes or in
+// prose, such as spec/qf.md or examples/js/serve.js) is a file of the
+// kit, or a directory of it; URLs aside.
+func TestKitNamesOnlyItsFiles(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := qfconformance.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, p := range qfconformance.Paths() {
+		have[p] = true
+		for d := path.Dir(p); d != "."; d = path.Dir(d) {
+			have[d] = true
+			have[d+"/"] = true
+		}
+	}
+	// A path of the repository: one of its directories and what follows,
+	// or a file at its top; a module path (github.com/...) or a URL is
+	// not one, and neither is an HTML comment, which no reader sees.
+	named := regexp.MustCompile(`(?:^|[\s(\['"]|` + "`" + `)((?:\.ci|cmd|compare|diagnosis|driver|examples|explain|explore|faults|fuzz|gen|generative|internal|protocol|ref|release|render|rules|runner|serve|session|spec|suite|testdata|vectors)/[A-Za-z0-9_./-]*[A-Za-z0-9_/-]|(?:(?:README|CONTRIBUTING|CONFORMANCE-REFERENCE|CONFORMANCE)\.md|LICENSE)\b)`)
+	comment := regexp.MustCompile(`(?s)<!--.*?-->`)
+	for _, p := range qfconformance.Paths() {
+		if !strings.HasSuffix(p, ".md") && !strings.HasSuffix(p, ".js") && !strings.HasSuffix(p, ".py") && !strings.HasSuffix(p, ".java") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := comment.ReplaceAllString(string(b), "")
+		for _, sub := range named.FindAllStringSubmatch(text, -1) {
+			m := sub[1]
+			target := path.Clean(path.Join(path.Dir(p), m))
+			if !have[m] && !have[strings.TrimSuffix(m, "/")] && !have[target] {
+				t.Errorf("%s names %s, which the kit does not hold", p, m)
+			}
+		}
 	}
 }

@@ -135,7 +135,8 @@ func (c *Client) start() (*Process, error) {
 // answered later, its input still open (it starts slowly); it answered
 // only once its input ended (it reads all its input before answering, or
 // its output is buffered: the two look alike from outside); or it
-// answered nothing at all. It waits as long again as the allowance, 3 s
+// answered nothing at all, with what can cause that, said as
+// possibilities. It waits as long again as the allowance, 3 s
 // at least, then a second with the input closed.
 func helloHint(p *Process, allowance time.Duration) string {
 	began := time.Now()
@@ -144,12 +145,19 @@ func helloHint(p *Process, allowance time.Duration) string {
 			time.Since(began).Seconds(), (allowance + time.Since(began)).Seconds(), allowance)
 	}
 	p.EndInput()
+	wait := max(allowance, 3*time.Second)
 	if _, err := p.Receive(time.Second); err == nil {
 		return "; it answered only when its input ended: it reads all its input before it answers, or its output is buffered. " +
 			"Answer each request as soon as its line is read, and flush standard output after each answer " +
 			"(Python: print(..., flush=True); C: fflush(stdout); Java: System.out.flush())"
 	}
-	return fmt.Sprintf("; it wrote no answer, not in %v more nor once its input ended", max(allowance, 3*time.Second))
+	return fmt.Sprintf("; it wrote no answer, not in %v more nor once its input ended. "+
+		"What can cause this (possibilities, none of them seen): its answers held in an output buffer, "+
+		"flushed neither after each line nor when its input ends "+
+		"(flush after each answer: Python: print(..., flush=True); node: process.stdout.write, with no buffer of your own; Java: System.out.flush()); "+
+		"a start slower than -start-timeout (now %v) and %v more; "+
+		"a program that waits for something else than a line on its standard input",
+		wait, allowance, wait)
 }
 
 // Hello returns the first process's answer to hello.

@@ -2,9 +2,14 @@ package suite
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/jsondiff"
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -28,7 +33,12 @@ func answerOf(err *spec.ErrorObject, report json.RawMessage) answer {
 func difference(want, got answer) string {
 	switch {
 	case want.err != nil && got.err != nil:
-		return "want " + describeError(want.err, false) + ", got " + describeError(got.err, want.err.HasOffset())
+		w, g := describeError(want.err, false), describeError(got.err, want.err.HasOffset())
+		if w != g && term.Printable(w, false) == term.Printable(g, false) {
+			// The same once escaped for the terminal: say the fields by code point.
+			return "want " + w + ", got " + g + ": the fields differ, want " + codePoints(want.err.Field) + ", got " + codePoints(got.err.Field)
+		}
+		return "want " + w + ", got " + g
 	case want.err != nil:
 		return "want " + describeError(want.err, false) + ", got " + describeValue(got.value)
 	case got.err != nil:
@@ -38,6 +48,11 @@ func difference(want, got answer) string {
 	if json.Unmarshal(want.value, &w) != nil || json.Unmarshal(got.value, &g) != nil {
 		return "want " + term.Clip(string(want.value), 60) + ", got " + term.Clip(string(got.value), 60)
 	}
+	if wc, ok := w.(string); ok {
+		if gc, ok := g.(string); ok {
+			return codeDifference(wc, gc)
+		}
+	}
 	d, ok := jsondiff.First(w, g)
 	if !ok {
 		return "the same, but for spacing or order"
@@ -46,7 +61,55 @@ func difference(want, got answer) string {
 	if d.Path == "" {
 		return "want " + a + ", got " + b
 	}
-	return "at " + d.Path + ": want " + a + ", got " + b
+	return "at " + d.Path + ": want " + a + ", got " + b + violations(w, g, d.Path)
+}
+
+// violations says, for two replays that differ first in their squares,
+// the violations too when they differ: what ended one replay before the
+// other.
+func violations(want, got any, path string) string {
+	w, ok1 := want.(map[string]any)
+	g, ok2 := got.(map[string]any)
+	if !ok1 || !ok2 || !strings.HasPrefix(path, "squares") {
+		return ""
+	}
+	wv, gv := short(w["violation"]), short(g["violation"])
+	if wv == gv {
+		return ""
+	}
+	return "; the violation: want " + wv + ", got " + gv
+}
+
+// codeDifference says where code got first differs from code want: the
+// character, the bit and the field.
+func codeDifference(want, got string) string {
+	d, ok := ref.FirstDifference(want, got)
+	if !ok {
+		return "want the code " + strconv.Quote(want) + ", got " + strconv.Quote(got)
+	}
+	where := fmt.Sprintf("at char %d, bit %d", d.Char, d.Bit)
+	switch {
+	case d.Field != "":
+		where += " (" + d.Field + ")"
+	case d.Char >= len(want) || d.Char >= len(got):
+		where += " (the end of the shorter code)"
+	default:
+		where += " (the padding)"
+	}
+	return where + ": want the code " + strconv.Quote(want) + ", got " + strconv.Quote(got)
+}
+
+// codePoints returns s as its code points, "U+005B U+2028", so that two
+// strings that print alike are seen to differ.
+func codePoints(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprintf(&b, "U+%04X", r)
+	}
+	return b.String()
 }
 
 // side returns one side of a difference as short JSON, or says it has
@@ -96,6 +159,6 @@ func describeValue(b json.RawMessage) string {
 
 // short returns v as JSON of at most about 60 bytes.
 func short(v any) string {
-	b, _ := json.Marshal(v)
+	b, _ := jsonstring.Marshal(v)
 	return term.Clip(string(b), 60)
 }

@@ -22,8 +22,15 @@ func TestDifference(t *testing.T) {
 		{`{"kind":"truncated","bit":0,"field":"flags.state"}`, `{"kind":"Invalid Code"}`, `want truncated at bit 0 (flags.state), got "Invalid Code" with no offset`},
 		{`{"state":null,"record":null}`, `{"kind":"truncated","bit":0,"field":"flags.state"}`, "want a value, got truncated at bit 0 (flags.state)"},
 		{`{"state":{"walls":{"white":{"h":[63,0],"v":[]}}}}`, `{"state":{"walls":{"white":{"h":[0,63],"v":[]}}}}`, "at state.walls.white.h[0]: want 63, got 0"},
-		{`{"squares":[[13,76],[13,67]],"violation":null}`, `{"squares":[[13,76]],"violation":{"move":1,"kind":"off_board"}}`, "at squares[1]: want [13,67], got nothing (the list ends)"},
-		{`"QBc"`, `"QBcA"`, `want "QBc", got "QBcA"`},
+		{`{"squares":[[13,76],[13,67]],"violation":null}`, `{"squares":[[13,76]],"violation":{"move":1,"kind":"off_board"}}`, `at squares[1]: want [13,67], got nothing (the list ends); the violation: want null, got {"kind":"off_board","move":1}`},
+		{`{"squares":[[13,76],[13,67]],"violation":null}`, `{"squares":[[13,76],[13,68]],"violation":null}`, `at squares[1][1]: want 67, got 68`},
+		{`"QBc"`, `"QBcA"`, `at char 3, bit 18 (the end of the shorter code): want the code "QBc", got "QBcA"`},
+		{`"QBc"`, `"QBd"`, `at char 2, bit 17 (the padding): want the code "QBc", got "QBd"`},
+		{`"j7oklAHMe1ICg"`, `"j7oklAHMe1ICh"`, `at char 12, bit 77 (the padding): want the code "j7oklAHMe1ICg", got "j7oklAHMe1ICh"`},
+		{`"j7oklAHMe1ICg"`, `"j7oklAHMf1ICg"`, `at char 8, bit 53 (state.walls.black.v[0]): want the code "j7oklAHMe1ICg", got "j7oklAHMf1ICg"`},
+		{`"QBc"`, `"Q=c"`, `at char 1, bit 6 (record.moves.count): want the code "QBc", got "Q=c"`},
+		// Fields that print alike once escaped for a terminal, said by code point.
+		{"{\"kind\":\"malformed\",\"field\":\"[\\\"\u2028\\\"]\"}", `{"kind":"malformed","field":"[\"\\u2028\"]"}`, "want malformed ([\"\u2028\"]), got malformed ([\"\\u2028\"]): the fields differ, want U+005B U+0022 U+2028 U+0022 U+005D, got U+005B U+0022 U+005C U+0075 U+0032 U+0030 U+0032 U+0038 U+0022 U+005D"},
 		{`{"kind":"out_of_range","field":"state.white"}`, `"cgAA"`, `want out_of_range (state.white), got the code "cgAA"`},
 		{`["no_path"]`, `[]`, `at [0]: want "no_path", got nothing (the list ends)`},
 		// A replay whose squares are an object with a "kind" is still a replay.

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 )
 
 // onTheWire returns s as a JSON string carries it: each byte that is not
@@ -36,7 +38,7 @@ func replayJSON(squares [][2]int, violation json.RawMessage) json.RawMessage {
 
 // mustJSON returns v as JSON; v is of a type that always marshals.
 func mustJSON(v any) json.RawMessage {
-	b, err := json.Marshal(v)
+	b, err := jsonstring.Marshal(v)
 	if err != nil {
 		panic(err)
 	}

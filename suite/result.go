@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -100,7 +101,7 @@ func (r *Result) Entry() Entry {
 }
 
 // MarshalJSON writes the result as its Entry.
-func (r Result) MarshalJSON() ([]byte, error) { return json.Marshal(r.Entry()) }
+func (r Result) MarshalJSON() ([]byte, error) { return jsonstring.Marshal(r.Entry()) }
 
 // WriteText writes a result that did not pass as its Entry does.
 func (r *Result) WriteText(w io.Writer) {
@@ -159,7 +160,7 @@ func why(reason Reason, way Way) string {
 // WriteText writes an entry of a test that did not pass, as the reports
 // of qf check and qf fuzz show it: its id and comment, flags, reason,
 // input, want, got, the first difference and the tail of standard
-// error, each clipped to about 400 bytes and escaped.
+// error, each escaped, and folded when long.
 func (e *Entry) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "FAIL %s: %s\n", e.ID, term.Printable(e.Comment, false))
 	fmt.Fprintf(w, "  flags:  %s\n", strings.Join(e.Flags, ", "))
@@ -172,23 +173,35 @@ func (e *Entry) WriteText(w io.Writer) {
 	case e.Detail != "":
 		reason += " (" + e.Detail + ")"
 	}
-	fmt.Fprintf(w, "  reason: %s\n", term.Printable(term.Clip(reason, clipText), false))
-	fmt.Fprintf(w, "  input:  %s\n", term.Printable(term.Clip(string(e.Input), clipText), false))
-	fmt.Fprintf(w, "  want:   %s\n", term.Printable(term.Clip(string(e.Want), clipText), false))
+	line(w, "reason", reason)
+	line(w, "input", string(e.Input))
+	line(w, "want", string(e.Want))
 	if e.Got != nil {
-		fmt.Fprintf(w, "  got:    %s\n", term.Printable(term.Clip(string(e.Got), clipText), false))
+		line(w, "got", string(e.Got))
 	}
 	if e.Difference != "" {
-		fmt.Fprintf(w, "  why:    %s\n", term.Printable(term.Clip(e.Difference, clipText), false))
+		line(w, "why", e.Difference)
 	}
 	if s := strings.TrimRight(e.Stderr, "\n"); s != "" {
-		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(term.Printable(term.Clip(s, clipText), true), "\n", "\n    "))
+		fmt.Fprintf(w, "  stderr:\n    %s\n", strings.ReplaceAll(term.Printable(s, true), "\n", "\n    "))
 	}
 }
 
-// clipText is how much of a long text the text reports show; the JSON
-// report has more.
-const clipText = 400
+// line writes a labelled line of an entry, escaped and folded at
+// foldText bytes, its continuation lines indented under its text: whole,
+// however long.
+func line(w io.Writer, label, text string) {
+	for i, l := range term.Fold(term.Printable(text, false), foldText) {
+		if i == 0 {
+			fmt.Fprintf(w, "  %-7s %s\n", label+":", l)
+		} else {
+			fmt.Fprintf(w, "          %s\n", l)
+		}
+	}
+}
+
+// foldText is the width at which the text reports fold a long line.
+const foldText = 100
 
 // gotLimit bounds what is kept of an answer: the longest answer the
 // vectors call for (the value of the longest code) is about 46 KB.

@@ -35,7 +35,7 @@ var Notes = map[string]Note{
 
 	// What a test is, beyond its rule.
 	"Fuzz":           note("Found by qf fuzz: a case drawn from a seed and shrunk, on which an implementation disagreed with the reference; the comment says how.", "Errors"),
-	"Corpus":         note("A code published on the web; the comment gives its source.", "testdata/qf-corpus.tsv"),
+	"Corpus":         note("A code published on the web; the comment gives its source.", "https://github.com/qf-format/qf-conformance/blob/main/testdata/qf-corpus.tsv"),
 	"Random":         note("A value drawn from a fixed seed across the whole space: 0-10 walls per group, 0-1023 moves, every direction and anchor.", "Layout", "Canonical JSON"),
 	"Boundary":       note("A field at the lowest or highest value of its range, or one past it.", "Layout", "Encoding"),
 	"Minimum":        note("The shortest code: 1 character.", "Sizes"),

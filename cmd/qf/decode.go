@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/qf-format/qf-conformance/explain"
+	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 )
@@ -81,7 +82,7 @@ func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 
 // writeLine writes v as one line of JSON.
 func writeLine(w io.Writer, v any) error {
-	b, err := json.Marshal(v)
+	b, err := jsonstring.Marshal(v)
 	if err != nil {
 		return err
 	}

@@ -42,7 +42,7 @@ const (
 // conformanceFile is the document whose tables of edge cases and flags
 // vectorgen writes, between these markers.
 const (
-	conformanceFile = "CONFORMANCE.md"
+	conformanceFile = "CONFORMANCE-REFERENCE.md"
 	tableBegin      = "<!-- BEGIN GENERATED TABLES: go run ./cmd/vectorgen -->\n"
 	tableEnd        = "<!-- END GENERATED TABLES -->\n"
 )
@@ -98,7 +98,7 @@ func randomValues(r *gen.Rand, n int) []*ref.Value {
 
 // generate returns every file vectorgen owns, by slash-separated path
 // relative to the module root at root: the vector files, the manifest,
-// CONFORMANCE.md with its tables of edge cases and flags, and the pictures
+// CONFORMANCE-REFERENCE.md with its tables of edge cases and flags, and the pictures
 // in spec/img.
 func generate(root string) (map[string][]byte, error) {
 	corpus, err := readCorpus(root)

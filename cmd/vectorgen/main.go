@@ -2,7 +2,7 @@
 // vectors/*.json, from the reference codec, deterministically: every
 // expectation comes from package ref, every random value from a fixed seed.
 // It also writes the manifest, the tables of edge cases and flags in
-// CONFORMANCE.md, the pictures of spec/img and the explorer's WebAssembly
+// CONFORMANCE-REFERENCE.md, the pictures of spec/img and the explorer's WebAssembly
 // (explore/qf.wasm.gz, rebuilt with the go command when its sources
 // change: package explore, Generate), and validates every vector file it
 // writes against its schema.
@@ -34,7 +34,7 @@ import (
 const usage = `usage: vectorgen [-check] [-root DIR]
 
 Writes vectors/*.json, vectors/manifest.json, the generated tables of
-CONFORMANCE.md, the pictures of spec/img and the explorer's WebAssembly
+CONFORMANCE-REFERENCE.md, the pictures of spec/img and the explorer's WebAssembly
 from the reference codec. With -check, writes nothing and
 exits 1 when the committed files differ from what it would write.
 `

@@ -7,7 +7,7 @@ import (
 	"github.com/qf-format/qf-conformance/render"
 )
 
-// pictures returns the boards that spec/qf.md and CONFORMANCE.md show
+// pictures returns the boards that spec/qf.md and CONFORMANCE-REFERENCE.md show
 // where vectors cannot speak, by path under the module's root.
 func pictures() map[string][]byte {
 	hl := render.FlagHighlight

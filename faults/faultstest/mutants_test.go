@@ -20,10 +20,10 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-var update = flag.Bool("update", false, "rewrite the catalogue's table in CONFORMANCE.md and the mutant table in CONTRIBUTING.md")
+var update = flag.Bool("update", false, "rewrite the catalogue's table in CONFORMANCE-REFERENCE.md and the mutant table in CONTRIBUTING.md")
 
 const (
-	conformance  = "../../CONFORMANCE.md"
+	conformance  = "../../CONFORMANCE-REFERENCE.md"
 	contributing = "../../CONTRIBUTING.md"
 	// minCaught is how many vectors must catch each mutant: a fault caught
 	// by one vector hangs on that vector's every detail.
@@ -134,7 +134,7 @@ func flaggedFor(t *testing.T, m *Mutant, ids []string) []string {
 	return out
 }
 
-// The catalogue's table in CONFORMANCE.md says, for each fault seen in
+// The catalogue's table in CONFORMANCE-REFERENCE.md says, for each fault seen in
 // public implementations, the faults of the catalogue that model it, and
 // then the others.
 func TestCatalogueTable(t *testing.T) {
