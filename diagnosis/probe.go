@@ -6,7 +6,6 @@ import (
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/gen"
-	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 )
@@ -224,12 +223,12 @@ func (s *search) candidates(f *faults.Fault) func(yield func(faults.Probe) bool)
 // or the code as a JSON string.
 func inputText(p faults.Probe) string {
 	if encodes(p.Category) {
-		return term.Clip(p.Input, 120)
+		return p.Input
 	}
-	return term.Clip(string(mustJSON(p.Input)), 120)
+	return string(mustJSON(p.Input))
 }
 
-// words says an answer in words: its error, or its result, clipped.
+// words says an answer in words: its error, or its result.
 func words(a answer) string {
 	switch {
 	case a.crash:
@@ -237,9 +236,9 @@ func words(a answer) string {
 	case !a.told:
 		return "no answer"
 	case a.err != nil:
-		return "error " + term.Clip(string(mustJSON(a.err)), 120)
+		return "error " + string(mustJSON(a.err))
 	}
-	return term.Clip(a.result, 120)
+	return a.result
 }
 
 // families returns the families of f and of the alternatives probed

@@ -90,7 +90,9 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 		}
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(w, "    and %d more: %s\n", len(rest), term.Clip(strings.Join(rest, ", "), 300))
+		for _, l := range folded(fmt.Sprintf("and %d more: %s", len(rest), strings.Join(rest, ", "))) {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
 	}
 }
 
@@ -157,7 +159,7 @@ func details(c *Cause, verbose bool) []string {
 	if e := c.Example; e != nil {
 		out = append(out, folded(fmt.Sprintf("e.g. %s %s: %s", e.ID, e.Input, e.Difference))...)
 		if e.Stderr != "" {
-			out = append(out, term.Clip("stderr: "+strings.ReplaceAll(e.Stderr, "\n", " | "), 220))
+			out = append(out, folded("stderr: "+strings.ReplaceAll(e.Stderr, "\n", " | "))...)
 		}
 	}
 	if c.Fix != "" {
@@ -174,7 +176,7 @@ func details(c *Cause, verbose bool) []string {
 		if len(p.Refutes) > 0 {
 			line += ", not " + strings.Join(p.Refutes, ", ")
 		}
-		out = append(out, term.Printable(term.Clip(line, 300), false))
+		out = append(out, folded(line)...)
 	}
 	return out
 }

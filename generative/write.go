@@ -96,7 +96,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 
 func lines(s string) int { return strings.Count(s, "\n") }
 
-// examples returns the line under a cause that lists its examples.
+// examples returns the lines under a cause that list its examples, folded.
 func (c *Cause) examples() []string {
 	if len(c.Findings) == 0 {
 		return nil
@@ -115,7 +115,11 @@ func (c *Cause) examples() []string {
 		}
 		each = append(each, e)
 	}
-	return []string{term.Clip(term.Plural(len(each), "example: ", "examples: ")+strings.Join(each, ", "), 220)}
+	lines := term.Fold(term.Printable(term.Plural(len(each), "example: ", "examples: ")+strings.Join(each, ", "), false), 100)
+	for i := 1; i < len(lines); i++ {
+		lines[i] = "  " + lines[i]
+	}
+	return lines
 }
 
 func joinCategories(cs []suite.Category) string {

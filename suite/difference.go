@@ -46,7 +46,7 @@ func difference(want, got answer) string {
 	}
 	var w, g any
 	if json.Unmarshal(want.value, &w) != nil || json.Unmarshal(got.value, &g) != nil {
-		return "want " + term.Clip(string(want.value), 60) + ", got " + term.Clip(string(got.value), 60)
+		return "want " + string(want.value) + ", got " + string(got.value)
 	}
 	if wc, ok := w.(string); ok {
 		if gc, ok := g.(string); ok {
@@ -146,9 +146,9 @@ func describeValue(b json.RawMessage) string {
 	}
 	switch x := v.(type) {
 	case string:
-		return "the code " + term.Clip(string(b), 60)
+		return "the code " + string(b)
 	case []any:
-		return "the violations " + term.Clip(string(b), 60)
+		return "the violations " + string(b)
 	case map[string]any:
 		if _, ok := x["squares"]; ok {
 			return "a replay"
@@ -157,8 +157,8 @@ func describeValue(b json.RawMessage) string {
 	return "a value"
 }
 
-// short returns v as JSON of at most about 60 bytes.
+// short returns v as JSON, whole: the text reports fold it.
 func short(v any) string {
 	b, _ := jsonstring.Marshal(v)
-	return term.Clip(string(b), 60)
+	return string(b)
 }
