@@ -266,6 +266,9 @@ func (s *search) add(candidates []*faults.Fault) bool {
 	var best *attempt
 	var tried []*attempt
 	for _, f := range candidates {
+		if !s.mayGain(f) {
+			continue
+		}
 		a := s.try(f)
 		if a == nil {
 			continue
@@ -285,6 +288,16 @@ func (s *search) add(candidates []*faults.Fault) bool {
 	}
 	s.confirm(best)
 	return true
+}
+
+// mayGain reports whether the move of fault f can be made: it replaces a
+// fault of the model, or changes a failure the model does not decide yet.
+// A move that does neither is never made (add), and is not tried.
+func (s *search) mayGain(f *faults.Fault) bool {
+	if !s.fits(s.d.model, f) {
+		return true
+	}
+	return slices.ContainsFunc(s.alone[f], func(i int) bool { return !s.taken[i] && s.d.obs[i].Status == suite.Fail })
 }
 
 // chargedBefore reports whether attempt a is to be made before b: a

@@ -127,7 +127,7 @@ r.append(str(json.loads("3.99999999999999999999", parse_float=Decimal)))      # 
 r.append(repr(json.loads("1e400")))                                           # inf
 r.append(ord(json.loads('"\\ud800"')))                                         # the lone surrogate kept
 try:
-    json.loads("[" * 10000 + "]" * 10000)
+    json.loads("[" * 2000 + "]" * 2000)
     r.append("read")
 except RecursionError:
     r.append("RecursionError")                                                # the recursion limit
