@@ -92,35 +92,49 @@ func ParseRequest(line []byte) (*Request, *Response) {
 	return req, nil
 }
 
-// wellFormed returns the raw JSON value v with every string in it that
-// holds a lone surrogate escape ("\ud800") written again with U+FFFD in
-// its place, as the request was read, so that an id echoed holds none: in
-// a response, a lone surrogate escape is a protocol error. Most ids hold
-// no escape, and are v itself.
+// wellFormed returns the raw JSON value v with each escape of a lone
+// surrogate ("\ud800" not followed by a low one, or a low one alone)
+// written as "\ufffd", as the request was read; the rest of v, paired
+// surrogates and other escapes included, as it was. So an id echoed holds
+// no lone surrogate escape, which in a response is a protocol error, and
+// is otherwise as given.
 func wellFormed(v []byte) []byte {
-	if !bytes.Contains(v, []byte(`\u`)) && !bytes.Contains(v, []byte(`\U`)) {
-		return v
+	out, copied := v, false
+	for i := 0; i < len(v); i++ {
+		if v[i] != '\\' {
+			continue
+		}
+		if i+5 >= len(v) || v[i+1] != 'u' {
+			i++ // an escape of one character
+			continue
+		}
+		r := hexRune(v[i+2 : i+6])
+		switch {
+		case 0xd800 <= r && r < 0xdc00 && i+11 < len(v) && v[i+6] == '\\' && v[i+7] == 'u' && isLow(hexRune(v[i+8:i+12])):
+			i += 11 // a pair
+		case 0xd800 <= r && r < 0xe000:
+			if !copied {
+				out, copied = bytes.Clone(v), true
+			}
+			copy(out[i:i+6], `\ufffd`)
+			i += 5
+		default:
+			i += 5
+		}
 	}
-	dec := jsontext.NewDecoder(bytes.NewReader(v), requestOptions...)
-	var out bytes.Buffer
-	enc := jsontext.NewEncoder(&out)
-	for {
-		tok, err := dec.ReadToken()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return v
-		}
-		if tok.Kind() == '"' {
-			tok = jsontext.String(tok.String())
-		}
-		if err := enc.WriteToken(tok); err != nil {
-			return v
-		}
-	}
-	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
+	return out
 }
+
+// hexRune returns the value of four hex digits, or -1.
+func hexRune(h []byte) rune {
+	n, err := strconv.ParseUint(string(h), 16, 32)
+	if err != nil {
+		return -1
+	}
+	return rune(n)
+}
+
+func isLow(r rune) bool { return 0xdc00 <= r && r < 0xe000 }
 
 // Mistyped returns the members of the request of the wrong type ("code":
 // 5): for an op the implementation has, the request is a bad_request.

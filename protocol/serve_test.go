@@ -329,6 +329,12 @@ func TestServeRawMembers(t *testing.T) {
 	if !strings.HasPrefix(lines[0], `{"id":[1,"a b"],`) {
 		t.Errorf("id written %s", lines[0])
 	}
+	// Escapes come back as given, paired surrogates too; a lone surrogate
+	// escape as U+FFFD's.
+	lines = serveLines(t, `{"id":["\u0041\ud83d\ude00","\\ud800","\udc00\ud800x"],"op":"decode","code":"A"}`+"\n")
+	if want := `{"id":["\u0041\ud83d\ude00","\\ud800","\ufffd\ufffdx"],`; !strings.HasPrefix(lines[0], want) {
+		t.Errorf("id written %s, want %s...", lines[0], want)
+	}
 }
 
 // The reference answers every corner of spec/protocol.md as the document
@@ -354,7 +360,7 @@ func TestCornersCheckFails(t *testing.T) {
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	for i, c := range protocoltest.Corners() {
 		if strings.Contains(c.Request, `\ud800x`) {
-			lines[i] = strings.Replace(lines[i], "\ufffd", `\ud800`, 1)
+			lines[i] = strings.Replace(lines[i], `\ufffd`, `\ud800`, 1) // the id's U+FFFD, escaped
 		}
 	}
 	lines[0] = strings.Replace(lines[0], "bad_request", "unsupported", 1)
