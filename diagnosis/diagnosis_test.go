@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -242,44 +241,36 @@ func TestEveryPair(t *testing.T) {
 			}
 		}
 	}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	shapes, misshapen := 0, 0
-	work := make(chan pair)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for p := range work {
-				both := []*faults.Fault{p.a, p.b}
-				h := faults.Model(both...)
-				obs := observe(t, h)
-				var shown []*faults.Fault
-				if shows(obs, alone[p.b]) {
-					shown = append(shown, p.a)
-				}
-				if shows(obs, alone[p.a]) {
-					shown = append(shown, p.b)
-				}
-				causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
-				wrong := check(t, p.a.Name+"+"+p.b.Name, both, shown, obs, causes)
-				mu.Lock()
-				shapes += len(shown)
-				for _, f := range wrong {
-					misshapen++
-					t.Logf("%s+%s: %s named in another shape: %s", p.a.Name, p.b.Name, f.Name, summary(causes))
-				}
-				mu.Unlock()
-			}
-		}()
-	}
+	var sampled []pair
 	for k, p := range pairs {
 		if k%every == 0 {
-			work <- p
+			sampled = append(sampled, p)
 		}
 	}
-	close(work)
-	wg.Wait()
+	var mu sync.Mutex
+	shapes, misshapen := 0, 0
+	inParallel(len(sampled), func(i int) {
+		p := sampled[i]
+		both := []*faults.Fault{p.a, p.b}
+		h := faults.Model(both...)
+		obs := observe(t, h)
+		var shown []*faults.Fault
+		if shows(obs, alone[p.b]) {
+			shown = append(shown, p.a)
+		}
+		if shows(obs, alone[p.a]) {
+			shown = append(shown, p.b)
+		}
+		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+		wrong := check(t, p.a.Name+"+"+p.b.Name, both, shown, obs, causes)
+		mu.Lock()
+		defer mu.Unlock()
+		shapes += len(shown)
+		for _, f := range wrong {
+			misshapen++
+			t.Logf("%s+%s: %s named in another shape: %s", p.a.Name, p.b.Name, f.Name, summary(causes))
+		}
+	})
 	t.Logf("%d of %d pairs checked; %d left out where one fault hides the other, %d of faults that cannot be had together; %d of %d faults named in another shape",
 		(len(pairs)+every-1)/every, len(pairs), hidden, incompatible, misshapen, shapes)
 	if 100*misshapen > 5*shapes {

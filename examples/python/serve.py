@@ -7,6 +7,7 @@ output, flushed at once.
 """
 
 import json
+import os
 import re
 import sys
 import threading
@@ -113,6 +114,9 @@ if __name__ == "__main__":
     # recursion limit, and a thread with a stack to hold them.
     sys.setrecursionlimit(4 * MAX_DEPTH)
     threading.stack_size(512 << 20)
+    # An error escaping main ends the process with status 1, as it would
+    # on the main thread, not only the thread.
+    threading.excepthook = lambda a: (sys.__excepthook__(a.exc_type, a.exc_value, a.exc_traceback), os._exit(1))
     t = threading.Thread(target=main)
     t.start()
     t.join()

@@ -1,0 +1,41 @@
+package diagnosis_test
+
+import (
+	"testing"
+
+	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/suite"
+)
+
+// BenchmarkDiagnosePairs diagnoses every 40th pair of the catalogue that
+// can be had together, about fifty implementations of two faults each:
+// what TestEveryPair spends its time on, a sample small enough to compare
+// builds with.
+//
+//	go test ./diagnosis -run '^$' -bench DiagnosePairs -benchtime 1x
+func BenchmarkDiagnosePairs(b *testing.B) {
+	type pair struct{ a, b *faults.Fault }
+	var pairs []pair
+	n := 0
+	for i, x := range faults.Catalogue {
+		for _, y := range faults.Catalogue[i+1:] {
+			if n++; n%40 == 0 && faults.Compatible(x, y) {
+				pairs = append(pairs, pair{x, y})
+			}
+		}
+	}
+	observed := make([][]*suite.Result, len(pairs))
+	askers := make([]diagnosis.Asker, len(pairs))
+	for k, p := range pairs {
+		h := faults.Model(p.a, p.b)
+		observed[k], askers[k] = observe(b, h), askerOf(h)
+	}
+	b.ResetTimer()
+	for range b.N {
+		for k := range pairs {
+			diagnosis.Diagnose(observed[k], askers[k])
+		}
+	}
+	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*len(pairs)), "s/diagnosis")
+}
