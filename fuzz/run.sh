@@ -22,11 +22,13 @@ for target in $targets; do
   go test ./fuzz -run '^$' -fuzz "^${target}\$" -fuzztime "${seconds}s" -fuzzminimizetime 2s >"$log" 2>&1
   status=$?
   # The engine's last progress line: "fuzz: elapsed: 10s, execs: 123 (12/sec), new interesting: 4 (total: 9)"
-  last=$(grep -E '^fuzz: elapsed: ' "$log" | tail -n 1)
-  elapsed=$(sed -E 's/.*elapsed: ([0-9hms]+),.*/\1/' <<<"$last")
-  execs=$(sed -E 's/.*execs: ([0-9]+) .*/\1/' <<<"$last")
-  new=$(sed -E 's/.*new interesting: ([0-9]+) .*/\1/' <<<"$last")
-  secs=$(awk -v e="$elapsed" 'BEGIN { s = 0; n = split(e, p, /[hms]/); if (e ~ /h/) s += p[1] * 3600; if (e ~ /m/) s += p[n - 2] * 60; s += p[n - 1]; print (s > 0 ? s : 1) }')
+  # On a slow machine a short run may end still gathering baseline coverage,
+  # with no such line: it then counts 0 execs.
+  last=$(grep -E '^fuzz: elapsed: [0-9hms]+, execs: [0-9]+ ' "$log" | tail -n 1)
+  elapsed=$(grep -oE 'elapsed: [0-9hms]+' <<<"$last" | sed 's/elapsed: //')
+  execs=$(grep -oE 'execs: [0-9]+' <<<"$last" | sed 's/execs: //')
+  new=$(grep -oE 'new interesting: [0-9]+' <<<"$last" | sed 's/new interesting: //')
+  secs=$(awk -v e="${elapsed:-0s}" 'BEGIN { s = 0; n = split(e, p, /[hms]/); if (e ~ /h/) s += p[1] * 3600; if (e ~ /m/) s += p[n - 2] * 60; s += p[n - 1]; print (s > 0 ? s : 1) }')
   rate=$(( ${execs:-0} / secs ))
   if [ "$target" = FuzzBare ]; then
     bare=$rate
