@@ -26,7 +26,7 @@ func BenchmarkRestart(b *testing.B) {
 			defer c.Close()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if _, k, _, err := c.Batch(decodes(5), 8); k != 4 || err == nil {
+				if _, k, _, err := c.Batch(decodes(5), nil, 8); k != 4 || err == nil {
 					b.Fatalf("batch %d: %d answers, %v", i, k, err)
 				}
 			}

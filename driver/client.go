@@ -72,6 +72,7 @@ type Client struct {
 	lost     time.Duration  // spent on requests that got no usable answer (Lost)
 	gaveUp   error          // why the client stopped; nil while it goes on
 	pending  *Tail          // standard error of processes ended since the last Stderr
+	sent     []byte         // the lines of the last Batch, end to end
 	stop     func() bool
 }
 
@@ -578,14 +579,20 @@ func (c *Client) Finish() []string {
 // Batch sends reqs, each with a fresh id, keeping at most window of them
 // in flight (sent, not yet answered), and reads their answers, parsed for
 // each request's op: many requests at once, rather than a round trip
-// each. It returns the answers in order. When the implementation fails to
+// each. It returns the answers in order. When expected is not nil, it
+// holds for each request the answer the caller expects, as
+// protocol.AppendAnswer writes it (nil for none): a line that is that
+// answer after the request's id, byte for byte (protocol.IsAnswer), is
+// not parsed, and its answer in answers is nil; the request's ID then
+// says which line it was. An expected answer must be one that Check
+// accepts for its request's op. When the implementation fails to
 // answer request k (a crash, a timeout, an answer that breaks the
 // protocol or answers another request), answers[:k] are set, err is a
 // *Failure and line the offending line if any, and Batch has restarted the
 // implementation (or given up) before it returns; the requests after k
 // were not answered. A timeout counts from the previous answer, for
 // answers only: requests wait to be read as long as they must.
-func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protocol.Response, k int, line []byte, err error) {
+func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) (answers []*protocol.Response, k int, line []byte, err error) {
 	if c.cancelled() && c.gaveUp == nil {
 		c.gaveUp = errors.New("interrupted")
 	}
@@ -593,15 +600,9 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 		return nil, 0, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
 	window = max(window, 1)
-	msgs := make([][]byte, len(reqs))
-	ids := make([]string, len(reqs))
-	for i, req := range reqs {
-		c.ids++
-		ids[i] = strconv.Itoa(c.ids)
-		req.ID = json.RawMessage(ids[i])
-		if msgs[i], err = req.AppendJSON(nil); err != nil {
-			return nil, 0, nil, err
-		}
+	msgs, err := c.write(reqs)
+	if err != nil {
+		return nil, 0, nil, err
 	}
 	credit := make(chan struct{}, window)
 	stop := make(chan struct{})
@@ -640,24 +641,27 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 		waited := time.Now()
 		line, err = c.proc.Receive(c.opts.Timeout)
 		var resp *protocol.Response
-		if err == nil {
+		switch {
+		case err != nil:
+			line = nil
+		case k < len(expected) && expected[k] != nil && protocol.IsAnswer(line, reqs[k].ID, expected[k]):
+			// as expected: nothing to parse
+		default:
 			resp, err = protocol.ParseResponse(line)
 			switch {
 			case err != nil:
 				err = &Failure{Reason: ReasonProtocol, Detail: notAnAnswer(err, line)}
-			case !sameID(resp.ID, ids[k]):
+			case !sameID(resp.ID, string(reqs[k].ID)):
 				c.ops[0], c.ops[1] = reqs[k].Op, ""
 				if k > 0 {
 					c.ops[1] = reqs[k-1].Op
 				}
-				err = &Failure{Reason: ReasonProtocol, Detail: c.strayAnswer(resp.ID, ids[k], ids[0])}
+				err = &Failure{Reason: ReasonProtocol, Detail: c.strayAnswer(resp.ID, string(reqs[k].ID), string(reqs[0].ID))}
 			default:
 				if cerr := resp.Check(reqs[k].Op); cerr != nil {
 					err = &Failure{Reason: ReasonProtocol, Detail: cerr.Error()}
 				}
 			}
-		} else {
-			line = nil
 		}
 		if err != nil {
 			close(stop)
@@ -681,6 +685,32 @@ func (c *Client) Batch(reqs []*protocol.Request, window int) (answers []*protoco
 	c.inARow = 0
 	c.answered += len(reqs)
 	return answers, len(reqs), nil, nil
+}
+
+// write gives each request a fresh id and returns their lines, valid
+// until the next call: written end to end into one buffer, reused, and
+// the ids into one of their own, so that a batch allocates next to
+// nothing a request.
+func (c *Client) write(reqs []*protocol.Request) ([][]byte, error) {
+	ids := make([]byte, 0, 8*len(reqs))
+	ends := make([]int, len(reqs))
+	c.sent = c.sent[:0]
+	for i, req := range reqs {
+		c.ids++
+		start := len(ids)
+		ids = strconv.AppendInt(ids, int64(c.ids), 10)
+		req.ID = json.RawMessage(ids[start:len(ids):len(ids)])
+		var err error
+		if c.sent, err = req.AppendJSON(c.sent); err != nil {
+			return nil, err
+		}
+		ends[i] = len(c.sent)
+	}
+	msgs := make([][]byte, len(reqs))
+	for i, start := 0, 0; i < len(reqs); i++ {
+		msgs[i], start = c.sent[start:ends[i]], ends[i]
+	}
+	return msgs, nil
 }
 
 // spares is how many processes a Client keeps started ahead of need once

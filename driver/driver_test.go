@@ -165,7 +165,7 @@ func TestBatch(t *testing.T) {
 	defer c.Close()
 	for _, window := range []int{1, 7, 64, 1000} {
 		reqs := decodes(500)
-		answers, k, _, err := c.Batch(reqs, window)
+		answers, k, _, err := c.Batch(reqs, nil, window)
 		if err != nil || k != 500 || len(answers) != 500 {
 			t.Fatalf("window %d: %d answers, k %d, %v", window, len(answers), k, err)
 		}
@@ -173,6 +173,49 @@ func TestBatch(t *testing.T) {
 			want := serve.Reference.Handle(reqs[i])
 			if string(a.Value) != string(want.Value) || (a.Error == nil) != (want.Error == nil) {
 				t.Fatalf("window %d: answer %d is %s, want %s", window, i, a.Value, want.Value)
+			}
+		}
+	}
+}
+
+// An answer that is the line expected, byte for byte, is not parsed: its
+// answer is nil. Any other is parsed, an expectation it misses included;
+// and an expected answer does not hide an answer to another request.
+func TestBatchExpected(t *testing.T) {
+	for _, mode := range []string{"normal", "wrong-id-2nd"} {
+		t.Setenv("QF_FAKE", mode)
+		c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+		if err != nil {
+			t.Fatal(err)
+		}
+		reqs := decodes(40)
+		expected := make([][]byte, len(reqs))
+		for i := range reqs {
+			switch {
+			case i == 3:
+				expected[i] = []byte(`,"value":null}`) // not what the reference answers
+			case i%2 == 0 || mode != "normal":
+				expected[i], _ = serve.Reference.Handle(reqs[i]).AppendAnswer(nil)
+			}
+		}
+		answers, k, _, err := c.Batch(reqs, expected, 8)
+		c.Close()
+		if mode != "normal" {
+			if k != 1 || err == nil {
+				t.Errorf("%s: %d answers, %v; want a failure at request 1", mode, k, err)
+			}
+			continue
+		}
+		if err != nil || k != len(reqs) {
+			t.Fatalf("%d answers, %v", k, err)
+		}
+		for i, a := range answers {
+			want := serve.Reference.Handle(reqs[i])
+			switch {
+			case i%2 == 0 && i != 3 && a != nil:
+				t.Errorf("answer %d parsed, though expected", i)
+			case (i%2 != 0 || i == 3) && (a == nil || string(a.Value) != string(want.Value)):
+				t.Errorf("answer %d is %v, want %s", i, a, want.Value)
 			}
 		}
 	}
@@ -201,7 +244,7 @@ func TestBatchFailures(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer cl.Close()
-			answers, k, _, err := cl.Batch(decodes(50), 16)
+			answers, k, _, err := cl.Batch(decodes(50), nil, 16)
 			var f *driver.Failure
 			if !errors.As(err, &f) || f.Reason != c.reason || k != c.k || len(answers) != c.k {
 				t.Fatalf("k %d, %d answers, %v; want k %d, %s", k, len(answers), err, c.k, c.reason)
@@ -211,7 +254,7 @@ func TestBatchFailures(t *testing.T) {
 			}
 			// The restarted implementation answers the next batch, as far
 			// as its fault lets it.
-			answers, k, _, _ = cl.Batch(decodes(c.k), 16)
+			answers, k, _, _ = cl.Batch(decodes(c.k), nil, 16)
 			if c.mode != "answer-twice" && k != c.k {
 				t.Errorf("after the restart: %d of %d answered", k, c.k)
 			}
@@ -237,7 +280,7 @@ func TestSpares(t *testing.T) {
 			}
 			for i := 0; i < 20; i++ {
 				reqs := decodes(5)
-				answers, k, _, err := c.Batch(reqs, 8)
+				answers, k, _, err := c.Batch(reqs, nil, 8)
 				var f *driver.Failure
 				if k != 4 || !errors.As(err, &f) || f.Reason != driver.ReasonCrash || c.GaveUp() != nil {
 					t.Fatalf("batch %d: %d answered, %v, gave up: %v", i, k, err, c.GaveUp())
@@ -274,7 +317,7 @@ func TestIDsAsValues(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if _, k, _, err := c.Batch(decodes(20), 8); k != 20 || err != nil {
+	if _, k, _, err := c.Batch(decodes(20), nil, 8); k != 20 || err != nil {
 		t.Errorf("%d answered, %v", k, err)
 	}
 	if _, _, err := c.Call(decodes(1)[0]); err != nil {
@@ -338,7 +381,7 @@ func TestPersist(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	c.Batch(decodes(5), 8)
+	c.Batch(decodes(5), nil, 8)
 	if err := c.GaveUp(); err == nil || !strings.Contains(err.Error(), "failed 3 times in a row; the last time: no hello after a restart") {
 		t.Errorf("gave up: %v", err)
 	}

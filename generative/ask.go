@@ -7,27 +7,37 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// draw draws n cases, the categories in turn. Once faults are known, it
-// leaves out seven in eight of the cases that diag predicts: those the
-// causes found explain already.
+// draw draws n cases, the categories in turn, with the reference's
+// answer to each. Once faults are known, it leaves out seven in eight of
+// the cases that diag predicts: those the causes found explain already.
 func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
-	b := batch{cases: make([]fcase, 0, n)}
+	b := batch{cases: make([]fcase, 0, n), reqs: make([]*protocol.Request, 0, n)}
 	for tries := 0; len(b.cases) < n && tries < 8*n; tries++ {
 		cat := cats[tries%len(cats)]
 		c := fcase{cat, r.Input(cat)}
-		if diag != nil && r.Intn(8) != 0 && diag.Predicts(c.cat, c.request()) {
+		req := c.request()
+		if diag != nil && r.Intn(8) != 0 && diag.Predicts(c.cat, req) {
 			b.skipped++
 			continue
 		}
-		b.cases = append(b.cases, c)
+		b.cases, b.reqs = append(b.cases, c), append(b.reqs, req)
 	}
 	b.tests = make([]vectors.Test, len(b.cases))
-	for i, c := range b.cases {
-		b.tests[i] = c.expect()
+	b.refs = make([]*protocol.Response, len(b.cases))
+	b.answers = make([][]byte, len(b.cases))
+	var buf []byte // the answers, end to end
+	for i, req := range b.reqs {
+		b.refs[i] = serve.Reference.Handle(req)
+		start := len(buf)
+		var ok bool
+		if buf, ok = b.refs[i].AppendAnswer(buf); ok {
+			b.answers[i] = buf[start:len(buf):len(buf)]
+		}
 	}
 	return b
 }
@@ -39,31 +49,31 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 // in the fresh process, so that the crash is known to be that input's;
 // and the first request of every process started after a failure is
 // asked alone, so that a crash on it is known at once.
-func (f *fuzzer) ask(ctx context.Context, b batch) {
-	reqs := make([]*protocol.Request, len(b.cases))
-	for i := range b.cases {
-		reqs[i] = b.cases[i].request()
-	}
+func (f *fuzzer) ask(ctx context.Context, b *batch) {
 	fresh := false // the process was started after a failure, and asked nothing yet
 	for done := 0; done < len(b.cases); {
 		if fresh {
-			resp, _, err := f.client.Call(reqs[done])
-			f.check(b.cases[done], &b.tests[done], resp, alone(err))
+			resp, _, err := f.client.Call(b.reqs[done])
+			f.check(b, done, resp, alone(err))
 			done++
 		} else {
-			answers, k, _, failure := f.client.Batch(reqs[done:], f.opts.Window)
+			var expected [][]byte
+			if b.answers != nil {
+				expected = b.answers[done:]
+			}
+			answers, k, _, failure := f.client.Batch(b.reqs[done:], expected, f.opts.Window)
 			for i := 0; i < k; i++ {
-				f.check(b.cases[done+i], &b.tests[done+i], answers[i], nil)
+				f.check(b, done+i, answers[i], nil)
 			}
 			done += k
 			if failure == nil || ctx.Err() != nil {
 				return
 			}
 			if f.client.GaveUp() != nil {
-				f.check(b.cases[done], &b.tests[done], nil, failure)
+				f.check(b, done, nil, failure)
 				return
 			}
-			f.check(b.cases[done], &b.tests[done], nil, f.again(b.cases[done], failure))
+			f.check(b, done, nil, f.again(b.cases[done], failure))
 			done++
 		}
 		fresh = f.client.Answered() == 0
@@ -105,21 +115,32 @@ func (f *fuzzer) again(c fcase, failure error) error {
 	return alone(err)
 }
 
-// check grades the answer to a case, or the failure to give one, against
-// t, its expectation, and offers it to the pool.
-func (f *fuzzer) check(c fcase, t *vectors.Test, resp *protocol.Response, failure error) {
+// check grades the answer to case i of b, or the failure to give one,
+// against its expectation, and offers it to the pool. An answer that came
+// as the reference's own, byte for byte, is nil, and a pass.
+func (f *fuzzer) check(b *batch, i int, resp *protocol.Response, failure error) {
+	c := b.cases[i]
 	f.rep.Cases[c.cat]++
-	at, vector := f.rep.Total()-1, t.ID != ""
+	at := f.rep.Total() - 1
+	if resp == nil && failure == nil {
+		if f.pool.offerPass(b.vectors) {
+			f.pool.pass(c, b.test(i), b.answer(i), at, b.vectors)
+		}
+		return
+	}
+	t := b.test(i)
 	v := judge(c, t, resp, failure, f.opts.Level)
 	if v.signature == "" {
-		f.pool.pass(c, t, resp, at)
+		if f.pool.offerPass(b.vectors) {
+			f.pool.pass(c, t, resp, at, b.vectors)
+		}
 		return
 	}
 	f.rep.Disagreements++
 	if failure != nil {
 		v.result.Stderr = f.client.Stderr() // what it said as it failed
 	}
-	f.pool.disagree(&kept{r: &v.result, c: c, sig: v.signature, at: at, vector: vector})
+	f.pool.disagree(&kept{r: &v.result, c: c, sig: v.signature, at: at, vector: b.vectors})
 }
 
 // evaluate asks the implementation about one case and grades it. A crash

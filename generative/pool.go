@@ -72,18 +72,24 @@ func newPool(seed uint64) *pool {
 	return &pool{rand: gen.NewRand(seed ^ 0x706f6f6c), ways: map[string]*way{}, gap: batchSize}
 }
 
-// pass offers the pool an agreement: a vector's, kept always, or a drawn
-// case's, kept as a sample. Its test t is copied.
-func (p *pool) pass(c fcase, t *vectors.Test, resp *protocol.Response, at int) {
+// offerPass offers the pool an agreement, a vector's or a drawn case's,
+// and reports whether the pool keeps it: a vector's always, a drawn
+// case's as a sample. The caller then passes it to pass.
+func (p *pool) offerPass(vector bool) bool {
 	p.since++
-	vector := t.ID != ""
 	if !vector {
 		p.offered++
 		if p.offered > passesAll && (p.offered%passSample != 0 || p.passes >= passesMax) {
-			return
+			return false
 		}
 		p.passes++
 	}
+	return true
+}
+
+// pass keeps an agreement that offerPass took: case c, its test t, which
+// is copied, and its answer resp.
+func (p *pool) pass(c fcase, t *vectors.Test, resp *protocol.Response, at int, vector bool) {
 	own := *t
 	if own.ID == "" {
 		own.ID = c.id()

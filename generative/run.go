@@ -35,6 +35,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/term"
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -265,10 +266,10 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 			return
 		}
 		if n := f.left(); n < len(b.cases) {
-			b.cases, b.tests = b.cases[:n], b.tests[:n]
+			b.cases, b.reqs, b.tests = b.cases[:n], b.reqs[:n], b.tests[:n]
 		}
 		f.rep.Vectors += len(b.cases)
-		f.ask(ctx, b)
+		f.ask(ctx, &b)
 		if f.client.GaveUp() != nil {
 			return // Finish says why
 		}
@@ -282,7 +283,7 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 		f.rep.Skipped += b.skipped
 		f.drawn += len(b.cases)
 		next = f.drawAhead(r, cats, f.batchLen())
-		f.ask(ctx, b)
+		f.ask(ctx, &b)
 		if f.client.GaveUp() != nil {
 			return
 		}
@@ -316,12 +317,39 @@ func (f *fuzzer) left() int {
 	return 1 << 62
 }
 
-// A batch is the cases to be sent together, with what the reference
-// expects of each, and the number of cases drawn and left out.
+// A batch is the cases to be sent together, with their requests and what
+// the reference expects of each, and the number of cases drawn and left
+// out. Of cases drawn, it holds the reference's answers, from which test
+// makes their expectations when they are needed: most cases are answered
+// with the reference's answer itself (answers), and need none.
 type batch struct {
 	cases   []fcase
-	tests   []vectors.Test // the expectations: a vector's, or the reference's without an id
+	reqs    []*protocol.Request
+	tests   []vectors.Test       // the expectations: a vector's, or the reference's without an id
+	vectors bool                 // the suite's vectors, not cases drawn
+	refs    []*protocol.Response // the reference's answers to cases drawn; nil once its test is made
+	answers [][]byte             // the same as protocol.AppendAnswer writes them, nil where it does not
 	skipped int
+}
+
+// test returns the expectation of case i.
+func (b *batch) test(i int) *vectors.Test {
+	if b.refs != nil && b.refs[i] != nil {
+		b.tests[i] = b.cases[i].expectFrom(b.refs[i])
+		b.refs[i] = nil
+	}
+	return &b.tests[i]
+}
+
+// answer returns the answer to case i that came as the reference's, byte
+// for byte (its request's ID set), parsed as the client parses any other.
+func (b *batch) answer(i int) *protocol.Response {
+	line := append(append([]byte(`{"id":`), b.reqs[i].ID...), b.answers[i]...)
+	resp, err := protocol.ParseResponse(line)
+	if err != nil {
+		panic("generative: the reference's answer does not parse: " + err.Error())
+	}
+	return resp
 }
 
 // batchLen returns the length of the next batch to draw: N counts the

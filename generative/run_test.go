@@ -14,6 +14,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -45,6 +46,25 @@ func mustRun(t testing.TB, opts Options) *Report {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// An answer that comes as the reference's, byte for byte, counts as a
+// pass without being graded: so the reference's answer to every case
+// drawn, graded against the expectation made of it, passes.
+func TestReferenceAnswerPasses(t *testing.T) {
+	r := gen.NewRand(44)
+	for i := 0; i < 60; i++ {
+		b := draw(r, suite.Categories, batchSize, nil)
+		for k, c := range b.cases {
+			if b.answers[k] == nil {
+				continue // asked as any other
+			}
+			b.reqs[k].ID = json.RawMessage("7")
+			if resp := b.answer(k); !c.cat.Passes(b.test(k), resp, suite.L3) {
+				t.Fatalf("%s %q: the reference's answer %s fails", c.cat, c.input, b.answers[k])
+			}
+		}
+	}
 }
 
 // The reference agrees with itself, in this process and as a child

@@ -64,7 +64,33 @@ func (resp *Response) appendJSON(b []byte) ([]byte, error) {
 	if resp.ID == nil {
 		b = append(b, "null"...)
 	}
-	b = append(b, resp.ID...)
+	return resp.appendMembers(append(b, resp.ID...)), nil
+}
+
+// AppendAnswer appends the bytes of the line Serve writes for resp that
+// follow its id: the line is `{"id":` and the id, then these. It reports
+// false, appending nothing, for a response whose raw members hold spaces,
+// which Serve writes through package json. A client that knows the answer
+// a request calls for compares the line to it with IsAnswer, byte for
+// byte, and parses only the lines that differ.
+func (resp *Response) AppendAnswer(b []byte) ([]byte, bool) {
+	if spaced(resp.Value) || spaced(resp.Violation) {
+		return b, false
+	}
+	return resp.appendMembers(b), true
+}
+
+// IsAnswer reports whether line is `{"id":`, then id, then answer (from
+// AppendAnswer), byte for byte.
+func IsAnswer(line, id, answer []byte) bool {
+	const start = `{"id":`
+	return len(line) == len(start)+len(id)+len(answer) && string(line[:len(start)]) == start &&
+		bytes.Equal(line[len(start):len(start)+len(id)], id) && bytes.Equal(line[len(start)+len(id):], answer)
+}
+
+// appendMembers appends the response's members after its id, and the
+// closing brace.
+func (resp *Response) appendMembers(b []byte) []byte {
 	b = appendMember(b, "name", resp.Name)
 	b = appendMember(b, "version", resp.Version)
 	b = appendList(b, "ops", resp.Ops)
@@ -92,7 +118,7 @@ func (resp *Response) appendJSON(b []byte) ([]byte, error) {
 	if resp.Error != nil {
 		b = appendError(append(b, `,"error":`...), resp.Error)
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 // appendMember appends ,"name":"s" unless s is empty.

@@ -102,3 +102,41 @@ func validRaws(raws ...json.RawMessage) bool {
 	}
 	return true
 }
+
+// The line Serve writes for a response is `{"id":`, its id, then what
+// AppendAnswer appends, whenever AppendAnswer appends it; IsAnswer knows
+// that line, and no line one byte shorter, longer or otherwise.
+func TestAppendAnswer(t *testing.T) {
+	r := rand.New(rand.NewPCG(20261126, 3))
+	for i := 0; i < 20000; i++ {
+		resp := randomResponse(r)
+		if !validRaws(resp.ID, resp.Value, resp.Violation) || len(resp.ID) == 0 {
+			continue
+		}
+		var e encoder
+		line := bytes.TrimSuffix(e.line(resp), []byte("\n"))
+		answer, ok := resp.AppendAnswer([]byte("x"))
+		if !ok {
+			if !spaced(resp.Value) && !spaced(resp.Violation) {
+				t.Fatalf("response %#v: no answer appended", resp)
+			}
+			continue
+		}
+		answer = answer[1:]
+		id := resp.ID
+		if spaced(resp.ID) {
+			continue // Serve writes it compacted
+		}
+		if !IsAnswer(line, id, answer) {
+			t.Fatalf("response %#v:\nline   %s\nanswer %s", resp, line, answer)
+		}
+		for _, other := range [][]byte{line[:len(line)-1], append(bytes.Clone(line), ' '), bytes.Replace(line, []byte(`"id"`), []byte(`"ID"`), 1)} {
+			if IsAnswer(other, id, answer) {
+				t.Fatalf("response %#v: %s taken for %s", resp, other, line)
+			}
+		}
+		if IsAnswer(line, append(bytes.Clone(id), '0'), answer) {
+			t.Fatalf("response %#v: %s taken for id %s0", resp, line, id)
+		}
+	}
+}
