@@ -2,8 +2,11 @@ package generative
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 
@@ -11,7 +14,9 @@ import (
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -23,7 +28,13 @@ import (
 // faults of the TypeScript package in this process; and a native program
 // that crashes on one input in a hundred (by a digest of the input) beside
 // the same program crash-free, and one that crashes on every code with a
-// record, most of what is drawn:
+// record, most of what is drawn; and native/answers, a program that looks
+// the reference's answers up, precomputed, as fast as an implementation
+// can be: what qf itself spends on a case shows there. Each reports qf's
+// CPU a case (this process's, user and system: for an implementation in
+// process, its CPU too, but never a child's), and vectors is the part of
+// every run that does not grow with -n: the suite's vectors, asked first,
+// in process.
 //
 //	go test ./generative -run '^$' -bench Fuzz -benchtime 3x
 //
@@ -38,21 +49,25 @@ func BenchmarkFuzz(b *testing.B) {
 			cases = opts.N
 		}
 		opts.N, opts.Seed = cases, 1
-		var took time.Duration
+		var took, cpu time.Duration
 		for i := 0; i < b.N; i++ {
-			start := time.Now()
+			start, startCPU := time.Now(), cpuTime()
 			rep, err := Run(context.Background(), opts)
 			if err != nil {
 				b.Fatal(err)
 			}
-			took += time.Since(start)
+			took, cpu = took+time.Since(start), cpu+cpuTime()-startCPU
 			if rep.Total() != cases || len(rep.Problems) > 0 || opts.Command != nil && opts.Command[0] == "node" && !rep.OK() {
 				b.Fatalf("%d cases, %d causes, %q", rep.Total(), len(rep.Causes), rep.Problems)
 			}
 		}
 		b.ReportMetric(float64(b.N*cases)/took.Seconds(), "cases/s")
+		b.ReportMetric(float64(cpu.Microseconds())/float64(b.N*cases), "qf-cpu-µs/case")
 	}
 	b.Run("in-process", func(b *testing.B) { bench(b, Options{Options: driver.Options{Handler: serve.Reference}}) })
+	b.Run("vectors", func(b *testing.B) {
+		bench(b, Options{Options: driver.Options{Handler: serve.Reference}, N: vectorCount(b)})
+	})
 	b.Run("serve", func(b *testing.B) { bench(b, Options{Options: driver.Options{Command: serveCommand(b)}}) })
 	b.Run("crash-prone", func(b *testing.B) {
 		b.Setenv("QF_FAKE", "crash-every-5th")
@@ -61,9 +76,12 @@ func BenchmarkFuzz(b *testing.B) {
 	for _, mode := range []struct {
 		name string
 		n    int
-	}{{"normal", 0}, {"crash-1-in-100", 0}, {"crash-records", 2000}} {
+	}{{"normal", 0}, {"crash-1-in-100", 0}, {"crash-records", 2000}, {"answers", 0}} {
 		b.Run("native/"+mode.name, func(b *testing.B) {
 			b.Setenv("QF_FAKE", mode.name)
+			if mode.name == "answers" {
+				b.Setenv("QF_FAKE_ANSWERS", writeAnswers(b, 1, cases))
+			}
 			bench(b, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, N: mode.n})
 		})
 	}
@@ -77,6 +95,55 @@ func BenchmarkFuzz(b *testing.B) {
 		}
 		bench(b, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}})
 	})
+}
+
+// cpuTime returns the CPU time this process has used, user and system;
+// not its children's.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// vectorCount returns the number of the suite's vectors, asked first in
+// every run.
+func vectorCount(b *testing.B) int {
+	seeds, err := seedBatches(suite.Categories, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	n := 0
+	for _, s := range seeds {
+		n += len(s.cases)
+	}
+	return n
+}
+
+// writeAnswers writes the reference's answers to the requests of a run of
+// n cases from seed against an implementation that agrees with the
+// reference, for the fake "answers", and returns the file's name.
+func writeAnswers(b *testing.B, seed uint64, n int) string {
+	seeds, err := seedBatches(suite.Categories, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var reqs []*protocol.Request
+	for _, s := range seeds {
+		reqs = append(reqs, s.reqs...)
+	}
+	r := gen.NewRand(seed)
+	for len(reqs) < n {
+		reqs = append(reqs, draw(r, suite.Categories, min(batchSize, n-len(reqs)), nil).reqs...)
+	}
+	name := filepath.Join(b.TempDir(), "answers")
+	f, err := os.Create(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := errors.Join(servetest.WriteAnswers(f, reqs), f.Close()); err != nil {
+		b.Fatal(err)
+	}
+	return name
 }
 
 // BenchmarkCase measures, per category, what a case of qf fuzz costs

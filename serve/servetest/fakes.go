@@ -3,7 +3,8 @@
 // serve) and misbehaving in one way
 // that a runner must survive (crash, hang, flood, lie, fork, exit oddly),
 // or, for the oneshot modes, decodes one code so. Mode "serve" is qf
-// serve's loop with the reference. A test binary becomes the fake named by
+// serve's loop with the reference; mode "answers" looks the reference's
+// answers up in a file (WriteAnswers). A test binary becomes the fake named by
 // the environment variable QF_FAKE when its TestMain calls Main; the
 // tests then run os.Args[0] as the implementation. (Faulty
 // implementations served so are package faultstest's: its Main.)
@@ -59,6 +60,8 @@ func run(mode string) {
 	case mode == "serve": // exactly what qf serve runs
 		gcpace.Relax()
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
+	case mode == "answers": // the reference's answers, looked up
+		serveAnswers()
 	default:
 		f, ok := modes[mode]
 		if !ok && mode != "normal" {
