@@ -26,8 +26,10 @@ type answer struct {
 	err   *spec.ErrorObject // the error, when it answered one
 	// result is the answer's result in a form compared byte for byte:
 	// the value as the reference writes it, the code, the squares and
-	// violation, the violations; "" for an error.
+	// violation, the violations; "" for an error. sum is its hash, so
+	// that two results that differ are told apart without reading them.
 	result string
+	sum    uint64
 }
 
 // newAnswer returns the answer of resp: a model's, whose values and
@@ -52,8 +54,15 @@ func newAnswer(resp *protocol.Response, model, enc bool) answer {
 	default:
 		a.result = "value " + string(canonicalValue(resp.Value))
 	}
+	a.sum = hashOf(a.result)
 	return a
 }
+
+// hashOf returns the hash of a result.
+func hashOf(result string) uint64 { return maphash.String(seed, result) }
+
+// sameResult reports whether two answers have the same result.
+func (a answer) sameResult(b answer) bool { return a.sum == b.sum && a.result == b.result }
 
 // canonicalValue returns a value's JSON as the reference writes it, or,
 // for JSON that is no value of the canonical shape, with its keys sorted
@@ -113,14 +122,14 @@ func encodes(c suite.Category) bool { return c.Reads() == suite.Value }
 type answers struct {
 	obs      []*suite.Result
 	observed []answer
-	memo     map[string][]*answer // by model, by observation
-	requests []*protocol.Request  // by observation, made once
-	ids      []uint64             // by observation: its request's hash, for the shared cache
-	rows     [][]answer           // by observation: its row of the shared cache, once fetched
+	memo     map[asked]answer    // by model and observation
+	requests []*protocol.Request // by observation, made once
+	ids      []uint64            // by observation: its request's hash, for the shared cache
+	rows     [][]answer          // by observation: its row of the shared cache, once fetched
 }
 
 func newAnswers(obs []*suite.Result) *answers {
-	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[string][]*answer{},
+	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[asked]answer{},
 		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs))}
 	for i := range obs {
 		a.observed[i] = observed(obs[i])
@@ -183,38 +192,49 @@ func (a *answers) row(i int) []answer {
 	return a.rows[i]
 }
 
-// key names a set of faults.
-func key(fs []*faults.Fault) string {
-	names := make([]string, len(fs))
-	for i, f := range fs {
-		names[i] = f.Name
+// A set is a set of the catalogue's faults, a bit for each by its index:
+// the key of the model of those faults, had without allocating.
+type set [4]uint64
+
+// setOf returns the set of the faults fs.
+func setOf(fs []*faults.Fault) set {
+	var s set
+	for _, f := range fs {
+		s.add(f)
 	}
-	slices.Sort(names)
-	return strings.Join(names, ",")
+	return s
 }
+
+func (s *set) add(f *faults.Fault) { s[f.Index()/64] |= 1 << (f.Index() % 64) }
 
 // told reports whether the implementation's answer to test i tells
 // anything: an answer, or a crash.
 func (a *answers) told(i int) bool { return a.observed[i].told || a.observed[i].crash }
 
-// predict returns what the model of the faults fs, whose key is k,
-// answers to test i.
-func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
+// predict returns what the model of the faults fs answers to test i.
+func (a *answers) predict(fs []*faults.Fault, i int) answer {
 	if len(fs) <= 1 {
 		return a.row(i)[index(fs)]
 	}
-	row := a.memo[k]
-	if row == nil {
-		row = make([]*answer, len(a.obs))
-		a.memo[k] = row
-	}
-	if p := row[i]; p != nil {
-		return *p
+	return a.predictSet(setOf(fs), fs, i)
+}
+
+// predictSet returns what the model of the faults fs, whose set is k,
+// answers to test i: asked once.
+func (a *answers) predictSet(k set, fs []*faults.Fault, i int) answer {
+	if p, ok := a.memo[asked{k, i}]; ok {
+		return p
 	}
 	req, _ := a.request(i)
-	p := ask(modelOf(k, fs), req, encodes(a.obs[i].Category))
-	row[i] = &p
+	p := ask(modelOf(fs), req, encodes(a.obs[i].Category))
+	a.memo[asked{k, i}] = p
 	return p
+}
+
+// asked is a test asked of a model: the model's set, the test's place.
+type asked struct {
+	model set
+	i     int
 }
 
 // predictChanging returns what the model of those of the faults fs that
@@ -225,8 +245,25 @@ func (a *answers) predict(k string, fs []*faults.Fault, i int) answer {
 // that differ elsewhere (completes).
 func (a *answers) predictChanging(fs []*faults.Fault, i int) answer {
 	alone := a.row(i)
+	var k set
+	n, last := 0, 0
+	for j, f := range fs {
+		if !identical(alone[1+f.Index()], alone[0]) {
+			k.add(f)
+			n, last = n+1, j
+		}
+	}
+	switch n {
+	case 0:
+		return alone[0]
+	case 1:
+		return alone[1+fs[last].Index()]
+	}
+	if p, ok := a.memo[asked{k, i}]; ok {
+		return p
+	}
 	changing := slices.DeleteFunc(slices.Clone(fs), func(f *faults.Fault) bool { return identical(alone[1+f.Index()], alone[0]) })
-	return a.predict(key(changing), changing, i)
+	return a.predictSet(k, changing, i)
 }
 
 // index returns the place in a row of the shared cache of the model of fs,
@@ -252,11 +289,12 @@ func ask(h protocol.Handler, req *protocol.Request, enc bool) (a answer) {
 
 var (
 	modelsMu sync.Mutex
-	models   = map[string]protocol.Handler{}
+	models   = map[set]protocol.Handler{}
 )
 
-// modelOf returns the model of fs, named k, made once.
-func modelOf(k string, fs []*faults.Fault) protocol.Handler {
+// modelOf returns the model of fs, made once.
+func modelOf(fs []*faults.Fault) protocol.Handler {
+	k := setOf(fs)
 	modelsMu.Lock()
 	defer modelsMu.Unlock()
 	h := models[k]
@@ -295,10 +333,10 @@ func (c *cache) row(id uint64, req *protocol.Request, enc bool) []answer {
 		return row
 	}
 	row = make([]answer, 1+len(faults.Catalogue))
-	row[0] = ask(modelOf("", nil), req, enc)
+	row[0] = ask(modelOf(nil), req, enc)
 	for i, f := range faults.Catalogue {
-		row[1+i] = ask(modelOf(f.Name, []*faults.Fault{f}), req, enc)
-		if row[1+i].result == row[0].result {
+		row[1+i] = ask(modelOf([]*faults.Fault{f}), req, enc)
+		if row[1+i].sameResult(row[0]) {
 			row[1+i].result = row[0].result // the memory once
 		}
 	}
@@ -326,7 +364,7 @@ func (s *style) same(a, b answer) bool {
 	case a.err != nil:
 		return s.sameError(a.err, b.err, a.enc)
 	}
-	return a.result == b.result
+	return a.sameResult(b)
 }
 
 // verdict says what an answer decides: "crash", "refused", or its
@@ -345,9 +383,17 @@ func (a answer) verdict() string {
 
 // sameVerdict reports whether two answers decide alike: both crash, both
 // refuse (whatever their errors say), or both answer the same result.
+// Two answers that decide nothing do not decide alike.
 func sameVerdict(a, b answer) bool {
-	v := a.verdict()
-	return v != "" && v == b.verdict()
+	switch {
+	case a.crash || b.crash:
+		return a.crash && b.crash
+	case !a.told || !b.told:
+		return false
+	case a.err != nil || b.err != nil:
+		return a.err != nil && b.err != nil
+	}
+	return a.sameResult(b)
 }
 
 // identical reports whether two answers are the same to the last detail
@@ -359,7 +405,7 @@ func identical(a, b answer) bool {
 	if a.err != nil {
 		return a.err.Equal(b.err)
 	}
-	return a.result == b.result
+	return a.sameResult(b)
 }
 
 // askResponse asks handler h, a model, and returns its response, nil when

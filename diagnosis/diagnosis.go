@@ -353,7 +353,7 @@ func (d *diagnosis) claims(c Cause, members []int) []Claim {
 		if c.Kind.Modelled() && c.Kind != faults.Reporting {
 			if fs := d.modelOfCause(c); fs != nil {
 				req, _ := d.answers.request(i)
-				cl.Model = shownOf(askResponse(modelOf(key(fs), fs), req))
+				cl.Model = shownOf(askResponse(modelOf(fs), req))
 			}
 		}
 		out = append(out, cl)

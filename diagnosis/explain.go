@@ -17,7 +17,7 @@ func (x *Diagnosis) Predicts(c suite.Category, req *protocol.Request) bool {
 		return false
 	}
 	enc := encodes(c)
-	return !identical(ask(modelOf(key(d.model), d.model), req, enc), ask(modelOf("", nil), req, enc))
+	return !identical(ask(modelOf(d.model), req, enc), ask(modelOf(nil), req, enc))
 }
 
 // Shows reports whether cause k, a fault of the catalogue, shows in o
@@ -43,7 +43,7 @@ func (x *Diagnosis) Showing(k int, o *suite.Result) ([]string, bool) {
 	req, enc := o.Category.Request(o.Test), encodes(o.Category)
 	for _, f := range d.model {
 		if f.Family == c.Name && !slices.Contains(out, f.Name) &&
-			!identical(ask(modelOf(f.Name, []*faults.Fault{f}), req, enc), ask(modelOf("", nil), req, enc)) {
+			!identical(ask(modelOf([]*faults.Fault{f}), req, enc), ask(modelOf(nil), req, enc)) {
 			out = append(out, f.Name)
 		}
 	}

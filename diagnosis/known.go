@@ -91,7 +91,6 @@ func (a *attempt) telling() int {
 type search struct {
 	d       *diagnosis
 	alone   map[*faults.Fault][]int // the tests where each fault alone changes the reference's answer
-	key     string                  // the model's key
 	taken   map[int]bool            // the failures the model decides
 	tries   map[*faults.Fault]*attempt
 	probes  map[*faults.Fault][]Probe // what probing showed of each fault of the model
@@ -99,7 +98,7 @@ type search struct {
 
 	changing   map[int][]*faults.Fault // the faults that alone change the answer to each test
 	compatible [][]bool                // whether two faults, by index, may be in one model
-	scores     map[string]map[int]int  // each model's score on each test, by the model's key
+	scores     map[asked]int           // each model's score on each test
 }
 
 // findFaults finds the model: the faults of the catalogue the answers
@@ -141,7 +140,7 @@ func (d *diagnosis) findFaults() {
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
 	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
-		changing: map[int][]*faults.Fault{}, scores: map[string]map[int]int{}}
+		changing: map[int][]*faults.Fault{}, scores: map[asked]int{}}
 	for _, f := range faults.Catalogue {
 		for _, i := range alone[f] {
 			s.changing[i] = append(s.changing[i], f)
@@ -166,28 +165,23 @@ func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 // only where an error is, the same when it answers there or at the
 // reference's place.
 func (s *search) scoreOn(model []*faults.Fault, tests []int) int {
-	k := key(model)
-	memo := s.scores[k]
-	if memo == nil {
-		memo = map[int]int{}
-		s.scores[k] = memo
-	}
+	k := setOf(model)
 	score := 0
 	for _, i := range tests {
-		c, ok := memo[i]
+		c, ok := s.scores[asked{k, i}]
 		if !ok {
-			c = s.scoreOf(model, k, i)
-			memo[i] = c
+			c = s.scoreOf(model, i)
+			s.scores[asked{k, i}] = c
 		}
 		score += c
 	}
 	return score
 }
 
-// scoreOf returns the score of model, whose key is k, on test i.
-func (s *search) scoreOf(model []*faults.Fault, k string, i int) int {
+// scoreOf returns the score of model on test i.
+func (s *search) scoreOf(model []*faults.Fault, i int) int {
 	d := s.d
-	ref, p, got := d.answers.predict("", nil, i), d.answers.predict(k, model, i), d.answers.observed[i]
+	ref, p, got := d.answers.predict(nil, i), d.answers.predict(model, i), d.answers.observed[i]
 	against := d.th.Against
 	if s.meet(model, i) {
 		against = 1
@@ -203,14 +197,14 @@ func (s *search) scoreOf(model []*faults.Fault, k string, i int) int {
 		return 1
 	case answersAs(ref, got):
 		return -against
-	case !s.completes(model, k, i):
+	case !s.completes(model, i):
 		return -d.th.Otherwise
 	}
 	return 0
 }
 
 // completes reports whether one more fault of the catalogue, with those
-// of model (whose key is k) that alone change test i, decides it as the
+// of model that alone change test i, decides it as the
 // implementation does: where model decides it neither so nor as the
 // spec, the fault that completes it is one the implementation has beside
 // model's (an encoder that writes the last mover from the turn's parity
@@ -218,9 +212,9 @@ func (s *search) scoreOf(model []*faults.Fault, k string, i int) int {
 // faults of model that alone leave the test as the spec answers it are
 // taken to leave it so beside the others too (predictChanging), so that
 // each such set is asked once, however many models hold it.
-func (s *search) completes(model []*faults.Fault, k string, i int) bool {
+func (s *search) completes(model []*faults.Fault, i int) bool {
 	d := s.d
-	ref, got := d.answers.predict("", nil, i), d.answers.observed[i]
+	ref, got := d.answers.predict(nil, i), d.answers.observed[i]
 	var with []*faults.Fault
 	for _, g := range s.changing[i] {
 		if !s.fits(model, g) {
@@ -382,9 +376,8 @@ func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
 	a.delta = s.scoreOn(model, tests) - s.scoreOn(d.model, tests)
 	a.exacter = s.exactOn(model, tests) - s.exactOn(d.model, tests)
 
-	k := key(model)
 	for _, i := range tests {
-		s.tally(a, i, d.answers.predict(s.key, d.model, i), d.answers.predict(k, model, i))
+		s.tally(a, i, d.answers.predict(d.model, i), d.answers.predict(model, i))
 	}
 }
 
@@ -439,7 +432,7 @@ func decidesAs(without, with, got answer) bool {
 	case without.err != nil || without.crash:
 		return true
 	}
-	return with.result == got.result
+	return with.sameResult(got)
 }
 
 // samePosition reports whether two answers are the same, or refusals at
@@ -472,7 +465,7 @@ func answersAs(want, got answer) bool {
 	case want.err != nil:
 		return got.err != nil && errorsAgree(want.err, got.err)
 	}
-	return got.err == nil && got.result == want.result
+	return got.err == nil && got.sameResult(want)
 }
 
 // confirm makes the move of a, and takes the failures it decides.
@@ -491,7 +484,6 @@ func (s *search) confirm(a *attempt) {
 		b.fault, b.with = a.with, a.fault
 		s.tries[a.with] = &b
 	}
-	s.key = key(d.model)
 	for _, i := range a.gain {
 		s.taken[i] = true
 	}
@@ -520,7 +512,7 @@ func (s *search) exactOn(model []*faults.Fault, tests []int) int {
 	d := s.d
 	n := 0
 	for _, i := range tests {
-		p, got := d.answers.predict(key(model), model, i), d.answers.observed[i]
+		p, got := d.answers.predict(model, i), d.answers.observed[i]
 		if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
 			n++
 		}

@@ -65,7 +65,7 @@ func (s *search) alternatives(k int) []*faults.Fault {
 		}
 		alike := true
 		for _, i := range union(s.alone[f], s.alone[g]) {
-			if !identical(d.answers.predict(s.key, d.model, i), d.answers.predict(key(other), other, i)) {
+			if !identical(d.answers.predict(d.model, i), d.answers.predict(other, i)) {
 				alike = false
 				break
 			}
@@ -85,7 +85,7 @@ func (s *search) overlaps(f, g *faults.Fault) bool {
 	}
 	d := s.d
 	for k, i := range s.alone[f] {
-		if s.alone[g][k] != i || !identical(d.answers.predict(f.Name, []*faults.Fault{f}, i), d.answers.predict(g.Name, []*faults.Fault{g}, i)) {
+		if s.alone[g][k] != i || !identical(d.answers.predict([]*faults.Fault{f}, i), d.answers.predict([]*faults.Fault{g}, i)) {
 			return false
 		}
 	}
@@ -141,7 +141,7 @@ func (s *search) probe(k int, alts []*faults.Fault) *faults.Fault {
 		answers := make([]answer, len(shapes))
 		differ := false
 		for j := range shapes {
-			answers[j] = ask(modelOf(key(models[j]), models[j]), req, enc)
+			answers[j] = ask(modelOf(models[j]), req, enc)
 			differ = differ || !sameVerdict(answers[j], answers[0])
 		}
 		if !differ {
@@ -181,7 +181,6 @@ func (s *search) replace(k int, g *faults.Fault) {
 	d := s.d
 	f := d.model[k]
 	d.model[k] = g
-	s.key = key(d.model)
 	s.tries[g], s.probes[g] = s.tries[f], s.probes[f]
 	delete(s.tries, f)
 	delete(s.probes, f)

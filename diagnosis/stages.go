@@ -51,7 +51,7 @@ type failure struct {
 // failureOf returns failure i of the observations, its models' answers
 // remembered.
 func (d *diagnosis) failureOf(i int) *failure {
-	return &failure{i: i, r: d.obs[i], got: d.answers.observed[i], predict: func(fs []*faults.Fault) answer { return d.answers.predict(key(fs), fs, i) }}
+	return &failure{i: i, r: d.obs[i], got: d.answers.observed[i], predict: func(fs []*faults.Fault) answer { return d.answers.predict(fs, i) }}
 }
 
 // failureOfNew returns a failure that was not among the observations.
@@ -61,13 +61,13 @@ func (d *diagnosis) failureOfNew(o *suite.Result) *failure {
 		got.err = shift(got.err, -s[0], -s[1])
 	}
 	req, enc := o.Category.Request(o.Test), encodes(o.Category)
-	memo := map[string]answer{}
+	memo := map[set]answer{}
 	return &failure{i: -1, r: o, got: got, predict: func(fs []*faults.Fault) answer {
-		k := key(fs)
+		k := setOf(fs)
 		if a, ok := memo[k]; ok {
 			return a
 		}
-		a := ask(modelOf(k, fs), req, enc)
+		a := ask(modelOf(fs), req, enc)
 		memo[k] = a
 		return a
 	}}

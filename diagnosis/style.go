@@ -68,7 +68,7 @@ func (d *diagnosis) findStyle() {
 		if o.Test.Error == nil || o.Answer == nil || o.Answer.Error == nil || o.Reason == suite.Unsupported {
 			continue
 		}
-		if len(d.model) > 0 && !identical(d.answers.predict(key(d.model), d.model, i), d.answers.predict("", nil, i)) {
+		if len(d.model) > 0 && !identical(d.answers.predict(d.model, i), d.answers.predict(nil, i)) {
 			continue
 		}
 		pairs = append(pairs, errorPair{o.Test.Error, o.Answer.Error, encodes(o.Category)})
