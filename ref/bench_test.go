@@ -4,8 +4,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/qf-format/qf-conformance/ref"
 )
@@ -65,6 +67,64 @@ func BenchmarkBase64Decode(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkVsBase64 decodes each code with ref and its text with
+// encoding/base64 alternately, in batches, and reports the time of a
+// decode in the fastest batch of each (ref-ns/op, base64-ns/op) and their
+// ratio (x-base64): the load of the machine only slows a batch, and slows
+// the fastest least. The codes are a short record, a whole position, the
+// viewer's record and the longest value.
+//
+//	go test ./ref -run '^$' -bench VsBase64 -count 5
+//
+// into: Strict.DecodeInto into a warm Value beside base64's Decode into a
+// buffer, neither allocating; new: Decode beside DecodeString.
+func BenchmarkVsBase64(b *testing.B) {
+	codes := append([]struct{ name, code string }{{"short", "QEBAQ"}}, benchCodes...)
+	for _, c := range codes {
+		text := c.code
+		if len(text)%4 == 1 {
+			text = text[:len(text)-1]
+		}
+		src, dst := []byte(text), make([]byte, len(text))
+		var v ref.Value
+		if err := ref.Strict.DecodeInto(&v, c.code); err != nil {
+			b.Fatal(err)
+		}
+		b.Run("into/"+c.name, func(b *testing.B) {
+			vsBase64(b, func() { ref.Strict.DecodeInto(&v, c.code) }, func() { base64.RawStdEncoding.Decode(dst, src) })
+		})
+		b.Run("new/"+c.name, func(b *testing.B) {
+			vsBase64(b, func() { ref.Decode(c.code) }, func() { base64.RawStdEncoding.DecodeString(text) })
+		})
+	}
+}
+
+// vsBase64 runs decode and base64 b.N times each, alternately in batches
+// of 64, and reports the time of one in the fastest batch of each, and
+// their ratio.
+func vsBase64(b *testing.B, decode, base64 func()) {
+	const batch = 64
+	b.ReportAllocs()
+	own, base := math.Inf(1), math.Inf(1)
+	for i := 0; i < b.N; i += batch {
+		n := min(batch, b.N-i)
+		t0 := time.Now()
+		for range n {
+			decode()
+		}
+		t1 := time.Now()
+		for range n {
+			base64()
+		}
+		t2 := time.Now()
+		own = min(own, float64(t1.Sub(t0))/float64(n))
+		base = min(base, float64(t2.Sub(t1))/float64(n))
+	}
+	b.ReportMetric(own, "ref-ns/op")
+	b.ReportMetric(base, "base64-ns/op")
+	b.ReportMetric(own/base, "x-base64")
 }
 
 // BenchmarkAllocFloor is a floor for decoding: allocating what Decode

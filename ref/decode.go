@@ -18,7 +18,7 @@ import (
 // gives it back byte for byte. On failure the error is an *Error reporting
 // the first fault in the order of spec/qf.md section "Errors".
 func Decode(code string) (*Value, error) {
-	v, _, err := decode(code, false, false)
+	v, _, err := decode(nil, code, false, false)
 	return v, err
 }
 
@@ -76,9 +76,11 @@ type read struct {
 // faulty reports whether the field could not be read or is out of range.
 func (r *read) faulty() bool { return r.left < r.field.Width || r.value > r.field.Max }
 
-func decode(code string, lenient, tracing bool) (*Value, []read, error) {
+// decode decodes code into v, reusing what v holds, or into a new Value
+// when v is nil, and returns the Value; on failure it returns none.
+func decode(v *Value, code string, lenient, tracing bool) (*Value, []read, error) {
 	d := decoder{r: newBitReader(code, lenient), tracing: tracing}
-	v := d.value()
+	v = d.value(v)
 	if !lenient && (d.r.bad >= 0 || !spec.InAlphabet(code[d.r.next:])) {
 		return nil, nil, invalidCharacter(code)
 	}
@@ -184,11 +186,16 @@ func (r *read) fieldValue() FieldValue {
 	return FieldValue{Path: r.field.Path(r.index), Offset: r.offset, Width: r.field.Width, Value: r.value}
 }
 
-func (d *decoder) value() *Value {
+func (d *decoder) value(v *Value) *Value {
 	d.r.need()
 	hasState := d.field(&spec.StateFlag, 0) == 1
 	hasRecord := d.field(&spec.RecordFlag, 0) == 1
-	v, room := newValue(hasState, hasRecord)
+	var room []int
+	if v == nil {
+		v, room = newValue(hasState, hasRecord)
+	} else {
+		room = v.reuse(hasState, hasRecord)
+	}
 	if hasState {
 		d.state(v.State, room)
 	}
@@ -235,8 +242,34 @@ func newValue(hasState, hasRecord bool) (v *Value, room []int) {
 	return new(Value), nil
 }
 
-// state reads a State chunk into s, its anchors into room when they fit.
+// reuse readies v to be decoded into, keeping its State and Record when
+// the flags say the code has them, allocating them when v has none, and
+// dropping them when the code has none. It returns room for anchors when
+// it allocates a State, as newValue does.
+func (v *Value) reuse(hasState, hasRecord bool) (room []int) {
+	switch {
+	case !hasState:
+		v.State = nil
+	case v.State == nil:
+		b := new(struct {
+			state   State
+			anchors [anchorRoom]int
+		})
+		v.State, room = &b.state, b.anchors[:]
+	}
+	switch {
+	case !hasRecord:
+		v.Record = nil
+	case v.Record == nil:
+		v.Record = new(Record)
+	}
+	return room
+}
+
+// state reads a State chunk into s, its anchors as walls says. What s
+// held before, but its lists' arrays, is zeroed first.
 func (d *decoder) state(s *State, room []int) {
+	*s = State{Walls: s.Walls}
 	d.r.need()
 	s.White = d.field(&spec.White, 0)
 	s.Black = d.field(&spec.Black, 0)
@@ -247,20 +280,7 @@ func (d *decoder) state(s *State, room []int) {
 		counts[g] = d.group(&spec.WallGroups[g], anchors[read:])
 		read += counts[g]
 	}
-	if read > 0 {
-		var free []int
-		if read <= len(room) {
-			free = room[:read:read]
-		} else {
-			free = make([]int, read)
-		}
-		copy(free, anchors[:read])
-		for g, list := range [...]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V} {
-			if counts[g] > 0 {
-				*list, free = free[:counts[g]:counts[g]], free[counts[g]:]
-			}
-		}
-	}
+	walls(&s.Walls, anchors[:read], counts, room)
 	d.r.need()
 	s.LastMove.Player = Player(d.field(&spec.LastMovePlayer, 0))
 	s.LastMove.Kind = MoveKind(d.field(&spec.LastMoveKind, 0))
@@ -269,6 +289,32 @@ func (d *decoder) state(s *State, room []int) {
 	}
 	d.r.need()
 	s.Turn = d.field(&spec.Turn, 0)
+}
+
+// walls puts anchors, the four groups' in layout order, counts[g] of group
+// g, into w's lists. A list keeps its array when it has room for its
+// group; the others take theirs from room, or from one array allocated
+// for them all when room is too small. A group with no anchors keeps its
+// list, emptied: nil when it was nil.
+func walls(w *Walls, anchors []int, counts [len(spec.WallGroups)]int, room []int) {
+	lists := [...]*[]int{&w.White.H, &w.White.V, &w.Black.H, &w.Black.V}
+	short := 0 // anchors of the groups whose lists have no room
+	for g, list := range lists {
+		if counts[g] > cap(*list) {
+			short += counts[g]
+		}
+	}
+	if short > len(room) {
+		room = make([]int, short)
+	}
+	for g, list := range lists {
+		n := counts[g]
+		if n > cap(*list) {
+			*list, room = room[:0:n], room[n:]
+		}
+		*list = append((*list)[:0], anchors[:n]...)
+		anchors = anchors[n:]
+	}
 }
 
 // group reads a wall group, its count and then that many anchors, into
@@ -283,7 +329,8 @@ func (d *decoder) group(g *spec.WallGroup, anchors []int) int {
 	return n
 }
 
-// record reads a Record chunk into rec.
+// record reads a Record chunk into rec, its moves into rec.Moves's array
+// when it has room for them. No moves are an empty list, never nil.
 func (d *decoder) record(rec *Record) {
 	d.r.need()
 	n := d.field(&spec.MoveCount, 0)
@@ -291,7 +338,12 @@ func (d *decoder) record(rec *Record) {
 	// moves: allocate no more than the bits left could hold. When they
 	// hold fewer than the count, the move after them is truncated, and
 	// reading it logs the fault.
-	moves := make([]Move, min(n, d.movesLeft()))
+	moves := rec.Moves
+	if k := min(n, d.movesLeft()); moves == nil || k > cap(moves) {
+		moves = make([]Move, k)
+	} else {
+		moves = moves[:k]
+	}
 	for i := 0; i < len(moves); i++ {
 		if !d.tracing {
 			if i += d.wholeMoves(moves[i:]); i == len(moves) {

@@ -8,9 +8,11 @@
 // Encode section "Encoding".
 // The layout itself, every field's width and range, comes from package spec.
 //
-// A decoded code is a Value. Values marshal to, and unmarshal from, the
-// canonical JSON of spec/qf.md section "Canonical JSON"; every error is an
-// *Error that carries its kind, position and field.
+// A decoded code is a Value: a new one from Decode, or one the caller
+// reuses, from Profile.DecodeInto, which then allocates nothing. Values
+// marshal to, and unmarshal from, the canonical JSON of spec/qf.md
+// section "Canonical JSON"; every error is an *Error that carries its
+// kind, position and field.
 //
 // Decoding checks the format only. Whether the position and the moves obey
 // the rules of Quoridor is the business of a separate package: a code with

@@ -82,3 +82,24 @@ func ExampleValue_MarshalJSON() {
 	// Output:
 	// {"state":null,"record":{"moves":[]}}
 }
+
+func ExampleProfile_DecodeInto() {
+	// One Value, State and Record for every code: a warm decode
+	// allocates nothing.
+	var v ref.Value
+	var state ref.State
+	var record ref.Record
+	for _, code := range []string{"j7oklAHMe1ICg", "QEBAQ", "j7o klAHMe1ICg"} {
+		v = ref.Value{State: &state, Record: &record}
+		if err := ref.Strict.DecodeInto(&v, code); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		b, _ := v.AppendJSON(nil)
+		fmt.Println(string(b))
+	}
+	// Output:
+	// {"state":{"white":31,"black":58,"walls":{"white":{"h":[18,20],"v":[]},"black":{"h":[51],"v":[59]}},"last_move":{"player":"white","kind":"wall","place":18},"turn":10},"record":null}
+	// {"state":null,"record":{"moves":[{"kind":"piece","dir":0},{"kind":"piece","dir":4},{"kind":"piece","dir":0},{"kind":"piece","dir":4}]}}
+	// ref: char 3: invalid character ' ' (U+0020)
+}

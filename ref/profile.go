@@ -71,8 +71,32 @@ func (p Profile) Reads(b byte) bool { return p == Strict || sextets[b] != invali
 // bits are ignored; truncated codes and out-of-range values are still
 // errors, their bit offsets counting the bits of the characters kept.
 func (p Profile) Decode(code string) (*Value, error) {
-	v, _, err := decode(code, p == Lenient, false)
+	v, _, err := decode(nil, code, p == Lenient, false)
 	return v, err
+}
+
+// DecodeInto decodes code in the profile, as Decode does, into v, reusing
+// the memory v holds, as json.Unmarshal reuses a pointer's value and a
+// slice's array: its State and Record when the code has them, and the
+// arrays of its lists of anchors and of moves when they have room. Into a
+// zero Value it decodes what Decode returns; into a Value that held
+// another, the same but that a group of walls with no anchors may be an
+// empty list rather than nil, which Encode, AppendJSON and package rules
+// take alike. Decoding a valid code into a v that has the State and the
+// Record the code has, with room in its lists for the code's anchors and
+// moves, allocates nothing; an error allocates.
+//
+// A code with no state sets v.State to nil, and one with no record
+// v.Record: to keep a State and a Record for every code, point v at them
+// before each call. Whatever v shared with other values, such as a State
+// or a list, is overwritten. On failure v is the zero Value, and the
+// error is Decode's.
+func (p Profile) DecodeInto(v *Value, code string) error {
+	if _, _, err := decode(v, code, p == Lenient, false); err != nil {
+		*v = Value{}
+		return err
+	}
+	return nil
 }
 
 // Trace decodes code in the profile, as Decode does, and returns the
@@ -83,7 +107,7 @@ func (p Profile) Decode(code string) (*Value, error) {
 // with a character outside the alphabet, in the Strict profile, has no
 // fields: characters are checked first.
 func (p Profile) Trace(code string) ([]FieldValue, *Value, error) {
-	v, reads, err := decode(code, p == Lenient, true)
+	v, reads, err := decode(nil, code, p == Lenient, true)
 	fields := make([]FieldValue, 0, len(reads))
 	for i := range reads {
 		if r := &reads[i]; r.left >= r.field.Width {
