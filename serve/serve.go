@@ -8,6 +8,7 @@ package serve
 import (
 	"encoding/json"
 	"errors"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -34,15 +35,37 @@ func decode(code, profile string) *protocol.Response {
 	if err != nil {
 		return protocol.Unsupported("profile " + profile)
 	}
-	v, err := p.Decode(code)
-	if err != nil {
+	return decoded(p, code, func(v *ref.Value) *protocol.Response {
+		b, err := v.AppendJSON(nil)
+		if err != nil {
+			return Error(err)
+		}
+		return &protocol.Response{Value: b}
+	})
+}
+
+// A scratch is a Value to decode into, pointed at a State and a Record of
+// its own, so that decoding allocates nothing once it has held codes as
+// long. Scratches are pooled: the handler may be called from several
+// goroutines at once.
+type scratch struct {
+	v      ref.Value
+	state  ref.State
+	record ref.Record
+}
+
+var scratches = sync.Pool{New: func() any { return new(scratch) }}
+
+// decoded decodes code in profile p into a scratch and returns the answer
+// answer makes of the value, which it must not keep; or the error.
+func decoded(p ref.Profile, code string, answer func(*ref.Value) *protocol.Response) *protocol.Response {
+	s := scratches.Get().(*scratch)
+	defer scratches.Put(s)
+	s.v = ref.Value{State: &s.state, Record: &s.record}
+	if err := p.DecodeInto(&s.v, code); err != nil {
 		return Error(err)
 	}
-	b, err := v.AppendJSON(nil)
-	if err != nil {
-		return Error(err)
-	}
-	return &protocol.Response{Value: b}
+	return answer(&s.v)
 }
 
 func encode(value json.RawMessage) *protocol.Response {
@@ -58,10 +81,10 @@ func encode(value json.RawMessage) *protocol.Response {
 }
 
 func replay(code string) *protocol.Response {
-	v, err := ref.Decode(code)
-	if err != nil {
-		return Error(err)
-	}
+	return decoded(ref.Strict, code, replayed)
+}
+
+func replayed(v *ref.Value) *protocol.Response {
 	positions, violation := rules.Replay(v)
 	squares := make([][2]int, len(positions))
 	for i, p := range positions {
@@ -75,10 +98,10 @@ func replay(code string) *protocol.Response {
 }
 
 func validate(code string) *protocol.Response {
-	v, err := ref.Decode(code)
-	if err != nil {
-		return Error(err)
-	}
+	return decoded(ref.Strict, code, validated)
+}
+
+func validated(v *ref.Value) *protocol.Response {
 	kinds := []string{}
 	if v.State != nil {
 		for _, k := range rules.Validate(v.State) {
