@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"hash/maphash"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -46,7 +47,7 @@ func newAnswer(resp *protocol.Response, model, enc bool) answer {
 		if !model {
 			violation = canonicalViolation(violation)
 		}
-		a.result = "replay " + string(mustJSON(*resp.Squares)) + " " + string(violation)
+		a.result = string(append(append(appendSquares(append(make([]byte, 0, 64), "replay "...), *resp.Squares), ' '), violation...))
 	case resp.Violations != nil:
 		a.result = "violations " + strings.Join(*resp.Violations, " ")
 	case model:
@@ -63,6 +64,23 @@ func hashOf(result string) uint64 { return maphash.String(seed, result) }
 
 // sameResult reports whether two answers have the same result.
 func (a answer) sameResult(b answer) bool { return a.sum == b.sum && a.result == b.result }
+
+// appendSquares appends the JSON of a replay's squares, pairs of
+// integers, as json.Marshal writes them: null for none.
+func appendSquares(b []byte, squares [][2]int) []byte {
+	if squares == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, sq := range squares {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(strconv.AppendInt(append(b, '['), int64(sq[0]), 10), ',')
+		b = append(strconv.AppendInt(b, int64(sq[1]), 10), ']')
+	}
+	return append(b, ']')
+}
 
 // canonicalValue returns a value's JSON as the reference writes it, or,
 // for JSON that is no value of the canonical shape, with its keys sorted

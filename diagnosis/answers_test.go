@@ -52,3 +52,13 @@ func TestSameVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendSquares: a replay's squares are written as json.Marshal
+// writes them.
+func TestAppendSquares(t *testing.T) {
+	for _, list := range [][][2]int{nil, {}, {{4, 76}}, {{4, 76}, {13, -1}, {80, 1 << 40}}} {
+		if got, want := string(appendSquares(nil, list)), string(mustJSON(list)); got != want {
+			t.Errorf("appendSquares(%v) = %s, want %s", list, got, want)
+		}
+	}
+}

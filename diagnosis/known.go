@@ -97,7 +97,6 @@ type search struct {
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
 	changing   map[int][]*faults.Fault // the faults that alone change the answer to each test
-	compatible [][]bool                // whether two faults, by index, may be in one model
 	scores     map[asked]int           // each model's score on each test
 }
 
@@ -144,13 +143,6 @@ func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	for _, f := range faults.Catalogue {
 		for _, i := range alone[f] {
 			s.changing[i] = append(s.changing[i], f)
-		}
-	}
-	s.compatible = make([][]bool, len(faults.Catalogue))
-	for _, f := range faults.Catalogue {
-		s.compatible[f.Index()] = make([]bool, len(faults.Catalogue))
-		for _, g := range faults.Catalogue {
-			s.compatible[f.Index()][g.Index()] = faults.Compatible(f, g)
 		}
 	}
 	return s
@@ -232,7 +224,7 @@ func (s *search) completes(model []*faults.Fault, i int) bool {
 // is not one of them.
 func (s *search) fits(model []*faults.Fault, g *faults.Fault) bool {
 	for _, f := range model {
-		if f == g || !s.compatible[f.Index()][g.Index()] {
+		if f == g || !faults.Compatible(f, g) {
 			return false
 		}
 	}
@@ -322,7 +314,7 @@ func (s *search) try(f *faults.Fault) *attempt {
 		switch {
 		case g == f:
 			return nil
-		case s.compatible[f.Index()][g.Index()]:
+		case faults.Compatible(f, g):
 		case a.replaces != nil:
 			return nil
 		default:
@@ -356,7 +348,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 	var best *attempt
 	for i, x := range near {
 		for _, y := range near[i+1:] {
-			if !s.compatible[x.fault.Index()][y.fault.Index()] || x.fault.Family == y.fault.Family {
+			if !faults.Compatible(x.fault, y.fault) || x.fault.Family == y.fault.Family {
 				continue
 			}
 			a := &attempt{fault: x.fault, with: y.fault}

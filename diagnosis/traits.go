@@ -261,7 +261,7 @@ func valueTraits(v *ref.Value) []string {
 			if slices.ContainsFunc(r.Moves, func(m ref.Move) bool { return m.Kind == ref.Wall }) {
 				add("with a wall move in the record")
 			}
-			if _, violation := rules.Replay(v); violation != nil {
+			if violation := rules.Check(v); violation != nil {
 				add("whose record breaks " + string(violation.Kind) + " first")
 				add("whose record breaks a rule")
 			} else {

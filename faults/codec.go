@@ -1,11 +1,13 @@
 package faults
 
 import (
+	"bytes"
 	"fmt"
 	"math/big"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -108,7 +110,7 @@ type knobs struct {
 type unit uint8
 
 const (
-	bytes unit = iota
+	utf8Bytes unit = iota
 	utf16Units
 	codePoints
 )
@@ -117,7 +119,7 @@ const (
 // r, size bytes of UTF-8.
 func (u unit) holes(r rune, size int) int {
 	switch {
-	case u == bytes || r == utf8.RuneError && size == 1:
+	case u == utf8Bytes || r == utf8.RuneError && size == 1:
 		return size
 	case u == utf16Units:
 		return utf16.RuneLen(r)
@@ -202,7 +204,7 @@ func charErr(kind string, char int) *errObj {
 
 // reader walks a string of bits.
 type reader struct {
-	bits     string
+	bits     []byte // '0' and '1'
 	pos      int
 	k        *knobs
 	err      *errObj
@@ -239,6 +241,10 @@ func (r *reader) read(width int, field spec.Field, i int, limit int) int {
 	return v
 }
 
+// left returns how many bits are left to read: none once the reader
+// has read past the end, filling with zeros.
+func (r *reader) left() int { return max(0, len(r.bits)-r.pos) }
+
 func (r *reader) field(f spec.Field, i int) int {
 	limit := f.Max
 	switch {
@@ -261,6 +267,10 @@ var sextets = func() (t [2][64]string) {
 	return t
 }()
 
+// bitBuffers holds buffers of bits for decode, which a diagnosis calls
+// millions of times.
+var bitBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
 // decode decodes code in profile p and returns its value, or the error
 // object.
 func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
@@ -275,10 +285,13 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 	if e != nil {
 		return nil, e
 	}
-	bits, kept, e := k.sextets(code, lenient)
+	buf := bitBuffers.Get().(*[]byte)
+	defer bitBuffers.Put(buf)
+	bits, kept, e := k.sextets((*buf)[:0], code, lenient)
 	if e != nil {
 		return nil, e
 	}
+	*buf = bits // grown, kept for the next
 	r := &reader{bits: bits, k: k}
 	v := r.value()
 	if r.err != nil {
@@ -290,12 +303,12 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 			return nil, charErr("trailing_data", used)
 		}
 		recordOnly := v.State == nil && v.Record != nil
-		if end := min(len(r.bits), used*6); r.pos < end && strings.Contains(r.bits[r.pos:end], "1") && !k.IgnorePadding && !(k.IgnorePaddingRecordOnly && recordOnly) {
+		if end := min(len(r.bits), used*6); r.pos < end && bytes.IndexByte(r.bits[r.pos:end], '1') >= 0 && !k.IgnorePadding && !(k.IgnorePaddingRecordOnly && recordOnly) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}
 	if k.RulesApplied != noRules && v.Record != nil {
-		if _, violation := rules.Replay(v); violation != nil && k.RulesApplied.refuses(v, violation) {
+		if violation := rules.Check(v); violation != nil && k.RulesApplied.refuses(v, violation) {
 			return nil, &errObj{Kind: string(violation.Kind), Field: spec.MoveKind.Path(violation.Move)}
 		}
 	}
@@ -335,22 +348,20 @@ func (k *knobs) alphabet() string {
 	return stdAlphabet
 }
 
-// sextets returns the bits of code, six a character, and the number of
-// characters read; a character outside the alphabet is rejected, deleted
+// sextets appends the bits of code to bits, six a character, and returns
+// them and the number of characters read; a character outside the alphabet is rejected, deleted
 // or read as zeros, one hole per unit of it, as the knobs say.
-func (k *knobs) sextets(code string, lenient bool) (string, int, *errObj) {
+func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
 	alphabet := k.alphabet()
 	lsb := 0
 	if k.LsbFirst {
 		lsb = 1
 	}
-	var bits strings.Builder
-	bits.Grow(6 * len(code))
 	kept := 0
 	for i := 0; i < len(code); {
 		c := code[i]
 		if v := strings.IndexByte(alphabet, c); v >= 0 {
-			bits.WriteString(sextets[lsb][v])
+			bits = append(bits, sextets[lsb][v]...)
 			kept++
 			i++
 			continue
@@ -358,20 +369,20 @@ func (k *knobs) sextets(code string, lenient bool) (string, int, *errObj) {
 		r, size := utf8.DecodeRuneInString(code[i:])
 		switch {
 		case lenient && c == '=' && k.LenientRejectsEquals:
-			return "", 0, charErr("invalid_character", i)
+			return nil, 0, charErr("invalid_character", i)
 		case c == '=' && k.StrictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
 		case k.JunkAsZeros && !(lenient && k.JunkStrictOnly): // six-bit holes, as the fansite's scripts do
 			for range k.JunkUnit.holes(r, size) {
-				bits.WriteString(sextets[lsb][0])
+				bits = append(bits, sextets[lsb][0]...)
 				kept++
 			}
 		case lenient:
 		default:
-			return "", 0, charErr("invalid_character", i)
+			return nil, 0, charErr("invalid_character", i)
 		}
 		i += size
 	}
-	return bits.String(), kept, nil
+	return bits, kept, nil
 }
 
 func (r *reader) value() *ref.Value {
@@ -410,6 +421,9 @@ func (r *reader) state() *ref.State {
 	}
 	for g, l := range layout {
 		n := r.field(l.Count, 0)
+		if n > 0 {
+			*groups[g] = make([]int, 0, min(n, r.left()/l.Anchor.Width+1))
+		}
 		for i := 0; i < n; i++ {
 			*groups[g] = append(*groups[g], r.field(l.Anchor, i))
 		}
@@ -448,7 +462,9 @@ func (r *reader) record() *ref.Record {
 	if n == 0 && r.k.EmptyRecordLost {
 		return nil
 	}
-	rec := &ref.Record{Moves: []ref.Move{}}
+	// Each move takes 4 bits at least: room for no more than the bits left
+	// hold, and more as zero-filled moves come.
+	rec := &ref.Record{Moves: make([]ref.Move, 0, min(n, r.left()/4))}
 	for i := 0; i < n && r.err == nil; i++ {
 		if r.field(spec.MoveKind, i) == 0 {
 			rec.Moves = append(rec.Moves, ref.PieceMove(r.field(spec.MoveDir, i)))
@@ -520,7 +536,7 @@ func (w *writer) field(f spec.Field, i, v int) { w.put(v, f.Width, f, i, f.Max) 
 
 // encode encodes a value.
 func (k *knobs) encode(v *ref.Value) (string, *errObj) {
-	w := &writer{k: k}
+	w := &writer{k: k, bits: make([]byte, 0, 320)} // a State takes 290 bits at most
 	w.field(spec.StateFlag, 0, flagBit(v.State != nil))
 	w.field(spec.RecordFlag, 0, flagBit(v.Record != nil))
 	if s := v.State; s != nil {

@@ -43,9 +43,27 @@ type model struct{ k knobs }
 // sets a knob that the other sets otherwise (two different range checks
 // of the squares, say), so that a model of both has both.
 func Compatible(a, b *Fault) bool {
+	if inCatalogue(a) && inCatalogue(b) {
+		return compatible()[a.index][b.index]
+	}
 	_, ok := a.knobs.with(b.knobs)
 	return ok
 }
+
+// compatible holds Compatible of every two faults of the catalogue, by
+// index: a diagnosis asks it of every pair, many times.
+var compatible = sync.OnceValue(func() [][]bool {
+	t := make([][]bool, len(Catalogue))
+	for _, f := range Catalogue {
+		t[f.index] = make([]bool, len(Catalogue))
+		for _, g := range Catalogue {
+			_, t[f.index][g.index] = f.knobs.with(g.knobs)
+		}
+	}
+	return t
+})
+
+func inCatalogue(f *Fault) bool { return f.index < len(Catalogue) && Catalogue[f.index] == f }
 
 // with returns k with the knobs that o turns on turned on too, and false
 // when o sets a knob that k sets to another value (which k keeps).
@@ -91,7 +109,7 @@ func (m *model) decode(code, profile string) *protocol.Response {
 	if e != nil {
 		return m.fail(e, false)
 	}
-	b, err := v.AppendJSON(nil)
+	b, err := v.AppendJSON(make([]byte, 0, 256))
 	if err != nil {
 		panic(err) // a value the faulty decoder made has names
 	}

@@ -202,18 +202,34 @@ type Violation struct {
 // each move, up to the first move that breaks the rules, and that
 // violation (nil when every move is legal). A value without a record has
 // no positions.
-func Replay(v *ref.Value) ([]Position, *Violation) {
+func Replay(v *ref.Value) ([]Position, *Violation) { return play(v, true) }
+
+// Check returns the first move of v's record that breaks the rules, as
+// Replay does, without keeping the positions; nil when every move is
+// legal or v has no record.
+func Check(v *ref.Value) *Violation {
+	_, violation := play(v, false)
+	return violation
+}
+
+// play plays v's record, keeping the positions when keep is set.
+func play(v *ref.Value, keep bool) ([]Position, *Violation) {
 	if v.Record == nil {
 		return nil, nil
 	}
 	p := Start(v)
-	positions := make([]Position, 0, len(v.Record.Moves))
+	var positions []Position
+	if keep {
+		positions = make([]Position, 0, len(v.Record.Moves))
+	}
 	for i, m := range v.Record.Moves {
 		next, k := p.Apply(m)
 		if k != "" {
 			return positions, &Violation{Move: i, Kind: k}
 		}
-		positions = append(positions, next)
+		if keep {
+			positions = append(positions, next)
+		}
 		p = next
 	}
 	return positions, nil

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"pgregory.net/rapid"
@@ -423,5 +424,26 @@ func TestMoveNames(t *testing.T) {
 	again, _ := after.Apply(ref.PieceMove(4))
 	if a, b := rules.Notation(&start, &after, ref.PieceMove(0)), rules.Notation(&after, &again, ref.PieceMove(4)); a != "e2" || b != "e8" {
 		t.Errorf("white north, black south: %s, %s", a, b)
+	}
+}
+
+// TestCheck: Check finds what Replay finds, on games steered to where the
+// rules are subtle (gen.ReplayValue: most break a rule, some at once).
+func TestCheck(t *testing.T) {
+	r := gen.NewRand(1)
+	broken := 0
+	for range 2000 {
+		v := r.ReplayValue()
+		_, want := rules.Replay(v)
+		got := rules.Check(v)
+		if (got == nil) != (want == nil) || got != nil && *got != *want {
+			t.Fatalf("Check = %v, Replay's violation %v", got, want)
+		}
+		if got != nil {
+			broken++
+		}
+	}
+	if broken == 0 || broken == 2000 {
+		t.Fatalf("%d of 2000 games break a rule: the test tells nothing", broken)
 	}
 }
