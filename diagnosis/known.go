@@ -96,8 +96,8 @@ type search struct {
 	probes  map[*faults.Fault][]Probe // what probing showed of each fault of the model
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
-	changing   map[int][]*faults.Fault // the faults that alone change the answer to each test
-	scores     map[asked]int           // each model's score on each test
+	changing map[int][]*faults.Fault // the faults that alone change the answer to each test
+	scores   map[asked]int           // each model's score on each test
 }
 
 // findFaults finds the model: the faults of the catalogue the answers
