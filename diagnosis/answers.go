@@ -206,13 +206,24 @@ func (a *answers) row(i int) []answer {
 	if a.rows[i] == nil {
 		req, id := a.request(i)
 		a.rows[i] = shared.row(id, req, encodes(a.obs[i].Category))
+		for _, b := range a.rows[i] {
+			a.observed[i].share(b)
+		}
 	}
 	return a.rows[i]
 }
 
+// share makes a's result the same string as b's when they are the same,
+// so that comparing them again reads neither.
+func (a *answer) share(b answer) {
+	if a.sameResult(b) {
+		a.result = b.result
+	}
+}
+
 // A set is a set of the catalogue's faults, a bit for each by its index:
 // the key of the model of those faults, had without allocating.
-type set [4]uint64
+type set [2]uint64
 
 // setOf returns the set of the faults fs.
 func setOf(fs []*faults.Fault) set {
@@ -245,6 +256,8 @@ func (a *answers) predictSet(k set, fs []*faults.Fault, i int) answer {
 	}
 	req, _ := a.request(i)
 	p := ask(modelOf(fs), req, encodes(a.obs[i].Category))
+	p.share(a.row(i)[0])
+	p.share(a.observed[i])
 	a.memo[asked{k, i}] = p
 	return p
 }
@@ -354,9 +367,7 @@ func (c *cache) row(id uint64, req *protocol.Request, enc bool) []answer {
 	row[0] = ask(modelOf(nil), req, enc)
 	for i, f := range faults.Catalogue {
 		row[1+i] = ask(modelOf([]*faults.Fault{f}), req, enc)
-		if row[1+i].sameResult(row[0]) {
-			row[1+i].result = row[0].result // the memory once
-		}
+		row[1+i].share(row[0]) // the memory once
 	}
 	c.mu.Lock()
 	if len(c.rows) >= maxRows {
