@@ -254,8 +254,8 @@ func (a *answers) predictSet(k set, fs []*faults.Fault, i int) answer {
 	if p, ok := a.memo[asked{k, i}]; ok {
 		return p
 	}
-	req, _ := a.request(i)
-	p := ask(modelOf(fs), req, encodes(a.obs[i].Category))
+	req, id := a.request(i)
+	p := shared.answerOf(k, fs, id, req, encodes(a.obs[i].Category))
 	p.share(a.row(i)[0])
 	p.share(a.observed[i])
 	a.memo[asked{k, i}] = p
@@ -343,10 +343,46 @@ func modelOf(fs []*faults.Fault) protocol.Handler {
 type cache struct {
 	mu   sync.Mutex
 	rows map[uint64][]answer // by the hash of a test's id and request
+
+	// The answers of models of several faults, likewise: the search of
+	// every diagnosis asks models of the same few faults.
+	multiMu sync.Mutex
+	multi   map[askedOf]answer
+}
+
+// askedOf is a test asked of a model: the model's set, the hash of the
+// test's id and request.
+type askedOf struct {
+	model set
+	id    uint64
+}
+
+// maxMulti bounds the answers of models of several faults kept; they
+// start again when full.
+const maxMulti = 1 << 18
+
+// answerOf returns the answer of the model of the faults fs, whose set is
+// k, to the request req, whose hash is id; enc says whether it is
+// encoding's.
+func (c *cache) answerOf(k set, fs []*faults.Fault, id uint64, req *protocol.Request, enc bool) answer {
+	c.multiMu.Lock()
+	p, ok := c.multi[askedOf{k, id}]
+	c.multiMu.Unlock()
+	if ok {
+		return p
+	}
+	p = ask(modelOf(fs), req, enc)
+	c.multiMu.Lock()
+	if len(c.multi) >= maxMulti {
+		c.multi = map[askedOf]answer{}
+	}
+	c.multi[askedOf{k, id}] = p
+	c.multiMu.Unlock()
+	return p
 }
 
 var (
-	shared = &cache{rows: map[uint64][]answer{}}
+	shared = &cache{rows: map[uint64][]answer{}, multi: map[askedOf]answer{}}
 	seed   = maphash.MakeSeed()
 )
 
