@@ -136,7 +136,12 @@ func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *
 	}
 	first := f.alone(m.c)
 	if !same(first) {
+		// Shown as the pool kept it; a case drawn made a vector, as a
+		// suite's vector is, with its flags and comment.
 		fd.Signature, fd.Result = m.sig, *m.r
+		if !m.vector {
+			f.asVector(fd, &sighting{c: m.c, v: verdict{result: *m.r, signature: m.sig}})
+		}
 		fd.Alone = "it passed"
 		if first.v.signature != "" {
 			fd.Alone = "it disagreed otherwise: " + first.v.signature

@@ -126,6 +126,38 @@ func TestHostile(t *testing.T) {
 	}
 }
 
+// An example of a case drawn that does not disagree again alone is shown
+// as the pool kept it, made a vector as every example is: with its flags
+// and comment, so that the report is one the schema allows (a drawn case
+// kept no flags of its own).
+func TestNotRepeatableDrawn(t *testing.T) {
+	t.Setenv("QF_FAKE", "crash-4th") // the 4th request of each process
+	t.Setenv("QF_FAKE_DIR", t.TempDir())
+	rep := mustRun(t, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, Timeout: measure.Allowance(300 * time.Millisecond),
+		StartTimeout: measure.Allowance(2 * time.Second), ExitTimeout: measure.Allowance(time.Second)},
+		N: 40, Seed: 5, MaxCauses: 3, vectors: func(string) bool { return false }})
+	drawn := 0
+	for _, f := range rep.Findings() {
+		if f.Repeatable {
+			continue
+		}
+		drawn++
+		if f.Result.Test.Flags == nil || f.Result.Test.Comment == "" {
+			t.Errorf("example %q: flags %v, comment %q", f.Original, f.Result.Test.Flags, f.Result.Test.Comment)
+		}
+	}
+	if drawn == 0 {
+		t.Fatal("no example that does not repeat: the test tells nothing")
+	}
+	var j bytes.Buffer
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateReport(j.Bytes()); err != nil {
+		t.Error(err)
+	}
+}
+
 // Interrupted (Ctrl-C in qf fuzz), a run ends at once, says so, and
 // leaves nothing running. It is interrupted when it shows its progress
 // for the first time, after its first batch of cases.
