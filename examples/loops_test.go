@@ -17,6 +17,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/generative"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -156,7 +157,7 @@ func TestPythonExample(t *testing.T) {
 // agrees with the reference.
 func passesAll(t *testing.T, name string, cmd []string, n int) {
 	t.Helper()
-	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
+	rep, err := runner.Run(context.Background(), runner.Options{Options: loaded(cmd)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +169,7 @@ func passesAll(t *testing.T, name string, cmd []string, n int) {
 			t.Errorf("%s: level %s, want %s", s.Category, s.Level, s.Category.Top())
 		}
 	}
-	frep, err := generative.Run(context.Background(), generative.Options{Options: driver.Options{Command: cmd}, N: n, Seed: 1})
+	frep, err := generative.Run(context.Background(), generative.Options{Options: loaded(cmd), N: n, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,11 +178,18 @@ func passesAll(t *testing.T, name string, cmd []string, n int) {
 	}
 }
 
+// loaded returns the options of cmd with qf's timeouts scaled to the
+// machine's load, so that a JVM that pauses on a loaded machine is not
+// taken for one that hangs.
+func loaded(cmd []string) driver.Options {
+	return driver.Options{Command: cmd, Timeout: measure.Allowance(driver.DefaultTimeout), StartTimeout: measure.Allowance(driver.DefaultStartTimeout)}
+}
+
 // failedIDs runs qf check against cmd and returns the ids of the vectors
 // that fail.
 func failedIDs(t *testing.T, cmd []string) []string {
 	t.Helper()
-	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Command: cmd}})
+	rep, err := runner.Run(context.Background(), runner.Options{Options: loaded(cmd)})
 	if err != nil {
 		t.Fatal(err)
 	}
