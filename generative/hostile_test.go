@@ -2,6 +2,7 @@ package generative
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"os"
 	"strings"
@@ -65,8 +66,13 @@ func TestHostile(t *testing.T) {
 		{"needs-hello", nil, 50, false, "crash", 2},
 		{"result-and-error", nil, 50, false, `both "error" and a result`, 1},
 	}
+	// An answer's allowance, before measure.Allowance: 300 ms, but for a
+	// fake that writes 1.2 MB of standard error a request, which qf must
+	// drain before the answer comes.
+	timeouts := map[string]time.Duration{"flood-stderr": 3 * time.Second}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
+			timeout := cmp.Or(timeouts[c.mode], 300*time.Millisecond)
 			dir := t.TempDir()
 			t.Setenv("QF_FAKE", c.mode)
 			t.Setenv("QF_FAKE_DIR", dir)
@@ -77,7 +83,7 @@ func TestHostile(t *testing.T) {
 				command = []string{os.Args[0], "-test.run=^$"}
 			}
 			start := time.Now()
-			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond), StartTimeout: measure.Allowance(2 * time.Second),
+			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(timeout), StartTimeout: measure.Allowance(2 * time.Second),
 				ExitTimeout: measure.Allowance(time.Second)}, N: c.n, Seed: 5, MaxCauses: 3})
 			took := time.Since(start)
 			var b strings.Builder
