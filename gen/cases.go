@@ -199,7 +199,7 @@ func (r *Rand) EncodeValue() []byte {
 // A place in a JSON tree: the object or list holding it, and its key or
 // index.
 type place struct {
-	object map[string]any
+	object *object
 	list   []any
 	key    string
 	index  int
@@ -207,14 +207,14 @@ type place struct {
 
 func (p place) get() any {
 	if p.object != nil {
-		return p.object[p.key]
+		return p.object.get(p.key)
 	}
 	return p.list[p.index]
 }
 
 func (p place) set(v any) {
 	if p.object != nil {
-		p.object[p.key] = v
+		p.object.set(p.key, v)
 	} else {
 		p.list[p.index] = v
 	}
@@ -222,17 +222,16 @@ func (p place) set(v any) {
 
 // places yields every member and item of tree, depth first, the members
 // of an object in the order of their keys, so that a seed repeats its
-// choices; it allocates nothing for an object of up to 16 members.
+// choices.
 func places(tree any) iter.Seq[place] {
 	return func(yield func(place) bool) { walkPlaces(tree, yield) }
 }
 
 func walkPlaces(x any, yield func(place) bool) bool {
 	switch x := x.(type) {
-	case map[string]any:
-		var buf [16]string
-		for _, k := range sortedKeys(x, &buf) {
-			if !yield(place{object: x, key: k}) || !walkPlaces(x[k], yield) {
+	case *object:
+		for _, m := range x.members {
+			if !yield(place{object: x, key: m.key}) || !walkPlaces(m.value, yield) {
 				return false
 			}
 		}
@@ -244,6 +243,22 @@ func walkPlaces(x any, yield func(place) bool) bool {
 		}
 	}
 	return true
+}
+
+// countPlaces returns the number of places that places yields.
+func countPlaces(x any) int {
+	n := 0
+	switch x := x.(type) {
+	case *object:
+		for _, m := range x.members {
+			n += 1 + countPlaces(m.value)
+		}
+	case []any:
+		for _, v := range x {
+			n += 1 + countPlaces(v)
+		}
+	}
+	return n
 }
 
 // nthPlace returns the place of tree that places yields after n others.
@@ -270,13 +285,14 @@ var badNumbers = []string{"-1", "8", "11", "64", "81", "128", "1024", "200", "99
 var oddKeys = []string{"<&>", "\u2028", "\u2029", "\x1b", "\x00", "\b\f\n\r\t", "é", "ü", "a\"b\\c", "a.b", "\U0001F600", "\x7f", "x\u00e9"}
 
 // Values of the wrong type.
-var wrongTypes = []any{nil, "4", true, []any{}, map[string]any{}, "white", "wall"}
+//
+// The list and the object are shared by every tree they are put in, as
+// they were when trees were maps: nothing adds to them, since a place is
+// a member or an item of what holds it, and they hold none.
+var wrongTypes = []any{nil, "4", true, []any{}, &object{}, "white", "wall"}
 
 func (r *Rand) breakJSON(tree any) any {
-	n := 0
-	for range places(tree) {
-		n++
-	}
+	n := countPlaces(tree)
 	if n == 0 || r.Intn(12) == 0 {
 		return pick(r, any(nil), any([]any{}), any("A"), tree)
 	}
@@ -292,14 +308,14 @@ func (r *Rand) breakJSON(tree any) any {
 		p.set(pick(r, wrongTypes...))
 	case 3: // a member missing
 		if p.object != nil {
-			delete(p.object, p.key)
+			p.object.remove(p.key)
 		}
 	case 4: // an unknown, misspelled or repeated member
 		if p.object != nil && !strings.HasSuffix(p.key, repeated) {
 			name := pick(r, "comment", strings.ToUpper(p.key[:1])+p.key[1:], p.key+"s", "x", p.key+repeated, pick(r, oddKeys...))
-			p.object[name] = p.object[p.key]
+			p.object.set(name, p.object.get(p.key))
 			if r.Intn(2) == 0 && name != p.key+repeated {
-				delete(p.object, p.key)
+				p.object.remove(p.key)
 			}
 		}
 	case 5: // a list of too many items

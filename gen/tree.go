@@ -9,33 +9,80 @@ import (
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
 )
 
-// A JSON tree is what encoding/json decodes a text into with UseNumber:
-// map[string]any, []any, string, json.Number, bool and nil. EncodeValue
-// breaks a value's JSON as such a tree. The two functions here read and
-// write one as encoding/json does, byte for byte (tree_test.go holds them
-// to it), at a fraction of its cost: reading a tree and writing it were
-// most of the time of drawing an encoding case.
+// A JSON tree is what encoding/json decodes a text into with UseNumber,
+// but for its objects: *object, []any, string, json.Number, bool and nil.
+// EncodeValue breaks a value's JSON as such a tree. An object holds its
+// members in the order of their keys, as encoding/json writes a map's:
+// walking a tree (places) and writing it (appendTree) need no sort and no
+// map, which were most of the time of drawing an encoding case. An
+// object is shared, as a map would be, by every place that holds it. The
+// functions here read and write a tree as encoding/json does, byte for
+// byte (tree_test.go holds them to it).
+type object struct {
+	members []member // in byte order of their keys, each key once
+}
+
+// A member of an object.
+type member struct {
+	key   string
+	value any
+}
+
+// find returns the index of key's member in o, or where it would go, and
+// whether it is there.
+func (o *object) find(key string) (int, bool) {
+	return slices.BinarySearchFunc(o.members, key, func(m member, key string) int { return strings.Compare(m.key, key) })
+}
+
+// get returns the value of key's member, nil when there is none.
+func (o *object) get(key string) any {
+	if i, ok := o.find(key); ok {
+		return o.members[i].value
+	}
+	return nil
+}
+
+// set sets the value of key's member, adding it in its place when there
+// is none.
+func (o *object) set(key string, v any) {
+	i, ok := o.find(key)
+	if ok {
+		o.members[i].value = v
+		return
+	}
+	o.members = slices.Insert(o.members, i, member{key, v})
+}
+
+// remove removes key's member, if any.
+func (o *object) remove(key string) {
+	if i, ok := o.find(key); ok {
+		o.members = slices.Delete(o.members, i, i+1)
+	}
+}
 
 // parseTree returns the tree of text, JSON that ref.Value.AppendJSON
-// wrote: objects, lists, integers, strings without escapes and null.
+// wrote: objects, lists, integers, strings without escapes and null. Its
+// keys, strings and numbers share text's memory, made a string once.
 func parseTree(text []byte) any {
-	x, _ := parseValue(text)
+	x, _ := parseValue(string(text))
 	return x
 }
 
-func parseValue(b []byte) (any, []byte) {
+func parseValue(b string) (any, string) {
 	switch b[0] {
 	case '{':
-		m := map[string]any{}
+		o := &object{members: make([]member, 0, 5)}
 		b = b[1:]
 		for b[0] != '}' {
 			key, rest := parseString(b)
-			m[key], b = parseValue(rest[1:]) // after the ':'
+			var v any
+			v, b = parseValue(rest[1:]) // after the ':'
+			o.set(key, v)
 			if b[0] == ',' {
 				b = b[1:]
 			}
 		}
-		return m, b[1:]
+		return o, b[1:]
 	case '[':
 		list := []any{}
 		b = b[1:]
@@ -61,29 +108,28 @@ func parseValue(b []byte) (any, []byte) {
 }
 
 // parseString returns the string at the start of b, which has no escapes.
-func parseString(b []byte) (string, []byte) {
+func parseString(b string) (string, string) {
 	i := 1
 	for b[i] != '"' {
 		i++
 	}
-	return string(b[1:i]), b[i+1:]
+	return b[1:i], b[i+1:]
 }
 
-// appendTree appends the JSON of tree to b as json.Marshal writes it: the
-// members of an object in the order of their keys, strings escaped for
-// HTML.
+// appendTree appends the JSON of tree to b as json.Marshal writes it, an
+// object as a map of its members: in the order of their keys, strings
+// escaped for HTML.
 func appendTree(b []byte, tree any) []byte {
 	switch x := tree.(type) {
-	case map[string]any:
-		var buf [16]string
+	case *object:
 		b = append(b, '{')
-		for i, k := range sortedKeys(x, &buf) {
+		for i, m := range x.members {
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = jsonstring.Append(b, strings.TrimSuffix(k, repeated), true)
+			b = jsonstring.Append(b, strings.TrimSuffix(m.key, repeated), true)
 			b = append(b, ':')
-			b = appendTree(b, x[k])
+			b = appendTree(b, m.value)
 		}
 		return append(b, '}')
 	case []any:
@@ -115,15 +161,6 @@ func appendTree(b []byte, tree any) []byte {
 }
 
 // repeated ends a key of a tree that stands for its key written once more,
-// right after it: the text a map cannot hold, of a repeated key.
+// right after it: the text an object of distinct keys cannot hold, of a
+// repeated key. It sorts right after the key.
 const repeated = "\x00repeated"
-
-// sortedKeys returns the keys of m in byte order, in buf when they fit.
-func sortedKeys(m map[string]any, buf *[16]string) []string {
-	keys := buf[:0]
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
