@@ -2,8 +2,8 @@ package gen
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 )
