@@ -72,6 +72,7 @@ type Request struct {
 	Profile string          `json:"profile,omitempty"` // decode: "strict" (the default when absent) or "lenient"
 	Value   json.RawMessage `json:"value,omitempty"`   // encode
 
+	code         string   // what Code points to, when ParseRequest read it
 	mistyped     []string // the members of the wrong type (ParseRequest)
 	profileGiven bool     // whether the line has a string "profile": "" is then a profile, not its absence
 }
