@@ -5,7 +5,6 @@ import (
 	"iter"
 	"strings"
 
-	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
@@ -111,9 +110,9 @@ func (r *Rand) Code() string {
 func (r *Rand) Mutate(code string) string {
 	switch r.Intn(8) {
 	case 0: // truncated at the character of a field's first bit, or anywhere
-		fields, _, err := ref.Fields(code)
+		fields, err := r.fields(code)
 		if err == nil && len(fields) > 0 && r.Intn(2) == 0 {
-			return code[:fields[r.Intn(len(fields))].Offset/6]
+			return code[:fields[r.Intn(len(fields))].offset/6]
 		}
 		return code[:r.Intn(len(code)+1)]
 	case 1, 2: // a character inserted
@@ -132,39 +131,116 @@ func (r *Rand) Mutate(code string) string {
 		if !spec.InAlphabet(code) || code == "" {
 			return code
 		}
-		bits := []byte(bitstring.Bits(code))
-		i := r.Intn(len(bits))
+		bits := 6 * len(code)
+		i := r.Intn(bits)
 		if r.Intn(2) == 0 {
 			if v, err := ref.Decode(code); err == nil {
-				if used := v.BitLen(); used < len(bits) {
-					i = used + r.Intn(len(bits)-used) // a padding bit
+				if used := v.BitLen(); used < bits {
+					i = used + r.Intn(bits-used) // a padding bit
 				}
 			}
 		}
-		bits[i] ^= 1
-		return bitstring.Code(string(bits))
+		return withBits(code, i, 1, sextetBit(code, i)^1)
 	}
 	// A square above 80 or a wall count above 10, written bit by bit.
-	fields, _, err := ref.Fields(code)
+	fields, err := r.fields(code)
 	if err != nil {
 		return code
 	}
-	var limited []ref.FieldValue
+	limited := r.limited[:0]
 	for _, f := range fields {
-		if f.Width == 7 || strings.HasSuffix(f.Path, ".count") && f.Width == 4 {
+		if f.width == 7 || strings.HasSuffix(f.name, ".count") && f.width == 4 {
 			limited = append(limited, f)
 		}
 	}
+	r.limited = limited
 	if len(limited) == 0 {
 		return code
 	}
 	f := limited[r.Intn(len(limited))]
 	v := spec.MaxSquare + 1 + r.Intn(127-spec.MaxSquare)
-	if f.Width == 4 {
+	if f.width == 4 {
 		v = spec.MaxWallsPerGroup + 1 + r.Intn(15-spec.MaxWallsPerGroup)
 	}
-	bits := bitstring.Bits(code)
-	return bitstring.Code(bits[:f.Offset] + bitstring.Field(v, f.Width) + bits[f.Offset+f.Width:])
+	return withBits(code, f.offset, f.width, v)
+}
+
+// A fieldAt is a field of a code: its name in spec's layout, the offset of
+// its first bit and its width.
+type fieldAt struct {
+	name          string
+	offset, width int
+}
+
+// fields returns the fields of code, which it decodes strictly, in the
+// order of the code, as ref.Fields returns them (cases_test.go holds them
+// to it) without their paths, into memory of r's that the next call
+// reuses; or Decode's error.
+func (r *Rand) fields(code string) ([]fieldAt, error) {
+	if err := ref.Strict.DecodeInto(&r.decoded, code); err != nil {
+		return nil, err
+	}
+	fields, at := r.fieldsAt[:0], 0
+	add := func(f *spec.Field) {
+		fields = append(fields, fieldAt{f.Name, at, f.Width})
+		at += f.Width
+	}
+	v := &r.decoded
+	add(&spec.StateFlag)
+	add(&spec.RecordFlag)
+	if s := v.State; s != nil {
+		add(&spec.White)
+		add(&spec.Black)
+		for g, anchors := range [...][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V} {
+			add(&spec.WallGroups[g].Count)
+			for range anchors {
+				add(&spec.WallGroups[g].Anchor)
+			}
+		}
+		add(&spec.LastMovePlayer)
+		add(&spec.LastMoveKind)
+		if s.LastMove.Kind == ref.Wall {
+			add(&spec.LastMovePlace)
+		}
+		add(&spec.Turn)
+	}
+	if rec := v.Record; rec != nil {
+		add(&spec.MoveCount)
+		for _, m := range rec.Moves {
+			add(&spec.MoveKind)
+			if m.Kind == ref.Wall {
+				add(&spec.MoveOrientation)
+				add(&spec.MovePlace)
+			} else {
+				add(&spec.MoveDir)
+			}
+		}
+	}
+	r.fieldsAt = fields
+	return fields, nil
+}
+
+// sextetBit returns bit i of code, a string of the alphabet, counting six
+// bits a character, the most significant first.
+func sextetBit(code string, i int) int {
+	return strings.IndexByte(alphabet, code[i/6]) >> (5 - i%6) & 1
+}
+
+// withBits returns code, a string of the alphabet, with its width bits
+// from bit offset on set to v, the most significant first.
+func withBits(code string, offset, width, v int) string {
+	b := []byte(code)
+	for k := 0; k < width; k++ {
+		i := offset + k
+		c := strings.IndexByte(alphabet, b[i/6])
+		bit := 1 << (5 - i%6)
+		c &^= bit
+		if v>>(width-1-k)&1 == 1 {
+			c |= bit
+		}
+		b[i/6] = alphabet[c]
+	}
+	return string(b)
 }
 
 // EncodeValue returns JSON text for an encoder: the canonical JSON of a

@@ -2,12 +2,15 @@ package gen
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // The generators reach every corner they are meant to: each chunk
@@ -185,3 +188,47 @@ func TestEncodeValueOddKeys(t *testing.T) {
 		}
 	}
 }
+
+// The fields Mutate cuts and overwrites are ref.Fields's, offset for
+// offset, and bits are read and written as internal/bitstring writes
+// them, for codes of every chunk combination and mutated codes, valid or
+// not.
+func TestFieldsAsRef(t *testing.T) {
+	r := NewRand(5)
+	valid := 0
+	for i := 0; i < 3000; i++ {
+		code := r.Code()
+		want, _, werr := ref.Fields(code)
+		got, gerr := r.fields(code)
+		if (werr == nil) != (gerr == nil) || len(got) != len(want) {
+			t.Fatalf("%q: %d fields (%v), ref.Fields %d (%v)", code, len(got), gerr, len(want), werr)
+		}
+		for k, f := range want {
+			if g := got[k]; g.offset != f.Offset || g.width != f.Width || g.name != index.ReplaceAllString(f.Path, "[]") {
+				t.Fatalf("%q: field %d is %+v, ref.Fields %+v", code, k, g, f)
+			}
+		}
+		if werr != nil || !spec.InAlphabet(code) {
+			continue
+		}
+		valid++
+		bits := bitstring.Bits(code)
+		for i := range bits {
+			if sextetBit(code, i) != int(bits[i]-'0') {
+				t.Fatalf("%q: bit %d is %d, bitstring %c", code, i, sextetBit(code, i), bits[i])
+			}
+		}
+		for _, f := range got {
+			v := r.Intn(1 << f.width)
+			want := bitstring.Code(bits[:f.offset] + bitstring.Field(v, f.width) + bits[f.offset+f.width:])
+			if g := withBits(code, f.offset, f.width, v); g != want {
+				t.Fatalf("%q: %d written at %d: %q, bitstring %q", code, v, f.offset, g, want)
+			}
+		}
+	}
+	if valid < 1000 {
+		t.Errorf("%d valid codes of 3000", valid)
+	}
+}
+
+var index = regexp.MustCompile(`\[\d+\]`)

@@ -12,11 +12,16 @@ import (
 // with every Go version and on every machine.
 type Rand struct {
 	pcg *rand.PCG
+
+	// Memory that Mutate reuses from one code to the next.
+	decoded  ref.Value
+	fieldsAt []fieldAt
+	limited  []fieldAt
 }
 
 // NewRand returns a Rand seeded with seed.
 func NewRand(seed uint64) *Rand {
-	return &Rand{rand.NewPCG(seed, 0x71665f766563) /* "qf_vec" */}
+	return &Rand{pcg: rand.NewPCG(seed, 0x71665f766563) /* "qf_vec" */}
 }
 
 // Intn returns a number in 0..n-1 (n > 0).
