@@ -36,6 +36,14 @@ import (
 // as in a value; bytes that are not UTF-8 make the text not JSON. Any
 // other text is an *Error of kind ErrMalformed.
 func (v *Value) UnmarshalJSON(data []byte) error {
+	if quickValue(v, data) {
+		return nil
+	}
+	return v.unmarshalFull(data)
+}
+
+// unmarshalFull is UnmarshalJSON's full reading, of any text (quick.go).
+func (v *Value) unmarshalFull(data []byte) error {
 	var nv Value
 	r := newReader(data)
 	defer r.free()

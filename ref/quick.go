@@ -1,0 +1,255 @@
+package ref
+
+// A quick reading of the common JSON text of a value, without package
+// jsontext: the canonical JSON, as AppendJSON writes it, or with the keys
+// of its objects in another order, such as the order of their bytes, in
+// which most JSON writers write a map. The encoder reads a value a
+// request, and the full reading of unmarshal.go takes several times as
+// long.
+//
+// The quick reading reads only text it is sure of: JSON without
+// whitespace and escapes, each object with exactly the keys its value
+// has, each once, every number an integer written with digits alone. Any
+// other text, JSON or not, it leaves to the full reading, which says what
+// is wrong; what both read, they read alike (quick_test.go).
+
+// A quickReader reads a text from the start; ok turns false, and stays
+// so, at the first byte it is not sure of.
+type quickReader struct {
+	b  []byte
+	ok bool
+}
+
+// quickValue reads text into v, as UnmarshalJSON would, and reports
+// whether it could; v is changed only when it could.
+func quickValue(v *Value, text []byte) bool {
+	q := quickReader{b: text, ok: true}
+	var nv Value
+	q.want(q.object(quickValueKeys, func(k int) {
+		switch {
+		case q.take("null"):
+		case k == 0:
+			nv.State = new(State)
+			q.state(nv.State)
+		default:
+			nv.Record = new(Record)
+			q.want(q.object(quickRecordKeys, func(int) { nv.Record.Moves = q.moves() }), 0)
+		}
+	}), 0, 1)
+	if !q.ok || len(q.b) > 0 {
+		return false
+	}
+	*v = nv
+	return true
+}
+
+// take takes s when the text goes on with it, and reports whether it
+// did.
+func (q *quickReader) take(s string) bool {
+	if q.ok && len(q.b) >= len(s) && string(q.b[:len(s)]) == s {
+		q.b = q.b[len(s):]
+		return true
+	}
+	return false
+}
+
+// need takes s, or makes q not ok.
+func (q *quickReader) need(s string) {
+	if !q.take(s) {
+		q.ok = false
+	}
+}
+
+// object reads an object whose keys are some of keys, each once, in any
+// order, calling member with the index of each key to read its value, and
+// returns the set of the keys read, a bit each by its index.
+func (q *quickReader) object(keys []string, member func(k int)) (seen uint) {
+	q.need("{")
+	for q.ok && !q.take("}") {
+		if seen != 0 {
+			q.need(",")
+		}
+		k := q.key(keys)
+		if k < 0 || seen&(1<<k) != 0 {
+			q.ok = false
+			break
+		}
+		seen |= 1 << k
+		member(k)
+	}
+	return seen
+}
+
+// want makes q not ok unless seen, the keys of an object read, are those
+// of the indexes keys.
+func (q *quickReader) want(seen uint, keys ...int) {
+	var want uint
+	for _, k := range keys {
+		want |= 1 << k
+	}
+	if seen != want {
+		q.ok = false
+	}
+}
+
+// key reads a key of keys, each quoted and followed by its colon
+// (quotedKeys), and returns its index; -1 for another.
+func (q *quickReader) key(keys []string) int {
+	for k, key := range keys {
+		if q.take(key) {
+			return k
+		}
+	}
+	return -1
+}
+
+// The keys of each object, in canonical order, quoted and followed by a
+// colon, as the text holds them.
+var (
+	quickValueKeys    = quotedKeys(valueKeys)
+	quickStateKeys    = quotedKeys(stateKeys)
+	quickPlayerKeys   = quotedKeys(playerKeys)
+	quickGroupKeys    = quotedKeys(groupKeys)
+	quickLastMoveKeys = quotedKeys(lastMoveKeys)
+	quickRecordKeys   = quotedKeys(recordKeys)
+)
+
+func quotedKeys(keys []string) []string {
+	quoted := make([]string, len(keys))
+	for k, key := range keys {
+		quoted[k] = `"` + key + `":`
+	}
+	return quoted
+}
+
+// name reads one of names, each quoted, and returns its index.
+func (q *quickReader) name(names ...string) int {
+	for i, n := range names {
+		if q.take(n) {
+			return i
+		}
+	}
+	q.ok = false
+	return 0
+}
+
+// int reads an integer written with digits alone, as JSON writes one, and
+// returns it as the full reading does (integer).
+func (q *quickReader) int() int {
+	if !q.ok {
+		return 0
+	}
+	i := 0
+	if len(q.b) > 0 && q.b[0] == '-' {
+		i++
+	}
+	start := i
+	for i < len(q.b) && isDigit(q.b[i]) {
+		i++
+	}
+	if i == start || q.b[start] == '0' && i > start+1 {
+		q.ok = false
+		return 0
+	}
+	n, _ := integer(q.b[:i])
+	q.b = q.b[i:]
+	return n
+}
+
+// ints reads a list of integers; an empty list is nil, as the full
+// reading makes it.
+func (q *quickReader) ints() []int {
+	var list []int
+	q.need("[")
+	for q.ok && !q.take("]") {
+		if len(list) > 0 {
+			q.need(",")
+		}
+		list = append(list, q.int())
+	}
+	return list
+}
+
+func (q *quickReader) state(s *State) {
+	q.want(q.object(quickStateKeys, func(k int) {
+		switch k {
+		case 0:
+			s.White = q.int()
+		case 1:
+			s.Black = q.int()
+		case 2:
+			q.want(q.object(quickPlayerKeys, func(p int) {
+				g := s.Walls.Group(Player(p))
+				q.want(q.object(quickGroupKeys, func(o int) {
+					if Orientation(o) == Vertical {
+						g.V = q.ints()
+					} else {
+						g.H = q.ints()
+					}
+				}), 0, 1)
+			}), 0, 1)
+		case 3:
+			q.lastMove(&s.LastMove)
+		default:
+			s.Turn = q.int()
+		}
+	}), 0, 1, 2, 3, 4)
+}
+
+// lastMove reads a last move: a place for a wall, none for a pawn.
+func (q *quickReader) lastMove(m *LastMove) {
+	seen := q.object(quickLastMoveKeys, func(k int) {
+		switch k {
+		case 0:
+			m.Player = Player(q.name(`"white"`, `"black"`))
+		case 1:
+			m.Kind = MoveKind(q.name(`"piece"`, `"wall"`))
+		default:
+			m.Place = q.int()
+		}
+	})
+	if m.Kind == Wall {
+		q.want(seen, 0, 1, 2)
+	} else {
+		q.want(seen, 0, 1)
+	}
+}
+
+// moves reads a list of moves; an empty list is a record of no moves,
+// never nil.
+func (q *quickReader) moves() []Move {
+	moves := []Move{}
+	q.need("[")
+	for q.ok && !q.take("]") {
+		if len(moves) > 0 {
+			q.need(",")
+		}
+		moves = append(moves, q.move())
+	}
+	return moves
+}
+
+// move reads a move written as AppendJSON writes one, or with its keys in
+// byte order; the full reading reads any other.
+func (q *quickReader) move() Move {
+	switch {
+	case q.take(`{"kind":"piece","dir":`):
+		m := Move{Kind: Piece, Dir: narrow(q.int())}
+		q.need("}")
+		return m
+	case q.take(`{"dir":`):
+		m := Move{Kind: Piece, Dir: narrow(q.int())}
+		q.need(`,"kind":"piece"}`)
+		return m
+	case q.take(`{"kind":"wall","orientation":"h","place":`):
+		m := Move{Kind: Wall, Orientation: Horizontal, Place: narrow(q.int())}
+		q.need("}")
+		return m
+	case q.take(`{"kind":"wall","orientation":"v","place":`):
+		m := Move{Kind: Wall, Orientation: Vertical, Place: narrow(q.int())}
+		q.need("}")
+		return m
+	}
+	q.ok = false
+	return Move{}
+}

@@ -1,0 +1,62 @@
+package ref_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/qf-format/qf-conformance/gen"
+	"github.com/qf-format/qf-conformance/ref"
+)
+
+// The quick reading of a value's JSON reads what it reads as the full
+// reading does, and leaves it every other text: the texts qf fuzz sends
+// the encoder, canonical, with their keys in byte order and broken every
+// way it breaks them, and texts near the quick reading's edges.
+func TestQuickValueAsFull(t *testing.T) {
+	texts := []string{
+		`{"state":null,"record":null}`, `{"record":null,"state":null}`, `{"state":null}`, `{"state":null,"record":null,"state":null}`,
+		`{"state":null,"record":{"moves":[]}}`, `{"state":null,"record":{"moves":[{"kind":"piece","dir":-0}]}}`,
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":01}]}}`, `{"state":null,"record":{"moves":[{"kind":"piece","dir":1.0}]}}`,
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":1e0}]}}`, `{"state":null,"record":{"moves":[{"kind":"piece","dir":99999999999999999999}]}}`,
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":-99999999999999999999}]}}`, `{"state":null,"record":{"moves":[{"kind":"wall","dir":1}]}}`,
+		`{"state":null,"record":{"moves":[{"kind":"piece","orientation":"h","dir":1}]}}`, `{"state":null,"record":{"moves":[{"kind":"wall","orientation":"v","place":70000}]}}`,
+		`{"state":null,"record":{"moves":[{"dir":1}]}}`, `{"state":null,"record":{"moves":[{"kind":"piece","dir":1},]}}`, `{"state":null,"record":{"moves":[,]}}`,
+		`{ "state":null,"record":null}`, `{"state":null,"record":null} `, `{"st\u0061te":null,"record":null}`, `{"state":null,"record":null}x`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece","place":3},"turn":1},"record":null}`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"wall"},"turn":1},"record":null}`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2,],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1},"record":null}`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"Black","kind":"piece"},"turn":1},"record":null}`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1},"record":null}`,
+		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1,"turn":2},"record":null}`,
+	}
+	for seed := uint64(1); seed <= 20000; seed++ {
+		texts = append(texts, string(gen.NewRand(seed).EncodeValue()))
+	}
+	quick := 0
+	for _, text := range texts {
+		var got, want ref.Value
+		if !ref.QuickValue(&got, []byte(text)) {
+			if !reflect.DeepEqual(got, ref.Value{}) {
+				t.Errorf("%s: the quick reading declined it, and changed the value", text)
+			}
+			continue
+		}
+		quick++
+		if err := ref.UnmarshalFull(&want, []byte(text)); err != nil {
+			t.Errorf("%s: the quick reading read it, the full reading says %v", text, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the quick reading read %+v, the full reading %+v", text, got, want)
+		}
+		if strings.ContainsAny(text, " \\") {
+			t.Errorf("%s: the quick reading read a text with a space or an escape", text)
+		}
+	}
+	t.Logf("the quick reading read %d texts of %d", quick, len(texts))
+	if quick < len(texts)/2 {
+		t.Errorf("the quick reading read %d texts of %d", quick, len(texts))
+	}
+}
