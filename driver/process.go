@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -172,11 +173,15 @@ func (p *Process) Send(timeout time.Duration, lines ...[]byte) error {
 // what a child it left behind might write, and then reports a crash. A
 // process that exits within a moment of the timeout crashed too.
 func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
-	deadline := time.Now().Add(timeout)
-	if p.hasExited() {
-		deadline = time.Now().Add(afterExit)
+	if !p.lineBuffered() {
+		// A line already read is taken without reading, and needs no
+		// deadline: most of a batch's answers come so.
+		deadline := time.Now().Add(timeout)
+		if p.hasExited() {
+			deadline = time.Now().Add(afterExit)
+		}
+		p.stdout.SetReadDeadline(deadline)
 	}
-	p.stdout.SetReadDeadline(deadline)
 	line, err := protocol.ReadLine(p.in, p.line, protocol.MaxLine)
 	p.line = line[:0]
 	switch {
@@ -188,6 +193,13 @@ func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 		return nil, timeoutDetail("no answer", timeout)
 	}
 	return nil, p.crash()
+}
+
+// lineBuffered reports whether a whole line of standard output has been
+// read already, and waits in the buffer.
+func (p *Process) lineBuffered() bool {
+	b, _ := p.in.Peek(p.in.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // exitsWithin reports whether the process has exited, or exits within d:
