@@ -121,7 +121,8 @@ func (f *fuzzer) again(c fcase, failure error) error {
 func (f *fuzzer) check(b *batch, i int, resp *protocol.Response, failure error) {
 	c := b.cases[i]
 	f.rep.Cases[c.cat]++
-	at := f.rep.Total() - 1
+	f.asked++
+	at := f.asked - 1
 	if resp == nil && failure == nil {
 		if f.pool.offerPass(b.vectors) {
 			f.pool.pass(c, b.test(i), b.answer(i), at, b.vectors)

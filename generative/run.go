@@ -251,6 +251,7 @@ type fuzzer struct {
 	began  time.Time
 	pool   *pool // what the diagnosis will read, and the diagnoses that steer the draws
 	drawn  int   // cases drawn, after the vectors
+	asked  int   // cases asked, the vectors' and those drawn: rep.Total(), kept as it grows
 }
 
 // drawAll asks the seeds, the suite's vectors, then draws and asks cases
@@ -297,7 +298,7 @@ func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 	switch {
 	case ctx.Err() != nil:
 		return false
-	case f.opts.N > 0 && f.rep.Total() >= f.opts.N:
+	case f.opts.N > 0 && f.asked >= f.opts.N:
 		return false
 	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
 		return false
@@ -312,7 +313,7 @@ func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 // when it is not a count.
 func (f *fuzzer) left() int {
 	if f.opts.N > 0 {
-		return max(0, f.opts.N-f.rep.Total())
+		return max(0, f.opts.N-f.asked)
 	}
 	return 1 << 62
 }
