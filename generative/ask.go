@@ -125,7 +125,7 @@ func (f *fuzzer) check(b *batch, i int, resp *protocol.Response, failure error) 
 	at := f.asked - 1
 	if resp == nil && failure == nil {
 		if f.pool.offerPass(b.vectors) {
-			f.pool.pass(c, b.test(i), b.answer(i), at, b.vectors)
+			f.pool.pass(c, b.agreement(i), at, b.vectors)
 		}
 		return
 	}
@@ -133,7 +133,7 @@ func (f *fuzzer) check(b *batch, i int, resp *protocol.Response, failure error) 
 	v := judge(c, t, resp, failure, f.opts.Level)
 	if v.signature == "" {
 		if f.pool.offerPass(b.vectors) {
-			f.pool.pass(c, t, resp, at, b.vectors)
+			f.pool.pass(c, &agreement{t: *t, answer: resp}, at, b.vectors)
 		}
 		return
 	}

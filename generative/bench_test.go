@@ -108,7 +108,7 @@ func cpuTime() time.Duration {
 // vectorCount returns the number of the suite's vectors, asked first in
 // every run.
 func vectorCount(b *testing.B) int {
-	seeds, err := seedBatches(suite.Categories, nil)
+	seeds, err := seedBatches(suite.Categories, nil, suite.L3)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func vectorCount(b *testing.B) int {
 // n cases from seed against an implementation that agrees with the
 // reference, for the fake "answers", and returns the file's name.
 func writeAnswers(b *testing.B, seed uint64, n int) string {
-	seeds, err := seedBatches(suite.Categories, nil)
+	seeds, err := seedBatches(suite.Categories, nil, suite.L3)
 	if err != nil {
 		b.Fatal(err)
 	}

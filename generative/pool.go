@@ -34,13 +34,47 @@ const (
 )
 
 // A kept case is a result in the pool: its case, its signature when it is
-// a disagreement, and how many cases were asked before it.
+// a disagreement, and how many cases were asked before it. The result of
+// an agreement is made only when the diagnosis reads it (result): a run
+// that finds no disagreement diagnoses nothing.
 type kept struct {
-	r      *suite.Result
+	r      *suite.Result // nil for an agreement until result makes it
 	c      fcase
 	sig    string
 	at     int
-	vector bool // a vector of the suite's, not a case drawn
+	vector bool       // a vector of the suite's, not a case drawn
+	agreed *agreement // an agreement's makings, until result makes r
+}
+
+// An agreement is what the result of an agreement is made of.
+type agreement struct {
+	t      vectors.Test       // the expectation; unset for a case drawn whose ref is set
+	ref    *protocol.Response // the reference's answer to a case drawn, to make t from
+	answer *protocol.Response // the answer, parsed; nil when it came as the reference's bytes, line
+	line   []byte
+}
+
+// result returns k's result, made on the first call for an agreement.
+func (k *kept) result() *suite.Result {
+	if k.r != nil {
+		return k.r
+	}
+	a := k.agreed
+	t := a.t
+	if a.ref != nil {
+		t = k.c.expectFrom(a.ref)
+	}
+	if t.ID == "" {
+		t.ID = k.c.id()
+	}
+	resp := a.answer
+	if resp == nil {
+		resp = parseAnswer(a.line)
+	}
+	r := k.c.cat.NewResult(&t)
+	r.Status, r.Answer = suite.Pass, resp
+	k.r, k.agreed = &r, nil
+	return k.r
 }
 
 // A pool is the results kept for the diagnosis.
@@ -87,16 +121,10 @@ func (p *pool) offerPass(vector bool) bool {
 	return true
 }
 
-// pass keeps an agreement that offerPass took: case c, its test t, which
-// is copied, and its answer resp.
-func (p *pool) pass(c fcase, t *vectors.Test, resp *protocol.Response, at int, vector bool) {
-	own := *t
-	if own.ID == "" {
-		own.ID = c.id()
-	}
-	r := c.cat.NewResult(&own)
-	r.Status, r.Answer = suite.Pass, resp
-	p.entries = append(p.entries, &kept{r: &r, c: c, at: at, vector: vector})
+// pass keeps an agreement that offerPass took: case c, and what its
+// result is made of when it is read.
+func (p *pool) pass(c fcase, a *agreement, at int, vector bool) {
+	p.entries = append(p.entries, &kept{c: c, at: at, vector: vector, agreed: a})
 }
 
 // disagree offers the pool a disagreement: a vector's, kept always, or a
@@ -198,7 +226,7 @@ var index = regexp.MustCompile(`\[\d+\]`)
 func (p *pool) results() []*suite.Result {
 	out := make([]*suite.Result, len(p.entries))
 	for i, k := range p.entries {
-		out[i] = k.r
+		out[i] = k.result()
 	}
 	return out
 }

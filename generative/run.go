@@ -225,7 +225,7 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return rep, nil
 	}
 	f := &fuzzer{opts: &opts, conn: s, client: s.Client, rep: rep, began: began, pool: newPool(opts.Seed)}
-	seeds, err := seedBatches(cats, opts.vectors)
+	seeds, err := seedBatches(cats, opts.vectors, opts.Level)
 	if err != nil {
 		s.Finish()
 		return nil, err
@@ -267,7 +267,7 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 			return
 		}
 		if n := f.left(); n < len(b.cases) {
-			b.cases, b.reqs, b.tests = b.cases[:n], b.reqs[:n], b.tests[:n]
+			b.cases, b.reqs, b.tests, b.answers = b.cases[:n], b.reqs[:n], b.tests[:n], b.answers[:n]
 		}
 		f.rep.Vectors += len(b.cases)
 		f.ask(ctx, &b)
@@ -322,14 +322,16 @@ func (f *fuzzer) left() int {
 // the reference expects of each, and the number of cases drawn and left
 // out. Of cases drawn, it holds the reference's answers, from which test
 // makes their expectations when they are needed: most cases are answered
-// with the reference's answer itself (answers), and need none.
+// with the reference's answer itself (answers), and need none. Of the
+// suite's vectors, answers holds the reference's answer where it passes
+// the vector.
 type batch struct {
 	cases   []fcase
 	reqs    []*protocol.Request
 	tests   []vectors.Test       // the expectations: a vector's, or the reference's without an id
 	vectors bool                 // the suite's vectors, not cases drawn
 	refs    []*protocol.Response // the reference's answers to cases drawn; nil once its test is made
-	answers [][]byte             // the same as protocol.AppendAnswer writes them, nil where it does not
+	answers [][]byte             // the reference's, as protocol.AppendAnswer writes them, nil where it does not
 	skipped int
 }
 
@@ -345,12 +347,35 @@ func (b *batch) test(i int) *vectors.Test {
 // answer returns the answer to case i that came as the reference's, byte
 // for byte (its request's ID set), parsed as the client parses any other.
 func (b *batch) answer(i int) *protocol.Response {
-	line := append(append([]byte(`{"id":`), b.reqs[i].ID...), b.answers[i]...)
+	return parseAnswer(b.answerLine(i))
+}
+
+// answerLine returns the line of the answer to case i that came as the
+// reference's, byte for byte, in memory of its own.
+func (b *batch) answerLine(i int) []byte {
+	return append(append([]byte(`{"id":`), b.reqs[i].ID...), b.answers[i]...)
+}
+
+// parseAnswer parses the line of an answer that came as the reference's.
+func parseAnswer(line []byte) *protocol.Response {
 	resp, err := protocol.ParseResponse(line)
 	if err != nil {
 		panic("generative: the reference's answer does not parse: " + err.Error())
 	}
 	return resp
+}
+
+// agreement returns the agreement of case i, whose answer came as the
+// reference's, byte for byte: its expectation, or the reference's answer
+// it is made from, and the answer's line.
+func (b *batch) agreement(i int) *agreement {
+	a := &agreement{line: b.answerLine(i)}
+	if b.refs != nil && b.refs[i] != nil {
+		a.ref = b.refs[i]
+	} else {
+		a.t = b.tests[i]
+	}
+	return a
 }
 
 // batchLen returns the length of the next batch to draw: N counts the
