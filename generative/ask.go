@@ -15,8 +15,32 @@ import (
 // draw draws n cases, the categories in turn, with the reference's
 // answer to each. Once faults are known, it leaves out seven in eight of
 // the cases that diag predicts: those the causes found explain already.
+// The reference answers on a goroutine of its own, a chunk of cases at a
+// time as they are drawn: the draws of a seed are the same whatever the
+// order the two take turns in, and on two cores drawing and answering
+// overlap each other as well as the asking of the batch before.
 func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
 	b := batch{cases: make([]fcase, 0, n), reqs: make([]*protocol.Request, 0, n)}
+	refs, answers := make([]*protocol.Response, n), make([][]byte, n)
+	chunks := make(chan []*protocol.Request, n/answerChunk+1)
+	answered := make(chan struct{})
+	go func() {
+		defer close(answered)
+		var buf []byte // the answers, end to end
+		i := 0
+		for chunk := range chunks {
+			for _, req := range chunk {
+				refs[i] = serve.Reference.Handle(req)
+				start := len(buf)
+				var ok bool
+				if buf, ok = refs[i].AppendAnswer(buf); ok {
+					answers[i] = buf[start:len(buf):len(buf)]
+				}
+				i++
+			}
+		}
+	}()
+	sent := 0 // the requests sent to be answered
 	for tries := 0; len(b.cases) < n && tries < 8*n; tries++ {
 		cat := cats[tries%len(cats)]
 		c := fcase{cat, r.Input(cat)}
@@ -26,21 +50,21 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 			continue
 		}
 		b.cases, b.reqs = append(b.cases, c), append(b.reqs, req)
-	}
-	b.tests = make([]vectors.Test, len(b.cases))
-	b.refs = make([]*protocol.Response, len(b.cases))
-	b.answers = make([][]byte, len(b.cases))
-	var buf []byte // the answers, end to end
-	for i, req := range b.reqs {
-		b.refs[i] = serve.Reference.Handle(req)
-		start := len(buf)
-		var ok bool
-		if buf, ok = b.refs[i].AppendAnswer(buf); ok {
-			b.answers[i] = buf[start:len(buf):len(buf)]
+		if len(b.reqs)-sent == answerChunk {
+			chunks <- b.reqs[sent:]
+			sent = len(b.reqs)
 		}
 	}
+	chunks <- b.reqs[sent:]
+	close(chunks)
+	<-answered
+	b.tests = make([]vectors.Test, len(b.cases))
+	b.refs, b.answers = refs[:len(b.cases)], answers[:len(b.cases)]
 	return b
 }
+
+// answerChunk is how many cases drawn the reference answers together.
+const answerChunk = 32
 
 // ask sends the cases, many at once, and checks each answer. When the
 // implementation fails to answer one (a crash, a timeout, a protocol
