@@ -96,7 +96,8 @@ func parseValue(b string) (any, string) {
 		}
 		return list, b[1:]
 	case '"':
-		return parseString(b)
+		str, rest := parseString(b)
+		return boxedString(str), rest
 	case 'n':
 		return nil, b[len("null"):]
 	}
@@ -104,8 +105,38 @@ func parseValue(b string) (any, string) {
 	for i < len(b) && (b[i] == '-' || '0' <= b[i] && b[i] <= '9') {
 		i++
 	}
-	return json.Number(b[:i]), b[i:]
+	return boxedNumber(b[:i]), b[i:]
 }
+
+// boxedNumber returns the number n as a tree holds it: for 0 to 1023, most
+// numbers of a value, an interface value made once, so that a tree of
+// them allocates none.
+func boxedNumber(n string) any {
+	if v, err := strconv.Atoi(n); err == nil && 0 <= v && v < len(smallNumbers) && n == strconv.Itoa(v) {
+		return smallNumbers[v]
+	}
+	return json.Number(n)
+}
+
+var smallNumbers = func() (t [1024]any) {
+	for v := range t {
+		t[v] = json.Number(strconv.Itoa(v))
+	}
+	return t
+}()
+
+// boxedString returns s as a tree holds it: a name of the canonical JSON
+// as an interface value made once.
+func boxedString(s string) any {
+	for _, n := range boxedNames {
+		if n.(string) == s {
+			return n
+		}
+	}
+	return s
+}
+
+var boxedNames = []any{"white", "black", "piece", "wall", "h", "v"}
 
 // parseString returns the string at the start of b, which has no escapes.
 func parseString(b string) (string, string) {
