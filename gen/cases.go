@@ -492,7 +492,7 @@ func (r *Rand) SubtleState() *ref.State {
 }
 
 func (r *Rand) subtleState() *ref.State {
-	s := &ref.State{LastMove: ref.LastMove{Player: ref.Player(r.Intn(2))}}
+	s := &ref.State{LastMove: ref.LastMove{Player: ref.Player(r.Intn(2))}, Walls: roomyWalls()}
 	s.Turn = TurnFor(1-s.LastMove.Player, 2+r.Intn(60))
 	if r.Intn(8) == 0 {
 		s.Turn = r.Intn(spec.MaxTurn + 1) // any parity
@@ -531,6 +531,17 @@ func (r *Rand) subtleState() *ref.State {
 		s.LastMove.Place = near()
 	}
 	return s
+}
+
+// roomyWalls returns four empty wall groups with room for ten walls each,
+// in one array, so that adding walls one by one allocates nothing more.
+func roomyWalls() ref.Walls {
+	const n = spec.MaxWallsPerGroup
+	room := make([]int, 4*n)
+	return ref.Walls{
+		White: ref.PlayerWalls{H: room[0:0:n], V: room[n : n : 2*n]},
+		Black: ref.PlayerWalls{H: room[2*n : 2*n : 3*n], V: room[3*n : 3*n : 4*n]},
+	}
 }
 
 // addWall adds a wall to owner's group of orientation o, or of the other
