@@ -9,7 +9,6 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // draw draws n cases, the categories in turn, with the reference's
@@ -58,7 +57,6 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 	chunks <- b.reqs[sent:]
 	close(chunks)
 	<-answered
-	b.tests = make([]vectors.Test, len(b.cases))
 	b.refs, b.answers = refs[:len(b.cases)], answers[:len(b.cases)]
 	return b
 }

@@ -328,15 +328,19 @@ func (f *fuzzer) left() int {
 type batch struct {
 	cases   []fcase
 	reqs    []*protocol.Request
-	tests   []vectors.Test       // the expectations: a vector's, or the reference's without an id
+	tests   []vectors.Test       // the expectations: a vector's, or the reference's without an id; nil until test makes one
 	vectors bool                 // the suite's vectors, not cases drawn
 	refs    []*protocol.Response // the reference's answers to cases drawn; nil once its test is made
 	answers [][]byte             // the reference's, as protocol.AppendAnswer writes them, nil where it does not
 	skipped int
 }
 
-// test returns the expectation of case i.
+// test returns the expectation of case i. The expectations of cases
+// drawn are made only as they are asked for: most cases need none.
 func (b *batch) test(i int) *vectors.Test {
+	if b.tests == nil {
+		b.tests = make([]vectors.Test, len(b.cases))
+	}
 	if b.refs != nil && b.refs[i] != nil {
 		b.tests[i] = b.cases[i].expectFrom(b.refs[i])
 		b.refs[i] = nil
