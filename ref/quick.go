@@ -1,5 +1,7 @@
 package ref
 
+import "bytes"
+
 // A quick reading of the common JSON text of a value, without package
 // jsontext: the canonical JSON, as AppendJSON writes it, or with the keys
 // of its objects in another order, such as the order of their bytes, in
@@ -27,7 +29,7 @@ func quickValue(v *Value, text []byte) bool {
 	var nv Value
 	q.want(q.object(quickValueKeys, func(k int) {
 		switch {
-		case q.take("null"):
+		case q.take(tokNull):
 		case k == 0:
 			nv.State = new(State)
 			q.state(nv.State)
@@ -45,16 +47,16 @@ func quickValue(v *Value, text []byte) bool {
 
 // take takes s when the text goes on with it, and reports whether it
 // did.
-func (q *quickReader) take(s string) bool {
-	if q.ok && len(q.b) >= len(s) && string(q.b[:len(s)]) == s {
-		q.b = q.b[len(s):]
-		return true
+func (q *quickReader) take(s []byte) bool {
+	rest, found := bytes.CutPrefix(q.b, s)
+	if found && q.ok {
+		q.b = rest
 	}
-	return false
+	return found && q.ok
 }
 
 // need takes s, or makes q not ok.
-func (q *quickReader) need(s string) {
+func (q *quickReader) need(s []byte) {
 	if !q.take(s) {
 		q.ok = false
 	}
@@ -63,11 +65,11 @@ func (q *quickReader) need(s string) {
 // object reads an object whose keys are some of keys, each once, in any
 // order, calling member with the index of each key to read its value, and
 // returns the set of the keys read, a bit each by its index.
-func (q *quickReader) object(keys []string, member func(k int)) (seen uint) {
-	q.need("{")
-	for q.ok && !q.take("}") {
+func (q *quickReader) object(keys [][]byte, member func(k int)) (seen uint) {
+	q.need(tokOpenObject)
+	for q.ok && !q.take(tokCloseObject) {
 		if seen != 0 {
-			q.need(",")
+			q.need(tokComma)
 		}
 		k := q.key(keys)
 		if k < 0 || seen&(1<<k) != 0 {
@@ -94,7 +96,7 @@ func (q *quickReader) want(seen uint, keys ...int) {
 
 // key reads a key of keys, each quoted and followed by its colon
 // (quotedKeys), and returns its index; -1 for another.
-func (q *quickReader) key(keys []string) int {
+func (q *quickReader) key(keys [][]byte) int {
 	for k, key := range keys {
 		if q.take(key) {
 			return k
@@ -114,16 +116,29 @@ var (
 	quickRecordKeys   = quotedKeys(recordKeys)
 )
 
-func quotedKeys(keys []string) []string {
-	quoted := make([]string, len(keys))
+func quotedKeys(keys []string) [][]byte {
+	quoted := make([][]byte, len(keys))
 	for k, key := range keys {
-		quoted[k] = `"` + key + `":`
+		quoted[k] = []byte(`"` + key + `":`)
 	}
 	return quoted
 }
 
+// The tokens the quick reading takes.
+var (
+	tokOpenObject, tokCloseObject = []byte("{"), []byte("}")
+	tokOpenList, tokCloseList     = []byte("["), []byte("]")
+	tokComma, tokNull             = []byte(","), []byte("null")
+	tokWhite, tokBlack            = []byte(`"white"`), []byte(`"black"`)
+	tokPiece, tokWall             = []byte(`"piece"`), []byte(`"wall"`)
+	tokPieceDir, tokDirPiece      = []byte(`{"kind":"piece","dir":`), []byte(`,"kind":"piece"}`)
+	tokDirFirst                   = []byte(`{"dir":`)
+	tokWallH                      = []byte(`{"kind":"wall","orientation":"h","place":`)
+	tokWallV                      = []byte(`{"kind":"wall","orientation":"v","place":`)
+)
+
 // name reads one of names, each quoted, and returns its index.
-func (q *quickReader) name(names ...string) int {
+func (q *quickReader) name(names ...[]byte) int {
 	for i, n := range names {
 		if q.take(n) {
 			return i
@@ -151,7 +166,10 @@ func (q *quickReader) int() int {
 		q.ok = false
 		return 0
 	}
-	n, _ := integer(q.b[:i])
+	n, ok := integer(q.b[:i])
+	if !ok {
+		q.ok = false
+	}
 	q.b = q.b[i:]
 	return n
 }
@@ -160,10 +178,10 @@ func (q *quickReader) int() int {
 // reading makes it.
 func (q *quickReader) ints() []int {
 	var list []int
-	q.need("[")
-	for q.ok && !q.take("]") {
+	q.need(tokOpenList)
+	for q.ok && !q.take(tokCloseList) {
 		if len(list) > 0 {
-			q.need(",")
+			q.need(tokComma)
 		}
 		list = append(list, q.int())
 	}
@@ -180,13 +198,7 @@ func (q *quickReader) state(s *State) {
 		case 2:
 			q.want(q.object(quickPlayerKeys, func(p int) {
 				g := s.Walls.Group(Player(p))
-				q.want(q.object(quickGroupKeys, func(o int) {
-					if Orientation(o) == Vertical {
-						g.V = q.ints()
-					} else {
-						g.H = q.ints()
-					}
-				}), 0, 1)
+				q.want(q.object(quickGroupKeys, func(o int) { *g.list(Orientation(o)) = q.ints() }), 0, 1)
 			}), 0, 1)
 		case 3:
 			q.lastMove(&s.LastMove)
@@ -201,9 +213,9 @@ func (q *quickReader) lastMove(m *LastMove) {
 	seen := q.object(quickLastMoveKeys, func(k int) {
 		switch k {
 		case 0:
-			m.Player = Player(q.name(`"white"`, `"black"`))
+			m.Player = Player(q.name(tokWhite, tokBlack))
 		case 1:
-			m.Kind = MoveKind(q.name(`"piece"`, `"wall"`))
+			m.Kind = MoveKind(q.name(tokPiece, tokWall))
 		default:
 			m.Place = q.int()
 		}
@@ -219,10 +231,10 @@ func (q *quickReader) lastMove(m *LastMove) {
 // never nil.
 func (q *quickReader) moves() []Move {
 	moves := []Move{}
-	q.need("[")
-	for q.ok && !q.take("]") {
+	q.need(tokOpenList)
+	for q.ok && !q.take(tokCloseList) {
 		if len(moves) > 0 {
-			q.need(",")
+			q.need(tokComma)
 		}
 		moves = append(moves, q.move())
 	}
@@ -233,21 +245,21 @@ func (q *quickReader) moves() []Move {
 // byte order; the full reading reads any other.
 func (q *quickReader) move() Move {
 	switch {
-	case q.take(`{"kind":"piece","dir":`):
+	case q.take(tokPieceDir):
 		m := Move{Kind: Piece, Dir: narrow(q.int())}
-		q.need("}")
+		q.need(tokCloseObject)
 		return m
-	case q.take(`{"dir":`):
+	case q.take(tokDirFirst):
 		m := Move{Kind: Piece, Dir: narrow(q.int())}
-		q.need(`,"kind":"piece"}`)
+		q.need(tokDirPiece)
 		return m
-	case q.take(`{"kind":"wall","orientation":"h","place":`):
+	case q.take(tokWallH):
 		m := Move{Kind: Wall, Orientation: Horizontal, Place: narrow(q.int())}
-		q.need("}")
+		q.need(tokCloseObject)
 		return m
-	case q.take(`{"kind":"wall","orientation":"v","place":`):
+	case q.take(tokWallV):
 		m := Move{Kind: Wall, Orientation: Vertical, Place: narrow(q.int())}
-		q.need("}")
+		q.need(tokCloseObject)
 		return m
 	}
 	q.ok = false

@@ -405,10 +405,7 @@ func (r *reader) walls(w *Walls, at path) error {
 
 func (r *reader) group(g *PlayerWalls, at path) error {
 	o, err := r.object(at, groupKeys, func(k int, at path) error {
-		if Orientation(k) == Vertical {
-			return r.ints(&g.V, at)
-		}
-		return r.ints(&g.H, at)
+		return r.ints(g.list(Orientation(k)), at)
 	})
 	if err != nil {
 		return err
@@ -451,6 +448,24 @@ func (r *reader) record(rec *Record, at path) error {
 // moves reads a list of moves. An empty list is a non-nil slice: a record
 // of no moves.
 func (r *reader) moves(dst *[]Move, at path) error {
+	list := at.String()
+	moves := []Move{}
+	if err := r.list(at, func(i int, _ bool) error {
+		var m Move
+		err := r.move(&m, path{outer: list, index: i})
+		moves = append(moves, m)
+		return err
+	}); err != nil {
+		return err
+	}
+	*dst = moves
+	return nil
+}
+
+// list reads a list, calling item to read each item with its index and
+// whether no item before it had a fault, and returns the first fault of
+// its items; a value that is not a list is a fault at at.
+func (r *reader) list(at path, item func(i int, first bool) error) error {
 	if r.err != nil {
 		return errSyntax
 	}
@@ -458,92 +473,14 @@ func (r *reader) moves(dst *[]Move, at path) error {
 		return r.skipAs(at, "not a list")
 	}
 	r.token()
-	list := at.String()
-	moves := []Move{}
 	var fault error
 	for i := 0; r.err == nil && r.dec.PeekKind() != ']'; i++ {
-		var m Move
-		if err := r.item(&m, path{outer: list, index: i}); err != nil && fault == nil {
+		if err := item(i, fault == nil); err != nil && fault == nil {
 			fault = err
 		}
-		moves = append(moves, m)
 	}
 	r.token()
-	if fault != nil {
-		return fault
-	}
-	*dst = moves
-	return nil
-}
-
-// item reads a move of a list. A move written as canonical JSON writes
-// it, most of a long list, is read from its text at once; any other is
-// read as move reads it, from the same text, with the same faults.
-func (r *reader) item(m *Move, at path) error {
-	if r.err != nil || r.dec.PeekKind() != '{' {
-		return r.move(m, at)
-	}
-	text := r.raw()
-	if r.err != nil {
-		return errSyntax
-	}
-	if canonicalMove(m, text) {
-		return nil
-	}
-	*m = Move{}
-	sub := newReader(text)
-	defer sub.free()
-	return sub.move(m, at)
-}
-
-// canonicalMove reads text into m when it is a move written as
-// AppendJSON writes one, or with its keys in byte order, with a number of
-// at most four digits, and reports whether it was.
-func canonicalMove(m *Move, text []byte) bool {
-	var n []byte
-	var ok bool
-	kind, o := Piece, Horizontal
-	if n, ok = between(text, `{"kind":"piece","dir":`, `}`); ok {
-	} else if n, ok = between(text, `{"dir":`, `,"kind":"piece"}`); ok {
-	} else if n, ok = between(text, `{"kind":"wall","orientation":"h","place":`, `}`); ok {
-		kind = Wall
-	} else if n, ok = between(text, `{"kind":"wall","orientation":"v","place":`, `}`); ok {
-		kind, o = Wall, Vertical
-	} else {
-		return false
-	}
-	neg := len(n) > 0 && n[0] == '-'
-	if neg {
-		n = n[1:]
-	}
-	if len(n) == 0 || len(n) > 4 {
-		return false
-	}
-	v := 0
-	for _, c := range n {
-		if !isDigit(c) {
-			return false
-		}
-		v = 10*v + int(c-'0')
-	}
-	if neg {
-		v = -v
-	}
-	if kind == Piece {
-		*m = Move{Kind: Piece, Dir: int16(v)}
-	} else {
-		*m = Move{Kind: Wall, Orientation: o, Place: int16(v)}
-	}
-	return true
-}
-
-// between returns what text holds between prefix and suffix, and whether
-// it starts and ends with them.
-func between(text []byte, prefix, suffix string) ([]byte, bool) {
-	if len(text) < len(prefix)+len(suffix) || string(text[:len(prefix)]) != prefix || string(text[len(text)-len(suffix):]) != suffix {
-		return nil, false
-	}
-	return text[len(prefix) : len(text)-len(suffix)], true
+	return fault
 }
 
 func (r *reader) move(m *Move, at path) error {
@@ -598,28 +535,19 @@ func (r *reader) int16(dst *int16, at path) error {
 }
 
 // ints reads a list of integers; an empty list is nil. Paths are written
-// only for a fault: a list may hold millions of items.
+// only for a fault, the first: a list may hold millions of items.
 func (r *reader) ints(dst *[]int, at path) error {
-	if r.err != nil {
-		return errSyntax
-	}
-	if r.dec.PeekKind() != '[' {
-		return r.skipAs(at, "not a list")
-	}
-	r.token()
 	var list []int
-	var fault error
-	for i := 0; r.err == nil && r.dec.PeekKind() != ']'; i++ {
+	if err := r.list(at, func(i int, first bool) error {
 		v := r.raw()
 		n, ok := integer(v)
-		if !ok && fault == nil && r.err == nil {
-			fault = malformed(path{outer: at.String(), index: i}.String(), clip(v)+" is not an integer")
-		}
 		list = append(list, n)
-	}
-	r.token()
-	if fault != nil {
-		return fault
+		if !ok && first && r.err == nil {
+			return malformed(path{outer: at.String(), index: i}.String(), clip(v)+" is not an integer")
+		}
+		return nil
+	}); err != nil {
+		return err
 	}
 	*dst = list
 	return nil

@@ -4,10 +4,11 @@ import (
 	"testing"
 )
 
-// A move that canonicalMove reads is read as move reads it, and so is a
-// move it leaves to move: texts in canonical form and near it (numbers
-// out of range and long, keys in another order, spaces, other names).
-func TestCanonicalMoveAsMove(t *testing.T) {
+// A move that the quick reading reads is read as the full reading reads
+// it, and it leaves the others to the full reading: texts in canonical
+// form and near it (numbers out of range and long, keys in another order,
+// spaces, other names), as the move of a record.
+func TestQuickMoveAsMove(t *testing.T) {
 	read := 0
 	for _, text := range []string{
 		`{"kind":"piece","dir":3}`, `{"kind":"piece","dir":0}`, `{"kind":"piece","dir":-1}`, `{"kind":"piece","dir":9999}`,
@@ -18,20 +19,18 @@ func TestCanonicalMoveAsMove(t *testing.T) {
 		`{"kind":"wall","orientation":"h","place":1,"dir":2}`, `{"kind":"piece"}`, `{}`, `{"dir":5,"kind":"piece"}`, `{"dir":5,"kind":"wall"}`,
 		`{"dir":5,"x":1,"kind":"piece"}`, `{"dir":"kind":"piece"}`,
 	} {
-		var fast Move
-		if !canonicalMove(&fast, []byte(text)) {
+		value := []byte(`{"state":null,"record":{"moves":[` + text + `]}}`)
+		var quick Value
+		if !quickValue(&quick, value) {
 			continue
 		}
 		read++
-		var slow Move
-		r := newReader([]byte(text))
-		err := r.move(&slow, path{outer: "record.moves", index: 0})
-		r.free()
-		if err != nil || fast != slow {
-			t.Errorf("%s: canonicalMove reads %+v; move %+v, %v", text, fast, slow, err)
+		var full Value
+		if err := full.unmarshalFull(value); err != nil || len(quick.Record.Moves) != 1 || quick.Record.Moves[0] != full.Record.Moves[0] {
+			t.Errorf("%s: the quick reading reads %+v; the full reading %+v, %v", text, quick.Record, full.Record, err)
 		}
 	}
-	if read != 10 {
-		t.Errorf("canonicalMove read %d of the texts, want 10", read)
+	if read != 11 {
+		t.Errorf("the quick reading read %d of the texts, want 11", read)
 	}
 }

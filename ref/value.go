@@ -135,6 +135,14 @@ func (w *Walls) Group(p Player) *PlayerWalls {
 	return &w.White
 }
 
+// list returns the list of g's walls of orientation o.
+func (g *PlayerWalls) list(o Orientation) *[]int {
+	if o == Vertical {
+		return &g.V
+	}
+	return &g.H
+}
+
 // Count returns the number of wall anchors in all four groups.
 func (w *Walls) Count() int {
 	return len(w.White.H) + len(w.White.V) + len(w.Black.H) + len(w.Black.V)
