@@ -265,7 +265,7 @@ func (r *Rand) EncodeValue() []byte {
 	if r.Intn(5) < 2 {
 		return b
 	}
-	tree := parseTree(b)
+	tree := parseTree(b, &r.trees)
 	for k := 1 + r.Intn(2); k > 0; k-- {
 		tree = r.breakJSON(tree)
 	}

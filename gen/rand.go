@@ -17,6 +17,7 @@ type Rand struct {
 	decoded  ref.Value
 	fieldsAt []fieldAt
 	limited  []fieldAt
+	trees    arena // EncodeValue's
 }
 
 // NewRand returns a Rand seeded with seed.

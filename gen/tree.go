@@ -62,21 +62,27 @@ func (o *object) remove(key string) {
 
 // parseTree returns the tree of text, JSON that ref.Value.AppendJSON
 // wrote: objects, lists, integers, strings without escapes and null. Its
-// keys, strings and numbers share text's memory, made a string once.
-func parseTree(text []byte) any {
-	x, _ := parseValue(string(text))
+// keys, strings and numbers share text's memory, made a string once; its
+// objects and lists are a's, which the next tree of a reuses (nil: made
+// anew).
+func parseTree(text []byte, a *arena) any {
+	if a == nil {
+		a = new(arena)
+	}
+	a.objects, a.members, a.items = a.objects[:0], a.members[:0], a.items[:0]
+	x, _ := a.parseValue(string(text))
 	return x
 }
 
-func parseValue(b string) (any, string) {
+func (a *arena) parseValue(b string) (any, string) {
 	switch b[0] {
 	case '{':
-		o := &object{members: make([]member, 0, 5)}
+		o := a.object()
 		b = b[1:]
 		for b[0] != '}' {
 			key, rest := parseString(b)
 			var v any
-			v, b = parseValue(rest[1:]) // after the ':'
+			v, b = a.parseValue(rest[1:]) // after the ':'
 			o.set(key, v)
 			if b[0] == ',' {
 				b = b[1:]
@@ -84,17 +90,18 @@ func parseValue(b string) (any, string) {
 		}
 		return o, b[1:]
 	case '[':
-		list := []any{}
+		var room [16]any
+		items := room[:0]
 		b = b[1:]
 		for b[0] != ']' {
 			var x any
-			x, b = parseValue(b)
-			list = append(list, x)
+			x, b = a.parseValue(b)
+			items = append(items, x)
 			if b[0] == ',' {
 				b = b[1:]
 			}
 		}
-		return list, b[1:]
+		return a.list(items), b[1:]
 	case '"':
 		str, rest := parseString(b)
 		return boxedString(str), rest
@@ -106,6 +113,46 @@ func parseValue(b string) (any, string) {
 		i++
 	}
 	return boxedNumber(b[:i]), b[i:]
+}
+
+// An arena holds the objects and lists of a tree, in a few arrays, so that
+// parsing a tree allocates next to nothing: EncodeValue parses one, breaks
+// it, writes it and drops it, and the next reuses the arrays. A tree that
+// outlives the next parse must not be of the same arena. An object has
+// room for five members in place, and a list exactly its items, so that
+// adding a sixth member or an item moves them to memory of their own.
+type arena struct {
+	objects []object
+	members []member
+	items   []any
+}
+
+// object returns an empty object of the arena.
+func (a *arena) object() *object {
+	const room = 5
+	if len(a.objects) == cap(a.objects) {
+		a.objects = make([]object, 0, 64) // the objects before stay where they are
+	}
+	if len(a.members)+room > cap(a.members) {
+		a.members = make([]member, 0, 64*room)
+	}
+	n := len(a.members)
+	a.members = a.members[:n+room]
+	a.objects = append(a.objects, object{members: a.members[n : n : n+room]})
+	return &a.objects[len(a.objects)-1]
+}
+
+// list returns a list of the arena holding items.
+func (a *arena) list(items []any) []any {
+	if len(items) == 0 {
+		return []any{} // not nil: a list, which a tree writes as []
+	}
+	if len(a.items)+len(items) > cap(a.items) {
+		a.items = make([]any, 0, max(256, len(items)))
+	}
+	n := len(a.items)
+	a.items = append(a.items, items...)
+	return a.items[n:len(a.items):len(a.items)]
 }
 
 // boxedNumber returns the number n as a tree holds it: for 0 to 1023, most

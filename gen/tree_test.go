@@ -25,7 +25,7 @@ func TestTreeAsEncodingJSON(t *testing.T) {
 		if err := dec.Decode(&want); err != nil {
 			t.Fatal(err)
 		}
-		tree := parseTree(text)
+		tree := parseTree(text, nil)
 		if !reflect.DeepEqual(asMaps(tree), want) {
 			t.Fatalf("seed %d: parseTree(%s) = %#v, encoding/json reads %#v", seed, text, asMaps(tree), want)
 		}
