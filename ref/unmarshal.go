@@ -452,7 +452,7 @@ func (r *reader) moves(dst *[]Move, at path) error {
 	moves := []Move{}
 	if err := r.list(at, func(i int, _ bool) error {
 		var m Move
-		err := r.move(&m, path{outer: list, index: i})
+		err := r.item(&m, path{outer: list, index: i})
 		moves = append(moves, m)
 		return err
 	}); err != nil {
@@ -481,6 +481,28 @@ func (r *reader) list(at path, item func(i int, first bool) error) error {
 	}
 	r.token()
 	return fault
+}
+
+// item reads a move of a list. A move written as AppendJSON writes one,
+// or with its keys in byte order, most of a long list, is read from its
+// text by the quick reading's move; any other is read as move reads it,
+// from the same text, with the same faults.
+func (r *reader) item(m *Move, at path) error {
+	if r.err != nil || r.dec.PeekKind() != '{' {
+		return r.move(m, at)
+	}
+	text := r.raw()
+	if r.err != nil {
+		return errSyntax
+	}
+	q := quickReader{b: text, ok: true}
+	if quick := q.move(); q.ok && len(q.b) == 0 {
+		*m = quick
+		return nil
+	}
+	sub := newReader(text)
+	defer sub.free()
+	return sub.move(m, at)
 }
 
 func (r *reader) move(m *Move, at path) error {

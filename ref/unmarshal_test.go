@@ -4,10 +4,10 @@ import (
 	"testing"
 )
 
-// A move that the quick reading reads is read as the full reading reads
-// it, and it leaves the others to the full reading: texts in canonical
-// form and near it (numbers out of range and long, keys in another order,
-// spaces, other names), as the move of a record.
+// A move that the quick reading reads (as the full reading's item does) is
+// read as move reads it, and it leaves the others to move: texts in
+// canonical form and near it (numbers out of range and long, keys in
+// another order, spaces, other names).
 func TestQuickMoveAsMove(t *testing.T) {
 	read := 0
 	for _, text := range []string{
@@ -19,15 +19,18 @@ func TestQuickMoveAsMove(t *testing.T) {
 		`{"kind":"wall","orientation":"h","place":1,"dir":2}`, `{"kind":"piece"}`, `{}`, `{"dir":5,"kind":"piece"}`, `{"dir":5,"kind":"wall"}`,
 		`{"dir":5,"x":1,"kind":"piece"}`, `{"dir":"kind":"piece"}`,
 	} {
-		value := []byte(`{"state":null,"record":{"moves":[` + text + `]}}`)
-		var quick Value
-		if !quickValue(&quick, value) {
+		q := quickReader{b: []byte(text), ok: true}
+		quick := q.move()
+		if !q.ok || len(q.b) > 0 {
 			continue
 		}
 		read++
-		var full Value
-		if err := full.unmarshalFull(value); err != nil || len(quick.Record.Moves) != 1 || quick.Record.Moves[0] != full.Record.Moves[0] {
-			t.Errorf("%s: the quick reading reads %+v; the full reading %+v, %v", text, quick.Record, full.Record, err)
+		var full Move
+		r := newReader([]byte(text))
+		err := r.move(&full, path{outer: "record.moves", index: 0})
+		r.free()
+		if err != nil || quick != full {
+			t.Errorf("%s: the quick reading reads %+v; move %+v, %v", text, quick, full, err)
 		}
 	}
 	if read != 11 {
