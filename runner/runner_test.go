@@ -16,6 +16,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/serve/servetest"
@@ -25,10 +26,12 @@ import (
 )
 
 // TestMain runs the fake implementation of package servetest that QF_FAKE
-// names, if any, and the tests otherwise.
+// names, if any, and the tests otherwise, at the collector's pace of qf
+// check.
 func TestMain(m *testing.M) {
 	faultstest.Main()
 	servetest.Main()
+	gcpace.Relax()
 	os.Exit(m.Run())
 }
 
