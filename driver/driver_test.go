@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -15,8 +16,12 @@ import (
 	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
+// TestMain runs the fake implementation of package servetest that QF_FAKE
+// names, if any, and the tests otherwise, four to a CPU: most wait for
+// fakes.
 func TestMain(m *testing.M) {
 	servetest.Main()
+	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -30,6 +31,9 @@ func TestMain(m *testing.M) {
 	servetest.Main()
 	spin()         // the child of TestSameReportUnderLoad that keeps the cores busy
 	gcpace.Relax() // the collector's pace of qf check and qf fuzz
+	// Two tests to a CPU: the tests of fakes (TestHostile) mostly wait
+	// for them, the others keep a CPU busy.
+	servetest.Parallel(2 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -27,11 +28,12 @@ import (
 
 // TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise, at the collector's pace of qf
-// check.
+// check, four to a CPU: most wait for fakes.
 func TestMain(m *testing.M) {
 	faultstest.Main()
 	servetest.Main()
 	gcpace.Relax()
+	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 
