@@ -3,7 +3,6 @@ package driver_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
@@ -19,10 +18,7 @@ func BenchmarkRestart(b *testing.B) {
 	for _, n := range []int{0, kept} {
 		b.Run(fmt.Sprintf("spares=%d", n), func(b *testing.B) {
 			*driver.Spares = n
-			b.Setenv("QF_FAKE", "crash-every-5th")
-			// The binary itself, not through env(1) (fake): a restart's
-			// cost, measured, is the implementation's alone.
-			c, err := driver.Dial(context.Background(), driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, MaxFailuresInARow: 1 << 30})
+			c, err := driver.Dial(context.Background(), driver.Options{Command: fake("crash-every-5th"), MaxFailuresInARow: 1 << 30})
 			if err != nil {
 				b.Fatal(err)
 			}

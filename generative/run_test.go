@@ -27,6 +27,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
 	spin()         // the child of TestSameReportUnderLoad that keeps the cores busy

@@ -30,6 +30,7 @@ import (
 // names, if any, and the tests otherwise, at the collector's pace of qf
 // check, four to a CPU: most wait for fakes.
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
 	gcpace.Relax()

@@ -336,6 +336,7 @@ func TestReplay(t *testing.T) {
 // TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
 	os.Exit(m.Run())
