@@ -24,14 +24,16 @@ func TestSameReportUnderLoad(t *testing.T) {
 	kotlin, _ := faultstest.Named("kotlin")
 	for _, c := range []struct {
 		name string
-		opts driver.Options
+		opts func() driver.Options
 		n    int
 	}{
-		{"kotlin", driver.Options{Handler: kotlin.Handler()}, 4000},
-		{"crash-1-in-100 as a program", driver.Options{Command: servetest.Command("QF_FAKE=crash-1-in-100")}, 4000},
+		{"kotlin", func() driver.Options { return driver.Options{Handler: kotlin.Handler()} }, 4000},
+		{"crash-1-in-100 as a program", func() driver.Options {
+			return driver.Options{Command: servetest.Command("QF_FAKE=crash-1-in-100")}
+		}, 4000},
 	} {
 		run := func() (text, js string) {
-			rep := mustRun(t, Options{Options: c.opts, N: c.n, Seed: 11})
+			rep := mustRun(t, Options{Options: c.opts(), N: c.n, Seed: 11})
 			var b, j bytes.Buffer
 			rep.WriteText(&b, true)
 			if err := rep.WriteJSON(&j); err != nil {
