@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -30,36 +31,19 @@ var mutantNames = []string{"zero-fill", "padding-ignored-record-only", "jump-wal
 // reports runs the suite against the reference, the mutants of
 // mutantNames and, when node is there, examples/js, writes each -json
 // report into dir, and returns the reports read back from their files
-// and the files' names.
+// and the files' names. The runs are made once for all the tests (ran).
 func reports(t *testing.T, dir string) ([]*runner.Report, []string) {
 	t.Helper()
-	type impl struct {
-		name string
-		opts runner.Options
-	}
-	impls := []impl{{"reference", runner.Options{Options: driver.Options{Handler: serve.Reference}}}}
-	if _, err := exec.LookPath("node"); err == nil {
-		impls = append(impls, impl{"js", runner.Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}}})
-	} else {
-		t.Log("no node: examples/js is left out of the matrix")
-	}
-	for _, name := range mutantNames {
-		for _, m := range faultstest.Catalogue {
-			if m.Name == name {
-				impls = append(impls, impl{name, runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}})
-			}
-		}
+	runs, err := ran()
+	if err != nil {
+		t.Fatal(err)
 	}
 	var reps []*runner.Report
-	var paths []string
-	for _, im := range impls {
-		rep, err := runner.Run(context.Background(), im.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		path := filepath.Join(dir, im.name+".json")
+	var names []string
+	for _, r := range runs {
+		path := filepath.Join(dir, r.name+".json")
 		var b bytes.Buffer
-		if err := rep.WriteJSON(&b); err != nil {
+		if err := r.rep.WriteJSON(&b); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
@@ -69,11 +53,49 @@ func reports(t *testing.T, dir string) ([]*runner.Report, []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		reps = append(reps, back)
-		paths = append(paths, im.name)
+		reps, names = append(reps, back), append(names, r.name)
 	}
-	return reps, paths
+	if !slices.Contains(names, "js") {
+		t.Log("no node: examples/js is left out of the matrix")
+	}
+	return reps, names
 }
+
+// A suiteRun is the report of a run of the suite against an
+// implementation, by its name.
+type suiteRun struct {
+	name string
+	rep  *runner.Report
+}
+
+// ran runs the suite, once for all the tests, against the implementations
+// of reports, and returns their runs, not to be changed.
+var ran = sync.OnceValues(func() ([]suiteRun, error) {
+	type impl struct {
+		name string
+		opts runner.Options
+	}
+	impls := []impl{{"reference", runner.Options{Options: driver.Options{Handler: serve.Reference}}}}
+	if _, err := exec.LookPath("node"); err == nil {
+		impls = append(impls, impl{"js", runner.Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}}})
+	}
+	for _, name := range mutantNames {
+		for _, m := range faultstest.Catalogue {
+			if m.Name == name {
+				impls = append(impls, impl{name, runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}})
+			}
+		}
+	}
+	var runs []suiteRun
+	for _, im := range impls {
+		rep, err := runner.Run(context.Background(), im.opts)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, suiteRun{im.name, rep})
+	}
+	return runs, nil
+})
 
 // failing returns the ids of the vectors that failed in any report.
 func failing(reps []*runner.Report) map[string]bool {
@@ -89,6 +111,7 @@ func failing(reps []*runner.Report) map[string]bool {
 }
 
 func TestNew(t *testing.T) {
+	t.Parallel()
 	reps, sources := reports(t, t.TempDir())
 	m := compare.New(reps, sources)
 	if len(m.Columns) != len(reps) {
@@ -136,6 +159,7 @@ func TestNew(t *testing.T) {
 }
 
 func TestWriteMarkdown(t *testing.T) {
+	t.Parallel()
 	reps, sources := reports(t, t.TempDir())
 	// A report of strict decoding alone: its other groups are skipped, not ✓.
 	strictOnly, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: faultstest.Fansite.Handler(), MaxFailuresInARow: 1 << 20},
@@ -175,6 +199,7 @@ func TestWriteMarkdown(t *testing.T) {
 // The page of six broken implementations, the faults of real ones, is
 // small: the details of a failure are shown on demand, each string once.
 func TestPageSize(t *testing.T) {
+	t.Parallel()
 	var reps []*runner.Report
 	var sources []string
 	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
@@ -207,6 +232,7 @@ func TestPageSize(t *testing.T) {
 // filters working, a failing cell opening to show the answer, no
 // horizontal overflow at 1000 or 1400 pixels, and no script error.
 func TestHTMLInBrowser(t *testing.T) {
+	t.Parallel()
 	b := browsertest.New(t, 1400, 1000)
 	dir := t.TempDir()
 	reps, sources := reports(t, dir)

@@ -18,8 +18,7 @@ func BenchmarkRestart(b *testing.B) {
 	for _, n := range []int{0, kept} {
 		b.Run(fmt.Sprintf("spares=%d", n), func(b *testing.B) {
 			*driver.Spares = n
-			b.Setenv("QF_FAKE", "crash-every-5th")
-			c, err := driver.Dial(context.Background(), driver.Options{Command: self, MaxFailuresInARow: 1 << 30})
+			c, err := driver.Dial(context.Background(), driver.Options{Command: fake("crash-every-5th"), MaxFailuresInARow: 1 << 30})
 			if err != nil {
 				b.Fatal(err)
 			}

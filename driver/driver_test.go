@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -15,12 +16,21 @@ import (
 	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
+// TestMain runs the fake implementation of package servetest that QF_FAKE
+// names, if any, and the tests otherwise, four to a CPU: most wait for
+// fakes.
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	servetest.Main()
+	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 
-var self = []string{os.Args[0], "-test.run=^$"}
+// fake returns the command line of this test binary as the fake that
+// QF_FAKE=mode names, with more of its environment in vars (NAME=value).
+func fake(mode string, vars ...string) []string {
+	return servetest.Command(append([]string{"QF_FAKE=" + mode}, vars...)...)
+}
 
 func TestTail(t *testing.T) {
 	tail := driver.NewTail(8)
@@ -39,8 +49,8 @@ func TestTail(t *testing.T) {
 }
 
 func TestDial(t *testing.T) {
-	t.Setenv("QF_FAKE", "normal")
-	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("normal")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +72,9 @@ func TestDial(t *testing.T) {
 		t.Errorf("got %v, want a StartError", err)
 	}
 
-	t.Setenv("QF_FAKE", "silent")
 	dir := t.TempDir()
-	t.Setenv("QF_FAKE_DIR", dir)
 	began := time.Now()
-	c, err = driver.Dial(context.Background(), driver.Options{Command: self, StartTimeout: 200 * time.Millisecond})
+	c, err = driver.Dial(context.Background(), driver.Options{Command: fake("silent", "QF_FAKE_DIR="+dir), StartTimeout: 200 * time.Millisecond})
 	var f *driver.Failure
 	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || c != nil || time.Since(began) > measure.Allowance(20*time.Second) {
 		t.Errorf("silent: %v after %v, client %v", err, time.Since(began), c)
@@ -89,6 +97,7 @@ func TestDial(t *testing.T) {
 // A handler in this process that panics is a crash, and the client
 // restarts it.
 func TestHandlerPanics(t *testing.T) {
+	t.Parallel()
 	c, err := driver.Dial(context.Background(), driver.Options{Handler: panicky{}})
 	if err != nil {
 		t.Fatal(err)
@@ -112,8 +121,9 @@ func (panicky) Handle(req *protocol.Request) *protocol.Response {
 }
 
 func TestRunOnce(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	t.Setenv("QF_FAKE", "oneshot-ok")
+	self := fake("oneshot-ok")
 	o, err := driver.RunOnce(ctx, self, []byte("QA"), 5*time.Second, 1<<10)
 	if err != nil || o.Status != 0 || strings.TrimSpace(string(o.Stdout)) != `{"state":null,"record":{"moves":[]}}` {
 		t.Errorf("ok: %v %+v", err, o)
@@ -126,13 +136,12 @@ func TestRunOnce(t *testing.T) {
 	if err != nil || len(o.Stdout) != 10 {
 		t.Errorf("limit: %v %q", err, o.Stdout)
 	}
-	t.Setenv("QF_FAKE", "oneshot-crash")
-	if o, err := driver.RunOnce(ctx, self, nil, 5*time.Second, 10); err != nil || o.Status != 7 {
+	if o, err := driver.RunOnce(ctx, fake("oneshot-crash"), nil, 5*time.Second, 10); err != nil || o.Status != 7 {
 		t.Errorf("crash: %v %+v", err, o)
 	}
-	t.Setenv("QF_FAKE", "oneshot-busy")
+	busy := fake("oneshot-busy")
 	began := time.Now()
-	_, err = driver.RunOnce(ctx, self, nil, 200*time.Millisecond, 10)
+	_, err = driver.RunOnce(ctx, busy, nil, 200*time.Millisecond, 10)
 	var f *driver.Failure
 	if !errors.As(err, &f) || f.Reason != driver.ReasonTimeout || time.Since(began) > measure.Allowance(3*time.Second) {
 		t.Errorf("busy: %v after %v", err, time.Since(began))
@@ -140,7 +149,7 @@ func TestRunOnce(t *testing.T) {
 	ctx, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
 	defer cancel()
 	began = time.Now()
-	if _, err = driver.RunOnce(ctx, self, nil, time.Minute, 10); !errors.As(err, &f) || f.Detail != "interrupted" || time.Since(began) > measure.Allowance(3*time.Second) {
+	if _, err = driver.RunOnce(ctx, busy, nil, time.Minute, 10); !errors.As(err, &f) || f.Detail != "interrupted" || time.Since(began) > measure.Allowance(3*time.Second) {
 		t.Errorf("cancelled: %v after %v", err, time.Since(began))
 	}
 }
@@ -157,8 +166,8 @@ func decodes(n int) []*protocol.Request {
 }
 
 func TestBatch(t *testing.T) {
-	t.Setenv("QF_FAKE", "normal")
-	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("normal")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,9 +191,9 @@ func TestBatch(t *testing.T) {
 // answer is nil. Any other is parsed, an expectation it misses included;
 // and an expected answer does not hide an answer to another request.
 func TestBatchExpected(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"normal", "wrong-id-2nd"} {
-		t.Setenv("QF_FAKE", mode)
-		c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+		c, err := driver.Dial(context.Background(), driver.Options{Command: fake(mode)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,6 +233,7 @@ func TestBatchExpected(t *testing.T) {
 // A failure in a batch is reported at its request, after the answers
 // before it, and the client restarts the implementation for the next.
 func TestBatchFailures(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		mode   string
 		k      int
@@ -237,9 +247,8 @@ func TestBatchFailures(t *testing.T) {
 		{"deaf", 1, driver.ReasonTimeout},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			t.Setenv("QF_FAKE", c.mode)
-			t.Setenv("QF_FAKE_DIR", t.TempDir())
-			cl, err := driver.Dial(context.Background(), driver.Options{Command: self, Timeout: measure.Allowance(300 * time.Millisecond)})
+			t.Parallel()
+			cl, err := driver.Dial(context.Background(), driver.Options{Command: fake(c.mode, "QF_FAKE_DIR="+t.TempDir()), Timeout: measure.Allowance(300 * time.Millisecond)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -267,14 +276,14 @@ func TestBatchFailures(t *testing.T) {
 // gives is right, and none of its processes, spares included, outlives
 // Close or the context's end.
 func TestSpares(t *testing.T) {
+	t.Parallel()
 	for _, end := range []string{"close", "cancel"} {
 		t.Run(end, func(t *testing.T) {
-			t.Setenv("QF_FAKE", "crash-every-5th")
+			t.Parallel()
 			dir := t.TempDir()
-			t.Setenv("QF_FAKE_DIR", dir)
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			c, err := driver.Dial(ctx, driver.Options{Command: self, MaxFailuresInARow: 3})
+			c, err := driver.Dial(ctx, driver.Options{Command: fake("crash-every-5th", "QF_FAKE_DIR="+dir), MaxFailuresInARow: 3})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,8 +320,8 @@ func TestSpares(t *testing.T) {
 // Ids are compared as JSON values: an implementation that echoes 7 as
 // 7.0e0 is in step.
 func TestIDsAsValues(t *testing.T) {
-	t.Setenv("QF_FAKE", "float-ids")
-	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("float-ids")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,14 +339,14 @@ func TestIDsAsValues(t *testing.T) {
 // exit status, not a timeout; one that gives no answer and lives on timed
 // out.
 func TestSlowCrashIsACrash(t *testing.T) {
+	t.Parallel()
 	timeout := measure.Allowance(200 * time.Millisecond)
-	t.Setenv("QF_FAKE_DELAY", (timeout + 50*time.Millisecond).String())
+	delay := "QF_FAKE_DELAY=" + (timeout + 50*time.Millisecond).String()
 	for _, c := range []struct {
 		mode   string
 		reason driver.Reason
 	}{{"slow-crash-3rd", driver.ReasonCrash}, {"hang-5th", driver.ReasonTimeout}} {
-		t.Setenv("QF_FAKE", c.mode)
-		cl, err := driver.Dial(context.Background(), driver.Options{Command: self, Timeout: timeout})
+		cl, err := driver.Dial(context.Background(), driver.Options{Command: fake(c.mode, delay), Timeout: timeout})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -359,8 +368,8 @@ func TestSlowCrashIsACrash(t *testing.T) {
 // that crashes on every request is still asked, one that cannot start
 // again ends the run.
 func TestPersist(t *testing.T) {
-	t.Setenv("QF_FAKE", "always-crash")
-	c, err := driver.Dial(context.Background(), driver.Options{Command: self, Persist: true, MaxFailuresInARow: 3})
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("always-crash"), Persist: true, MaxFailuresInARow: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,9 +383,7 @@ func TestPersist(t *testing.T) {
 	}
 	c.Close()
 
-	t.Setenv("QF_FAKE", "starts-once")
-	t.Setenv("QF_FAKE_DIR", t.TempDir())
-	c, err = driver.Dial(context.Background(), driver.Options{Command: self, Persist: true, MaxFailuresInARow: 3})
+	c, err = driver.Dial(context.Background(), driver.Options{Command: fake("starts-once", "QF_FAKE_DIR="+t.TempDir()), Persist: true, MaxFailuresInARow: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,9 +399,8 @@ func TestPersist(t *testing.T) {
 // restart counted; an implementation that crashes on its fourth request
 // is never asked a fourth.
 func TestAlone(t *testing.T) {
-	t.Setenv("QF_FAKE", "crash-4th")
-	t.Setenv("QF_FAKE_DIR", t.TempDir())
-	c, err := driver.Dial(context.Background(), driver.Options{Command: self})
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("crash-4th", "QF_FAKE_DIR="+t.TempDir())})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 // between the pawns. Each fails the vectors that pin its fault, by name,
 // and no others. They are examples/python with one line changed.
 func TestFaultsVectorsName(t *testing.T) {
+	t.Parallel()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("no python3 on this machine: the adapters did not run")
@@ -65,6 +66,7 @@ func TestFaultsVectorsName(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			if len(c.want) < 3 {
 				t.Fatalf("%d vectors pin it, want at least 3", len(c.want))
 			}
@@ -102,6 +104,7 @@ func nonASCIIFields(t *testing.T) []string {
 // wrong type, ids of every JSON type, the depth limit counted from the
 // request object, lone surrogate escapes.
 func TestCorners(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		cmd  []string
@@ -111,6 +114,7 @@ func TestCorners(t *testing.T) {
 		{"examples/java", []string{"java", "java/QfAdapter.java"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			if _, err := exec.LookPath(c.cmd[0]); err != nil {
 				t.Skipf("no %s on this machine: %s did not run", c.cmd[0], c.name)
 			}

@@ -96,6 +96,7 @@ func lastLine(out []byte) string {
 
 // The JavaScript loop, with examples/js/qf.js, as CONFORMANCE.md runs it.
 func TestJavaScriptLoop(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node on this machine (Debian: apt-get install nodejs): the JavaScript loop did not run")
 	}
@@ -119,6 +120,7 @@ module.exports = { decode: (s) => { if (s === "QA") throw new TypeError("a bug")
 // The Python loop, with examples/python/qf.py as "qf", as CONFORMANCE.md
 // runs it.
 func TestPythonLoop(t *testing.T) {
+	t.Parallel()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("no python3 on this machine: the Python loop did not run")
@@ -145,6 +147,7 @@ def decode(data, profile="strict"):
 // examples/python, as qf check and qf fuzz run it, reaches every level
 // and agrees with the reference: what CI requires of it.
 func TestPythonExample(t *testing.T) {
+	t.Parallel()
 	python, err := exec.LookPath("python3")
 	if err != nil {
 		t.Skip("no python3 on this machine: examples/python did not run")
@@ -219,6 +222,7 @@ func write(t *testing.T, dir, name, content string) {
 // every level and agrees with the reference; with no charset named in
 // the environment (LANG unset: Java's platform charset is ASCII) as well.
 func TestJavaExample(t *testing.T) {
+	t.Parallel()
 	java, err := exec.LookPath("java")
 	if err != nil {
 		t.Skip("no java on this machine (Debian: apt-get install default-jdk-headless): examples/java did not run")

@@ -118,6 +118,7 @@ type shownVector struct {
 // its input, its expectation as formatted JSON, its flags and, where there
 // is one, its board, with the pawns where the reference puts them.
 func TestBrowserVectors(t *testing.T) {
+	t.Parallel()
 	p := open(t, 1200, 900)
 	var shown []shownVector
 	p.eval(`(async () => {
@@ -294,6 +295,7 @@ func (p *page) play(hash string) shownPlay {
 // stepped with the slider, the buttons and the arrow keys, a record that
 // breaks the rules, and a code typed in.
 func TestBrowserPlayground(t *testing.T) {
+	t.Parallel()
 	p := open(t, 1200, 900)
 	playCodes(t, p)
 	playBits(t, p)
@@ -456,6 +458,7 @@ func playTyping(t *testing.T, p *page) {
 // links, the way from a vector to the playground, the playground's
 // examples, and a vector that does not exist.
 func TestBrowserNotes(t *testing.T) {
+	t.Parallel()
 	p := open(t, 1200, 900)
 	notesOne(t, p)
 	notesAll(t, p)
@@ -620,6 +623,7 @@ func notesToPlayground(t *testing.T, p *page) {
 // From 360 pixels wide: nothing is wider than the screen, the board fits,
 // the list folds away behind a button that opens it.
 func TestBrowserNarrow(t *testing.T) {
+	t.Parallel()
 	p := open(t, 360, 740)
 	// A headless window is at least 500 pixels wide: emulate the phone.
 	if err := chromedp.Run(p.b.Ctx, chromedp.EmulateViewport(360, 740)); err != nil {
@@ -664,6 +668,7 @@ func TestBrowserNarrow(t *testing.T) {
 // to its page; the index of edge cases lists every one of spec/qf.md, and
 // each link there leads to its page.
 func TestBrowserEdgeCases(t *testing.T) {
+	t.Parallel()
 	p := open(t, 1200, 900)
 	for _, c := range []struct{ hash, want string }{
 		{"#code=gkwAAAAQ%3D", "#EC-1"},

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
@@ -23,61 +24,83 @@ import (
 //
 //	QF_FUZZ_SETS=60 go test ./generative -run GenerativeSets -v
 func TestGenerativeSets(t *testing.T) {
+	t.Parallel()
 	n := 8
 	if s := os.Getenv("QF_FUZZ_SETS"); s != "" {
 		n, _ = strconv.Atoi(s)
 	}
 	r := gen.NewRand(20261124)
 	families := faults.Families()
-	named, visible, sets := 0, 0, 0
-	for sets < n {
+	var mu sync.Mutex
+	named, visible := 0, 0
+	t.Cleanup(func() { // after the subtests
+		t.Logf("%d sets: %d of %d faults the vectors see named", n, named, visible)
+		if 100*named < 95*visible {
+			t.Errorf("%d of %d faults named, fewer than 95%%", named, visible)
+		}
+	})
+	// The sets are drawn here, one after another, and fuzzed side by
+	// side, each from its own seed: its number among the sets kept.
+	for sets := 0; sets < n; {
 		set := randomSet(r, families)
-		h := faults.Model(set...)
 		vis := seen(t, set)
 		if len(vis) < len(set) {
 			continue // a fault hidden by another: the vectors cannot tell it
 		}
 		sets++
-		rep := mustRun(t, Options{Options: driver.Options{Handler: h}, N: 30000, Seed: uint64(sets)})
-		dir := t.TempDir()
-		if _, err := rep.WriteVectors(dir); err != nil {
-			t.Fatal(err)
+		seed := uint64(sets)
+		t.Run(setNames(set), func(t *testing.T) {
+			t.Parallel()
+			setNamed, setVisible := fuzzSet(t, set, vis, seed)
+			mu.Lock()
+			named += setNamed
+			visible += setVisible
+			mu.Unlock()
+		})
+	}
+}
+
+// fuzzSet fuzzes the model of set from seed, and checks its report and
+// the vectors it writes against vis, the faults of set that the suite's
+// vectors see; it returns how many of those were named, and how many
+// there are.
+func fuzzSet(t *testing.T, set, vis []*faults.Fault, seed uint64) (named, visible int) {
+	rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(set...)}, N: 30000, Seed: seed})
+	dir := t.TempDir()
+	if _, err := rep.WriteVectors(dir); err != nil {
+		t.Fatal(err)
+	}
+	files, err := vectors.LoadDir(dir)
+	if err != nil {
+		t.Fatalf("%s: %v", setNames(set), err)
+	}
+	families := map[string]int{}
+	for _, c := range rep.Causes {
+		if !c.Kind.Family() {
+			continue
 		}
-		files, err := vectors.LoadDir(dir)
-		if err != nil {
-			t.Fatalf("%s: %v", setNames(set), err)
-		}
-		families := map[string]int{}
-		for _, c := range rep.Causes {
-			if !c.Kind.Family() {
-				continue
-			}
-			families[c.Name]++
-			if !slices.ContainsFunc(set, func(f *faults.Fault) bool { return f.Family == c.Name }) {
-				t.Errorf("%s: charged %s (%s), a fault it does not have: %s", setNames(set), c.Name, c.Variant, c.Evidence)
-			}
-		}
-		for name, k := range families {
-			if k > 1 {
-				t.Errorf("%s: %s is %d causes", setNames(set), name, k)
-			}
-		}
-		for _, f := range vis {
-			visible++
-			if f.Kind.Family() && families[f.Family] == 0 {
-				t.Logf("%s: %s not named; the causes: %s", setNames(set), f.Name, names(rep))
-				continue
-			}
-			named++
-			if len(failing(faults.Model(f), files)) == 0 {
-				t.Errorf("%s: no vector written fails %s alone; the causes: %s", setNames(set), f.Name, names(rep))
-			}
+		families[c.Name]++
+		if !slices.ContainsFunc(set, func(f *faults.Fault) bool { return f.Family == c.Name }) {
+			t.Errorf("%s: charged %s (%s), a fault it does not have: %s", setNames(set), c.Name, c.Variant, c.Evidence)
 		}
 	}
-	t.Logf("%d sets: %d of %d faults the vectors see named", sets, named, visible)
-	if 100*named < 95*visible {
-		t.Errorf("%d of %d faults named, fewer than 95%%", named, visible)
+	for name, k := range families {
+		if k > 1 {
+			t.Errorf("%s: %s is %d causes", setNames(set), name, k)
+		}
 	}
+	for _, f := range vis {
+		visible++
+		if f.Kind.Family() && families[f.Family] == 0 {
+			t.Logf("%s: %s not named; the causes: %s", setNames(set), f.Name, names(rep))
+			continue
+		}
+		named++
+		if len(failing(faults.Model(f), files)) == 0 {
+			t.Errorf("%s: no vector written fails %s alone; the causes: %s", setNames(set), f.Name, names(rep))
+		}
+	}
+	return named, visible
 }
 
 // randomSet draws 1 to 8 faults of different families, each in a random
@@ -138,6 +161,7 @@ func setNames(set []*faults.Fault) string {
 // drawn, tell the shapes of junk-as-zeros apart: here the run asks only
 // the four vectors that cannot.)
 func TestProbesInFuzz(t *testing.T) {
+	t.Parallel()
 	ambiguous := regexp.MustCompile(`^strict/(space-middle|space-leading|non-ascii-middle|tab-trailing)$`)
 	for _, name := range []string{"junk-as-zeros-code-points", "junk-as-zeros-utf16"} {
 		f, _ := faults.Named(name)

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,7 @@ import (
 // the run), keep its report valid UTF-8 without control characters, and
 // leave no process behind. (Over 100 lines for its table: a row a fake.)
 func TestHostile(t *testing.T) {
+	t.Parallel()
 	behindShell := []string{"sh", "-c", `"$0" -test.run='^$'; :`, os.Args[0]}
 	// Each run is bounded by its count of cases, not by a span of time,
 	// so that what it finds, and how many processes it starts, does not
@@ -72,15 +74,14 @@ func TestHostile(t *testing.T) {
 	timeouts := map[string]time.Duration{"flood-stderr": 3 * time.Second}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
 			timeout := cmp.Or(timeouts[c.mode], 300*time.Millisecond)
 			dir := t.TempDir()
-			t.Setenv("QF_FAKE", c.mode)
-			t.Setenv("QF_FAKE_DIR", dir)
-			t.Setenv("QF_FAKE_PAD", "3000")
-			t.Setenv("QF_FAKE_DELAY", "500ms") // slow-start: longer than -timeout, within -start-timeout
-			command := c.command
-			if command == nil {
-				command = []string{os.Args[0], "-test.run=^$"}
+			env := []string{"QF_FAKE=" + c.mode, "QF_FAKE_DIR=" + dir, "QF_FAKE_PAD=3000",
+				"QF_FAKE_DELAY=500ms"} // slow-start: longer than -timeout, within -start-timeout
+			command := servetest.Command(env...)
+			if c.command != nil {
+				command = slices.Concat([]string{"env"}, env, c.command)
 			}
 			start := time.Now()
 			rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(timeout), StartTimeout: measure.Allowance(2 * time.Second),
@@ -137,9 +138,9 @@ func TestHostile(t *testing.T) {
 // and comment, so that the report is one the schema allows (a drawn case
 // kept no flags of its own).
 func TestNotRepeatableDrawn(t *testing.T) {
-	t.Setenv("QF_FAKE", "crash-4th") // the 4th request of each process
-	t.Setenv("QF_FAKE_DIR", t.TempDir())
-	rep := mustRun(t, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, Timeout: measure.Allowance(300 * time.Millisecond),
+	t.Parallel()
+	command := servetest.Command("QF_FAKE=crash-4th", "QF_FAKE_DIR="+t.TempDir()) // crashes on the 4th request of each process
+	rep := mustRun(t, Options{Options: driver.Options{Command: command, Timeout: measure.Allowance(300 * time.Millisecond),
 		StartTimeout: measure.Allowance(2 * time.Second), ExitTimeout: measure.Allowance(time.Second)},
 		N: 40, Seed: 5, MaxCauses: 3, vectors: func(string) bool { return false }})
 	drawn := 0
@@ -168,9 +169,8 @@ func TestNotRepeatableDrawn(t *testing.T) {
 // leaves nothing running. It is interrupted when it shows its progress
 // for the first time, after its first batch of cases.
 func TestInterrupted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	t.Setenv("QF_FAKE", "normal")
-	t.Setenv("QF_FAKE_DIR", dir)
 	ctx, cancel := context.WithCancel(context.Background())
 	var cancelled time.Time
 	progress := writerFunc(func(p []byte) (int, error) {
@@ -180,7 +180,7 @@ func TestInterrupted(t *testing.T) {
 		}
 		return len(p), nil
 	})
-	rep, err := Run(ctx, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, Duration: time.Hour, Seed: 1, Progress: progress})
+	rep, err := Run(ctx, Options{Options: driver.Options{Command: servetest.Command("QF_FAKE=normal", "QF_FAKE_DIR="+dir)}, Duration: time.Hour, Seed: 1, Progress: progress})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,7 +3,6 @@ package generative
 import (
 	"bytes"
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +14,7 @@ import (
 	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/runner"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -77,13 +77,13 @@ func familiesOf(fs []*faults.Fault) []string {
 	return out
 }
 
-// run returns the subject's options, its program's environment set.
-func (s subject) run(t *testing.T) driver.Options {
+// run returns the subject's options: for a program, this test binary
+// as the fake its env names.
+func (s subject) run() driver.Options {
 	if s.env == "" {
 		return s.opts
 	}
-	t.Setenv("QF_FAKE", s.env)
-	return driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}
+	return driver.Options{Command: servetest.Command("QF_FAKE=" + s.env)}
 }
 
 // qf fuzz reads every vector qf check reads and more, and diagnoses what
@@ -96,52 +96,61 @@ func (s subject) run(t *testing.T) driver.Options {
 // fault, alone, fails one of them at least); its report fits on a
 // screen and is valid against its schema.
 func TestFuzzNamesWhatCheckNames(t *testing.T) {
+	t.Parallel()
 	for _, s := range subjects() {
-		opts := s.run(t)
-		check, err := runner.Run(context.Background(), runner.Options{Options: opts})
-		if err != nil {
-			t.Fatal(err)
+		t.Run(s.name, func(t *testing.T) {
+			t.Parallel()
+			fuzzNamesWhatCheckNames(t, s)
+		})
+	}
+}
+
+// fuzzNamesWhatCheckNames is TestFuzzNamesWhatCheckNames on one subject.
+func fuzzNamesWhatCheckNames(t *testing.T, s subject) {
+	opts := s.run()
+	check, err := runner.Run(context.Background(), runner.Options{Options: opts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := mustRun(t, Options{Options: opts, N: 12000, Seed: 1})
+	truthful(t, s.name, rep, s.have)
+	// Each of check's causes is fuzz's too: the vectors it explains,
+	// which fuzz asks first, fuzz files under a cause of the same
+	// kind and name (a fault, a way of reporting, a misbehaviour, a
+	// facet), or for a behaviour of the same step.
+	under := map[string]*Cause{}
+	for _, c := range rep.Causes {
+		for _, id := range c.members {
+			under[id] = c
 		}
-		rep := mustRun(t, Options{Options: opts, N: 12000, Seed: 1})
-		truthful(t, s.name, rep, s.have)
-		// Each of check's causes is fuzz's too: the vectors it explains,
-		// which fuzz asks first, fuzz files under a cause of the same
-		// kind and name (a fault, a way of reporting, a misbehaviour, a
-		// facet), or for a behaviour of the same step.
-		under := map[string]*Cause{}
-		for _, c := range rep.Causes {
-			for _, id := range c.members {
-				under[id] = c
-			}
+	}
+	for _, c := range check.Causes {
+		if c.Kind == faults.Unexplained {
+			continue
 		}
-		for _, c := range check.Causes {
-			if c.Kind == faults.Unexplained {
-				continue
-			}
-			held := map[*Cause]int{}
-			var best *Cause
-			for _, id := range c.IDs {
-				if f := under[id]; f != nil {
-					held[f]++
-					if best == nil || held[f] > held[best] {
-						best = f
-					}
+		held := map[*Cause]int{}
+		var best *Cause
+		for _, id := range c.IDs {
+			if f := under[id]; f != nil {
+				held[f]++
+				if best == nil || held[f] > held[best] {
+					best = f
 				}
 			}
-			switch {
-			case best == nil:
-				t.Errorf("%s: check names %s; fuzz files none of its vectors under a cause; fuzz: %s", s.name, key(&c), names(rep))
-			case !sameCause(&c, &best.Cause):
-				t.Errorf("%s: check names %s; fuzz files its vectors under %s; fuzz: %s", s.name, key(&c), key(&best.Cause), names(rep))
-			}
 		}
-		if len(rep.Problems) > 0 {
-			t.Errorf("%s: problems %q", s.name, rep.Problems)
+		switch {
+		case best == nil:
+			t.Errorf("%s: check names %s; fuzz files none of its vectors under a cause; fuzz: %s", s.name, key(&c), names(rep))
+		case !sameCause(&c, &best.Cause):
+			t.Errorf("%s: check names %s; fuzz files its vectors under %s; fuzz: %s", s.name, key(&c), key(&best.Cause), names(rep))
 		}
-		askedAgain(t, s, rep)
-		written(t, s, rep)
-		t.Logf("%s: check %d causes, fuzz %d: %s", s.name, len(check.Causes), len(rep.Causes), names(rep))
 	}
+	if len(rep.Problems) > 0 {
+		t.Errorf("%s: problems %q", s.name, rep.Problems)
+	}
+	askedAgain(t, s, rep)
+	written(t, s, rep)
+	t.Logf("%s: check %d causes, fuzz %d: %s", s.name, len(check.Causes), len(rep.Causes), names(rep))
 }
 
 func key(c *diagnosis.Cause) string { return string(c.Kind) + " " + c.Name }
@@ -208,7 +217,7 @@ func answer(t *testing.T, s subject, req *protocol.Request) (*protocol.Response,
 		}
 		return resp, nil
 	}
-	c, err := driver.Dial(context.Background(), s.run(t))
+	c, err := driver.Dial(context.Background(), s.run())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,8 +232,8 @@ func answer(t *testing.T, s subject, req *protocol.Request) (*protocol.Response,
 // implementation that cannot start again ends a run early
 // (TestHostile/starts-once).
 func TestCrashesNeverEndARun(t *testing.T) {
-	t.Setenv("QF_FAKE", "crash-records")
-	rep := mustRun(t, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, N: 4000, Seed: 2})
+	t.Parallel()
+	rep := mustRun(t, Options{Options: driver.Options{Command: servetest.Command("QF_FAKE=crash-records")}, N: 4000, Seed: 2})
 	if rep.Total() != 4000 || len(rep.Problems) > 0 || len(rep.Causes) != 1 {
 		t.Fatalf("%d cases, problems %q, causes %s", rep.Total(), rep.Problems, names(rep))
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -26,14 +27,20 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
+	spin()         // the child of TestSameReportUnderLoad that keeps the cores busy
 	gcpace.Relax() // the collector's pace of qf check and qf fuzz
+	// Two tests to a CPU: the tests of fakes (TestHostile) mostly wait
+	// for them, the others keep a CPU busy.
+	servetest.Parallel(2 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 
 // serveCommand is the command of the fake that runs protocol.Serve with the
-// reference: what qf serve runs.
+// reference: what qf serve runs. It sets QF_FAKE in the environment of
+// the test or benchmark, which cannot then run in parallel.
 func serveCommand(t testing.TB) []string {
 	t.Setenv("QF_FAKE", "serve")
 	return []string{os.Args[0], "-test.run=^$"}
@@ -52,6 +59,7 @@ func mustRun(t testing.TB, opts Options) *Report {
 // pass without being graded: so the reference's answer to every case
 // drawn, graded against the expectation made of it, passes.
 func TestReferenceAnswerPasses(t *testing.T) {
+	t.Parallel()
 	r := gen.NewRand(44)
 	for i := 0; i < 60; i++ {
 		b := draw(r, suite.Categories, batchSize, nil)
@@ -70,9 +78,10 @@ func TestReferenceAnswerPasses(t *testing.T) {
 // The reference agrees with itself, in this process and as a child
 // process; so does examples/js, written from the spec.
 func TestReferenceAgrees(t *testing.T) {
+	t.Parallel()
 	for _, opts := range []Options{
 		{Options: driver.Options{Handler: serve.Reference}, N: 20000, Seed: 7},
-		{Options: driver.Options{Command: serveCommand(t)}, N: 10000, Seed: 8},
+		{Options: driver.Options{Command: servetest.Command("QF_FAKE=serve")}, N: 10000, Seed: 8},
 	} {
 		rep := mustRun(t, opts)
 		if !rep.OK() || rep.Total() != opts.N || len(rep.Cases) != 5 || len(rep.Causes) != 0 || rep.Skipped != 0 {
@@ -85,6 +94,7 @@ func TestReferenceAgrees(t *testing.T) {
 }
 
 func TestExamplesJSAgrees(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node: examples/js was not fuzzed")
 	}
@@ -118,40 +128,49 @@ func sizeLimit(mutant string, category suite.Category) int {
 // shrinks an example to a small case that still disagrees: named as the
 // diagnosis of the vectors names it, a known fault by its name.
 func TestMutantsFound(t *testing.T) {
+	t.Parallel()
 	for _, m := range faultstest.Catalogue {
-		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 4000, Seed: 1, Examples: 1})
-		if len(rep.Causes) == 0 || len(rep.Causes[0].Findings) == 0 {
-			t.Errorf("mutant %s: nothing found in %d cases", m.Name, rep.Total())
-			continue
+		t.Run(m.Name, func(t *testing.T) {
+			t.Parallel()
+			mutantFound(t, m)
+		})
+	}
+}
+
+// mutantFound is TestMutantsFound on one mutant.
+func mutantFound(t *testing.T, m *faultstest.Mutant) {
+	rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 4000, Seed: 1, Examples: 1})
+	if len(rep.Causes) == 0 || len(rep.Causes[0].Findings) == 0 {
+		t.Errorf("mutant %s: nothing found in %d cases", m.Name, rep.Total())
+		return
+	}
+	c := rep.Causes[0]
+	for _, x := range rep.Causes {
+		if x.Kind.Family() && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == x.Name }) {
+			t.Errorf("mutant %s: names %s, a fault it does not have: %s", m.Name, x.Name, x.Evidence)
 		}
-		c := rep.Causes[0]
-		for _, x := range rep.Causes {
-			if x.Kind.Family() && !slices.ContainsFunc(m.Faults, func(f *faults.Fault) bool { return f.Family == x.Name }) {
-				t.Errorf("mutant %s: names %s, a fault it does not have: %s", m.Name, x.Name, x.Evidence)
-			}
-			if x.Kind.Family() && x.Name == m.Faults[0].Family {
-				c = x
-			}
+		if x.Kind.Family() && x.Name == m.Faults[0].Family {
+			c = x
 		}
-		f := c.Findings[0]
-		in := inputOf(f.Result.Test)
-		t.Logf("%-31s %d causes; after %6d cases, %4d tries: %s %s: %q", m.Name, len(rep.Causes), f.Cases, f.Tries, c.Kind, c.Name, clipQ(in))
-		if m.Faults[0].Kind.Family() && len(m.Faults) == 1 && (!c.Kind.Family() || c.Name != m.Faults[0].Family || !slices.Contains(c.Variants, m.Name)) {
-			t.Errorf("mutant %s: not named in its shape; the first cause is %s %s (%s)", m.Name, c.Kind, c.Name, c.Variant)
-		}
-		if limit := sizeLimit(m.Name, f.Result.Category); len(in) > limit {
-			t.Errorf("mutant %s: the shrunk case has %d bytes, more than %d: %q", m.Name, len(in), limit, in)
-		}
-		if len(in) > len(f.Original) || f.Repeatable && !f.Minimal {
-			t.Errorf("mutant %s: the shrunk case is longer than the one found, or not a minimum (%d tries)", m.Name, f.Tries)
-		}
-		// The shrunk case still disagrees.
-		cs := fcase{f.Result.Category, in}
-		resp, crashed := handle(m.Handler(), cs.request())
-		test := cs.test()
-		if !crashed && judge(cs, &test, resp, nil, suite.L3).signature == "" {
-			t.Errorf("mutant %s: the shrunk case %q agrees", m.Name, in)
-		}
+	}
+	f := c.Findings[0]
+	in := inputOf(f.Result.Test)
+	t.Logf("%-31s %d causes; after %6d cases, %4d tries: %s %s: %q", m.Name, len(rep.Causes), f.Cases, f.Tries, c.Kind, c.Name, clipQ(in))
+	if m.Faults[0].Kind.Family() && len(m.Faults) == 1 && (!c.Kind.Family() || c.Name != m.Faults[0].Family || !slices.Contains(c.Variants, m.Name)) {
+		t.Errorf("mutant %s: not named in its shape; the first cause is %s %s (%s)", m.Name, c.Kind, c.Name, c.Variant)
+	}
+	if limit := sizeLimit(m.Name, f.Result.Category); len(in) > limit {
+		t.Errorf("mutant %s: the shrunk case has %d bytes, more than %d: %q", m.Name, len(in), limit, in)
+	}
+	if len(in) > len(f.Original) || f.Repeatable && !f.Minimal {
+		t.Errorf("mutant %s: the shrunk case is longer than the one found, or not a minimum (%d tries)", m.Name, f.Tries)
+	}
+	// The shrunk case still disagrees.
+	cs := fcase{f.Result.Category, in}
+	resp, crashed := handle(m.Handler(), cs.request())
+	test := cs.test()
+	if !crashed && judge(cs, &test, resp, nil, suite.L3).signature == "" {
+		t.Errorf("mutant %s: the shrunk case %q agrees", m.Name, in)
 	}
 }
 
@@ -174,6 +193,7 @@ func clipQ(s string) string {
 
 // A run repeats exactly from its seed and budget.
 func TestSeedRepeats(t *testing.T) {
+	t.Parallel()
 	m, _ := faultstest.Named("kotlin")
 	run := func() string {
 		rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 6000, Seed: 42})
@@ -197,6 +217,7 @@ func TestSeedRepeats(t *testing.T) {
 // mutant and pass for the reference; written again, they are not
 // repeated.
 func TestWriteVectors(t *testing.T) {
+	t.Parallel()
 	m := faultstest.Fansite
 	rep := mustRun(t, Options{Options: driver.Options{Handler: m.Handler()}, N: 3000, Seed: 42})
 	dir := t.TempDir()
@@ -251,6 +272,7 @@ func TestWriteVectors(t *testing.T) {
 // whenever white stands above rank 5 ends with a State alone, no walls,
 // no record, white's square shrunk as far as it still disagrees.
 func TestShrinkToMinimal(t *testing.T) {
+	t.Parallel()
 	rep := mustRun(t, Options{Options: driver.Options{Handler: highWhite{}}, N: 5000, Seed: 3, Categories: []suite.Category{suite.Strict}, Examples: 1})
 	if len(rep.Findings()) != 1 {
 		t.Fatalf("%d findings", len(rep.Findings()))
@@ -284,6 +306,7 @@ func (highWhite) Handle(req *protocol.Request) *protocol.Response {
 // On a terminal, a progress line: the cases, their rate, the causes and
 // the disagreements, rewritten in place and cleared at the end.
 func TestProgress(t *testing.T) {
+	t.Parallel()
 	var buf strings.Builder
 	mustRun(t, Options{Options: driver.Options{Handler: serve.Reference}, N: 600, Seed: 2, Progress: &buf})
 	out := buf.String()
@@ -321,8 +344,8 @@ func names(rep *Report) string {
 // same: every case drawn is asked, the crashes are one cause, not
 // repeatable, and the cases between them are graded.
 func TestCrashProne(t *testing.T) {
-	t.Setenv("QF_FAKE", "crash-every-5th")
-	rep := mustRun(t, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, MaxFailuresInARow: 3}, N: 2000, Seed: 1})
+	t.Parallel()
+	rep := mustRun(t, Options{Options: driver.Options{Command: servetest.Command("QF_FAKE=crash-every-5th"), MaxFailuresInARow: 3}, N: 2000, Seed: 1})
 	if rep.Total() != 2000 || rep.Restarts < 390 || len(rep.Causes) != 1 || rep.Causes[0].Kind != faults.Misbehaviour || rep.Causes[0].Name != "crash" {
 		t.Fatalf("%d cases, %d restarts, causes %s, problems %q", rep.Total(), rep.Restarts, names(rep), rep.Problems)
 	}
@@ -336,6 +359,7 @@ func TestCrashProne(t *testing.T) {
 // An input that disagrees in both profiles counts once, as an example
 // that says so.
 func TestOneInputCountsOnce(t *testing.T) {
+	t.Parallel()
 	f, _ := faults.Named("zero-fill")
 	rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 5000, Seed: 1, Categories: []suite.Category{suite.Strict, suite.Lenient}})
 	inputs := map[string]bool{}
@@ -358,6 +382,7 @@ func TestOneInputCountsOnce(t *testing.T) {
 // back, the vector sends what was asked, and fails the implementation
 // that keeps the last of repeated keys as it failed in the run.
 func TestWriteVectorsRawText(t *testing.T) {
+	t.Parallel()
 	rep := mustRun(t, Options{Options: driver.Options{Handler: lastKeyWins{}}, N: 6000, Seed: 4, Categories: []suite.Category{suite.Encode}})
 	dir := t.TempDir()
 	if _, err := rep.WriteVectors(dir); err != nil {

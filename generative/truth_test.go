@@ -1,7 +1,6 @@
 package generative
 
 import (
-	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -12,12 +11,14 @@ import (
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/measure"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
 // qf fuzz says what qf check says, under the same rules (truthful, below):
 // on a crash that takes its time, which is a crash, never a timeout, and
 // on a fault of no model. TestFuzzNamesWhatCheckNames holds the rest.
 func TestFuzzTruthful(t *testing.T) {
+	t.Parallel()
 	type impl struct {
 		name    string
 		opts    driver.Options
@@ -26,11 +27,10 @@ func TestFuzzTruthful(t *testing.T) {
 	}
 	var impls []impl
 	timeout := measure.Allowance(300 * time.Millisecond)
-	t.Setenv("QF_FAKE_DELAY", (timeout + 50*time.Millisecond).String())
-	t.Setenv("QF_FAKE", "slow-crash-3rd")
 	// Each of its processes crashes on its third request, taking its time:
 	// a few cases are enough.
-	impls = append(impls, impl{name: "slow-crash-3rd", opts: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, Timeout: timeout}, n: 12, crashes: true})
+	slow := servetest.Command("QF_FAKE=slow-crash-3rd", "QF_FAKE_DELAY="+(timeout+50*time.Millisecond).String())
+	impls = append(impls, impl{name: "slow-crash-3rd", opts: driver.Options{Command: slow, Timeout: timeout}, n: 12, crashes: true})
 	// A fault of no model: lenient codes with junk after their eighth
 	// character refused.
 	impls = append(impls, impl{name: "refuses-late-junk", opts: driver.Options{Handler: faultstest.RefusesLateJunk}, n: 8000})

@@ -29,6 +29,7 @@ var strict = regexp.MustCompile(`^strict/`)
 var behindShell = []string{"sh", "-c", `"$0" -test.run='^$'; :`}
 
 func TestBusyLoopBehindShell(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	rep, dir := runFakeIn(t, "busy-5th", Options{Options: driver.Options{Command: behindShell, Timeout: measure.Allowance(300 * time.Millisecond)}, Run: corpus})
 	want := "pass/ pass/ pass/ pass/ fail/timeout pass/ pass/ pass/ pass/"
@@ -45,6 +46,7 @@ func TestBusyLoopBehindShell(t *testing.T) {
 }
 
 func TestOneshotBusyLoopBehindShell(t *testing.T) {
+	t.Parallel()
 	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: 300 * time.Millisecond}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
@@ -55,6 +57,7 @@ func TestOneshotBusyLoopBehindShell(t *testing.T) {
 // An implementation that initialises on hello and crashes once: the
 // restarted process gets hello too, so one vector fails, and only one.
 func TestNeedsHelloCrashesOnce(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "needs-hello", Options{})
 	var failed []string
 	for _, r := range rep.Results {
@@ -118,10 +121,10 @@ func TestRestartsLeakNothing(t *testing.T) {
 // Correct answers padded with spaces to 15 MiB each: graded all the same,
 // in bounded memory, and none of the padding kept in the report.
 func TestPaddedAnswers(t *testing.T) {
-	t.Setenv("QF_FAKE_PAD", strconv.Itoa(15<<20))
 	var rep *Report
 	peak := measure.HeapPeak(func() {
-		rep = runFake(t, "padded", Options{Options: driver.Options{Timeout: 5 * time.Second}, Run: regexp.MustCompile(`^(strict|encode|replay|validate)/corpus-viewer`)})
+		rep = runFake(t, "padded", Options{Options: driver.Options{Timeout: 5 * time.Second}, Run: regexp.MustCompile(`^(strict|encode|replay|validate)/corpus-viewer`)},
+			"QF_FAKE_PAD="+strconv.Itoa(15<<20))
 	})
 	t.Logf("heap peak %d MB over %d answers of 15 MiB", peak>>20, len(rep.Results))
 	if !rep.OK() || len(rep.Results) != 8 {
@@ -154,6 +157,7 @@ func TestFloodStdout(t *testing.T) {
 
 // An implementation that stops reading its input.
 func TestDeaf(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "deaf", Options{Options: driver.Options{Timeout: measure.Allowance(300 * time.Millisecond)}, Run: corpus})
 	if got := strings.Join(statuses(rep), " "); got != "pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/ fail/timeout pass/" {
 		t.Errorf("got %s", got)
@@ -162,6 +166,7 @@ func TestDeaf(t *testing.T) {
 
 // Children that the implementation starts end with it.
 func TestFork(t *testing.T) {
+	t.Parallel()
 	rep, dir := runFakeIn(t, "fork", Options{Run: corpus})
 	if !rep.OK() {
 		t.Errorf("%v %q", statuses(rep), rep.Problems)
@@ -173,6 +178,7 @@ func TestFork(t *testing.T) {
 // vector fails as a crash, promptly, and the grandchild ends with the
 // group.
 func TestGrandchildHoldsOutput(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	rep, dir := runFakeIn(t, "grandchild", Options{Run: corpus})
 	want := "pass/ pass/ fail/crash pass/ pass/ fail/crash pass/ pass/ fail/crash"
@@ -187,12 +193,13 @@ func TestGrandchildHoldsOutput(t *testing.T) {
 
 // A slow start is within the start-up allowance, not the answer timeout.
 func TestSlowStart(t *testing.T) {
-	t.Setenv("QF_FAKE_DELAY", "700ms")
-	rep := runFake(t, "slow-start", Options{Options: driver.Options{Timeout: measure.Allowance(200 * time.Millisecond), StartTimeout: measure.Allowance(3 * time.Second)}, Run: corpus})
+	t.Parallel()
+	delay := "QF_FAKE_DELAY=700ms"
+	rep := runFake(t, "slow-start", Options{Options: driver.Options{Timeout: measure.Allowance(200 * time.Millisecond), StartTimeout: measure.Allowance(3 * time.Second)}, Run: corpus}, delay)
 	if !rep.OK() {
 		t.Errorf("%v %q", statuses(rep), rep.Problems)
 	}
-	rep = runFake(t, "slow-start", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus})
+	rep = runFake(t, "slow-start", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus}, delay)
 	if s := summary(rep, suite.Strict); rep.OK() || s.NotRun != 9 || !strings.Contains(strings.Join(rep.Problems, "\n"), "nothing was checked") {
 		t.Errorf("%+v %q", s, rep.Problems)
 	}
@@ -200,6 +207,7 @@ func TestSlowStart(t *testing.T) {
 
 // Runs that check nothing fail, and say why.
 func TestNothingChecked(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		mode string
 		opts Options
@@ -212,16 +220,19 @@ func TestNothingChecked(t *testing.T) {
 		{"oneshot-ok", Options{Mode: Oneshot, Run: regexp.MustCompile(`^encode/`)}, "oneshot mode checks strict decoding only"},
 	}
 	for _, c := range cases {
-		rep := runFake(t, c.mode, c.opts)
-		problems := strings.Join(rep.Problems, "\n")
-		if rep.OK() || !strings.Contains(problems, "nothing was checked: "+c.why) && !strings.Contains(problems, c.why) {
-			t.Errorf("%s: OK %v, problems %q", c.mode, rep.OK(), rep.Problems)
-		}
-		var text bytes.Buffer
-		rep.WriteText(&text, false)
-		if !strings.Contains(text.String(), "the run fails:\n- nothing was checked") {
-			t.Errorf("%s: the text report does not say it:\n%s", c.mode, text.String())
-		}
+		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
+			rep := runFake(t, c.mode, c.opts)
+			problems := strings.Join(rep.Problems, "\n")
+			if rep.OK() || !strings.Contains(problems, "nothing was checked: "+c.why) && !strings.Contains(problems, c.why) {
+				t.Errorf("OK %v, problems %q", rep.OK(), rep.Problems)
+			}
+			var text bytes.Buffer
+			rep.WriteText(&text, false)
+			if !strings.Contains(text.String(), "the run fails:\n- nothing was checked") {
+				t.Errorf("the text report does not say it:\n%s", text.String())
+			}
+		})
 	}
 }
 
@@ -245,6 +256,7 @@ func vectorCount(t *testing.T, prefix string) int {
 
 // An exit status other than 0 at the end of input fails the run.
 func TestExitStatus(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "exit-3", Options{Run: corpus})
 	if s := summary(rep, suite.Strict); s.Passed != 9 || rep.OK() ||
 		!strings.Contains(strings.Join(rep.Problems, "\n"), "the implementation exited with status 3 at the end of its input") {
@@ -255,6 +267,7 @@ func TestExitStatus(t *testing.T) {
 // Member names in another case, and an answer with both a result and an
 // error, break the protocol, and the report says how.
 func TestAnswersOfTheWrongShape(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ mode, detail string }{
 		{"upper-case", `member "ID" where spec/protocol.md has "id": member names are case-sensitive`},
 		{"result-and-error", `both "error" and a result ("value")`},
@@ -276,6 +289,7 @@ func TestAnswersOfTheWrongShape(t *testing.T) {
 // the answers and on standard error: the text report escapes them, the
 // JSON report stays valid UTF-8 and valid against its schema.
 func TestEscapesAndInvalidUTF8(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "escapes", Options{Run: corpus})
 	if rep.OK() {
 		t.Fatal("passes")
@@ -317,6 +331,7 @@ func TestEscapesAndInvalidUTF8(t *testing.T) {
 // Cancelling the run ends the implementation at once, even one busy in
 // a loop behind a shell: the run is cancelled once the fake is in it.
 func TestInterrupted(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	dir := t.TempDir()
 	var cancelled time.Time

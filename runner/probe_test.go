@@ -25,6 +25,7 @@ var ambiguous = regexp.MustCompile(`^strict/(space-middle|space-leading|non-asci
 // the implementation a few requests of its own, says so with -v and in
 // its JSON report, and names the shape the answers show.
 func TestProbesTellShapes(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"junk-as-zeros-code-points", "junk-as-zeros-utf16"} {
 		f, _ := faults.Named(name)
 		rep, err := Run(context.Background(), Options{Options: driver.Options{Handler: faults.Model(f)}, Run: ambiguous})
@@ -54,6 +55,7 @@ func TestProbesTellShapes(t *testing.T) {
 // its own changes nothing already graded: the results, the levels and
 // the problems of the run are those of a diagnosis that asks nothing.
 func TestProbesChangeNothingGraded(t *testing.T) {
+	t.Parallel()
 	f, _ := faults.Named("junk-as-zeros-code-points")
 	model := faults.Model(f)
 	var n, limit atomic.Int64

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
+	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/serve/servetest"
@@ -25,10 +27,14 @@ import (
 )
 
 // TestMain runs the fake implementation of package servetest that QF_FAKE
-// names, if any, and the tests otherwise.
+// names, if any, and the tests otherwise, at the collector's pace of qf
+// check, four to a CPU: most wait for fakes.
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
+	gcpace.Relax()
+	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 
@@ -37,32 +43,32 @@ var corpus = regexp.MustCompile(`^strict/corpus-`)
 
 // runFake runs the fake mode with opts, directly or, when opts.Command is
 // set, through it (the fake's command line is then "$0"). The fake's
-// directory, QF_FAKE_DIR, is a new temporary directory; the start-up
-// allowance is 5 s unless opts says otherwise.
-func runFake(t *testing.T, mode string, opts Options) *Report {
+// directory, QF_FAKE_DIR, is a new temporary directory; env holds more
+// of the fake's environment (QF_FAKE_DELAY=700ms), set on its command
+// line, not in the test's, so that the test may run in parallel. The
+// start-up allowance is 5 s unless opts says otherwise.
+func runFake(t *testing.T, mode string, opts Options, env ...string) *Report {
 	t.Helper()
-	rep, _ := runFakeIn(t, mode, opts)
+	rep, _ := runFakeIn(t, mode, opts, env...)
 	return rep
 }
 
 // runFakeIn is runFake, and also returns the fake's directory.
-func runFakeIn(t *testing.T, mode string, opts Options) (*Report, string) {
+func runFakeIn(t *testing.T, mode string, opts Options, env ...string) (*Report, string) {
 	t.Helper()
 	dir := t.TempDir()
-	return runFakeUntil(t, context.Background(), mode, dir, opts), dir
+	return runFakeUntil(t, context.Background(), mode, dir, opts, env...), dir
 }
 
 // runFakeUntil is runFakeIn with the fake's directory given, ended when
 // ctx is done.
-func runFakeUntil(t *testing.T, ctx context.Context, mode, dir string, opts Options) *Report {
+func runFakeUntil(t *testing.T, ctx context.Context, mode, dir string, opts Options, env ...string) *Report {
 	t.Helper()
-	t.Setenv("QF_FAKE", mode)
-	t.Setenv("QF_FAKE_DIR", dir)
-	self := []string{os.Args[0], "-test.run=^$"}
+	vars := append([]string{"QF_FAKE=" + mode, "QF_FAKE_DIR=" + dir}, env...)
 	if opts.Command == nil {
-		opts.Command = self
-	} else {
-		opts.Command = append(opts.Command, self[0])
+		opts.Command = servetest.Command(vars...)
+	} else { // env(1), then the command, then "$0"
+		opts.Command = slices.Concat([]string{"env"}, vars, opts.Command, []string{os.Args[0]})
 	}
 	if opts.StartTimeout == 0 {
 		opts.StartTimeout = 5 * time.Second
@@ -119,6 +125,7 @@ func summary(rep *Report, category suite.Category) Summary {
 }
 
 func TestReferencePasses(t *testing.T) {
+	t.Parallel()
 	rep, err := Run(context.Background(), Options{Options: driver.Options{Handler: serve.Reference}})
 	if err != nil {
 		t.Fatal(err)
@@ -134,6 +141,7 @@ func TestReferencePasses(t *testing.T) {
 }
 
 func TestFakeMisbehaviour(t *testing.T) {
+	t.Parallel()
 	ok, crash, timeout, protocolErr := "pass/", "fail/crash", "fail/timeout", "fail/protocol"
 	cases := []struct {
 		mode string
@@ -149,6 +157,7 @@ func TestFakeMisbehaviour(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel()
 			rep := runFake(t, c.mode, Options{Options: driver.Options{Timeout: measure.Allowance(500 * time.Millisecond)}, Run: corpus})
 			if rep.Restarts != strings.Count(strings.Join(statuses(rep), " "), "fail/") {
 				t.Errorf("%d restarts for %v", rep.Restarts, statuses(rep))
@@ -172,6 +181,7 @@ func TestFakeMisbehaviour(t *testing.T) {
 }
 
 func TestFakeNeverAnswers(t *testing.T) {
+	t.Parallel()
 	start := time.Now()
 	rep := runFake(t, "silent", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus})
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "never answered hello") {
@@ -191,6 +201,7 @@ func TestFakeNeverAnswers(t *testing.T) {
 }
 
 func TestFakeKeepsDying(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "always-crash", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: regexp.MustCompile(`^strict/`)})
 	s := summary(rep, suite.Strict)
 	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "3 times in a row") || s.Failed != 3 || s.NotRun != s.Total-3 {
@@ -199,6 +210,7 @@ func TestFakeKeepsDying(t *testing.T) {
 }
 
 func TestFakeWrongAnswers(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "wrong-answers", Options{Run: regexp.MustCompile(`^strict/`)})
 	s := summary(rep, suite.Strict)
 	if s.Failed == 0 || s.Level != suite.L2 {
@@ -243,6 +255,7 @@ func TestFakeWrongAnswers(t *testing.T) {
 }
 
 func TestReplayGrading(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "wrong-replay", Options{Run: regexp.MustCompile(`^(replay|validate)/`)})
 	r, v := summary(rep, suite.Replay), summary(rep, suite.Validate)
 	if r.Failed == 0 || r.Level != suite.None || v.Failed != 0 || v.Level != suite.R {
@@ -256,6 +269,7 @@ func TestReplayGrading(t *testing.T) {
 }
 
 func TestUnlistedOpsAreSkipped(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "strict-only", Options{Run: regexp.MustCompile(`corpus-`)})
 	if s := summary(rep, suite.Strict); s.Passed != 9 || s.Level != suite.L3 {
 		t.Errorf("strict %+v", s)
@@ -274,6 +288,7 @@ func TestUnlistedOpsAreSkipped(t *testing.T) {
 // "Lenient") are a problem of the run, named; what they meant is not
 // checked. Requirements not met are problems too.
 func TestMisspelledHelloAndRequirements(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "misspelled", Options{Run: regexp.MustCompile(`corpus-`)})
 	p := strings.Join(rep.Problems, "\n")
 	if rep.OK() || !strings.Contains(p, `the hello lists op "Encode", op "replays", profile "Lenient"`) {
@@ -296,6 +311,7 @@ func TestMisspelledHelloAndRequirements(t *testing.T) {
 }
 
 func TestOneshot(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "oneshot-ok", Options{Mode: Oneshot, Run: regexp.MustCompile(`^(strict|encode)/(corpus-|square-8|empty)`)})
 	s := summary(rep, suite.Strict)
 	if !rep.OK() || s.Failed != 0 || s.Passed != s.Total || s.Level != suite.L1 || len(rep.Notes) == 0 {
@@ -321,6 +337,7 @@ func TestOneshot(t *testing.T) {
 }
 
 func TestStartError(t *testing.T) {
+	t.Parallel()
 	_, err := Run(context.Background(), Options{Options: driver.Options{Command: []string{"/nonexistent/qf-impl"}}})
 	var se *driver.StartError
 	if !errors.As(err, &se) {
@@ -329,6 +346,7 @@ func TestStartError(t *testing.T) {
 }
 
 func TestExpectations(t *testing.T) {
+	t.Parallel()
 	list, err := ParseExpectations(strings.NewReader(`# comment
 strict/corpus-viewer-position   crashes on it, issue 12
 strict/corpus-sidewall          walls
@@ -385,6 +403,7 @@ strict/corpus-initial-board     passes now
 }
 
 func TestReports(t *testing.T) {
+	t.Parallel()
 	rep := runFake(t, "crash-4th", Options{Run: corpus, Flags: []string{"Corpus"}})
 	var js bytes.Buffer
 	if err := rep.WriteJSON(&js); err != nil {
@@ -435,6 +454,7 @@ func TestReports(t *testing.T) {
 // Extra vector files run beside the suite's, and an id that the suite has
 // already is an error.
 func TestExtraVectors(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	test, _ := suite.Strict.Expect("QEBA", serve.Reference.Handle(suite.Strict.RequestOf("QEBA")), "strict/extra-1", "A truncated record.", "Truncated")
 	f := vectors.File{Format: "qf", FormatVersion: spec.Version, SuiteVersion: "fuzz", Schema: "decode_strict.schema.json", Op: "decode", Profile: "strict",
@@ -469,35 +489,43 @@ func TestExtraVectors(t *testing.T) {
 // However broken the implementation, the default text report takes one
 // screen, and names every known fault its diagnosis finds.
 func TestReportFitsOnAScreen(t *testing.T) {
-	impls := map[string]Options{}
+	t.Parallel()
+	type impl struct {
+		name string
+		opts Options
+	}
+	var impls []impl
 	for _, m := range append(append([]*faultstest.Mutant{}, faultstest.Realistic...), faultstest.Fansite) {
-		impls[m.Name] = Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}
+		impls = append(impls, impl{m.Name, Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}}})
 	}
 	for _, mode := range []string{"escapes", "wrong-answers", "crash-4th"} {
-		impls[mode] = Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}, Timeout: 5 * time.Second}}
+		impls = append(impls, impl{mode, Options{Options: driver.Options{Timeout: 5 * time.Second}}})
 	}
-	for name, opts := range impls {
-		if opts.Command != nil {
-			t.Setenv("QF_FAKE", name)
-			t.Setenv("QF_FAKE_DIR", t.TempDir())
-		}
-		rep, err := Run(context.Background(), opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var text bytes.Buffer
-		rep.WriteText(&text, false)
-		if n := strings.Count(text.String(), "\n"); n > Screen {
-			t.Errorf("%s: the report takes %d lines, more than %d:\n%s", name, n, Screen, text.String())
-		}
-		for _, c := range rep.Causes {
-			if c.Kind.Family() && !strings.Contains(text.String(), c.Name) {
-				t.Errorf("%s: the fault %s is a cause, but the text does not name it:\n%s", name, c.Name, text.String())
+	for _, c := range impls {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			opts := c.opts
+			if opts.Handler == nil {
+				opts.Command = servetest.Command("QF_FAKE="+c.name, "QF_FAKE_DIR="+t.TempDir())
 			}
-		}
-		if len(rep.Causes) == 0 {
-			t.Errorf("%s: no cause", name)
-		}
+			rep, err := Run(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var text bytes.Buffer
+			rep.WriteText(&text, false)
+			if n := strings.Count(text.String(), "\n"); n > Screen {
+				t.Errorf("the report takes %d lines, more than %d:\n%s", n, Screen, text.String())
+			}
+			for _, c := range rep.Causes {
+				if c.Kind.Family() && !strings.Contains(text.String(), c.Name) {
+					t.Errorf("the fault %s is a cause, but the text does not name it:\n%s", c.Name, text.String())
+				}
+			}
+			if len(rep.Causes) == 0 {
+				t.Error("no cause")
+			}
+		})
 	}
 }
 
@@ -509,7 +537,7 @@ func TestReportFitsOnAScreen(t *testing.T) {
 // two look alike from outside), with how to flush; no answer at all says
 // so, and no more. qf fuzz starts its implementation the same way.
 func TestCommonMistakesNamed(t *testing.T) {
-	t.Setenv("QF_FAKE_DELAY", "700ms") // slow-start: longer than its allowance, 200ms
+	t.Parallel()
 	for _, c := range []struct {
 		mode    string
 		start   time.Duration // the start-up allowance
@@ -523,7 +551,9 @@ func TestCommonMistakesNamed(t *testing.T) {
 		{"silent", 200 * time.Millisecond, []string{"it wrote no answer, not in 3s more nor once its input ended. What can cause this (possibilities, none of them seen): its answers held in an output buffer", "print(..., flush=True)", "System.out.flush()", "slower than -start-timeout (now 200ms) and 3s more"}, []string{"it starts slowly", "it reads all its input"}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
-			rep := runFake(t, c.mode, Options{Options: driver.Options{StartTimeout: c.start}, Run: corpus})
+			t.Parallel()
+			// slow-start: longer than its allowance, 200ms
+			rep := runFake(t, c.mode, Options{Options: driver.Options{StartTimeout: c.start}, Run: corpus}, "QF_FAKE_DELAY=700ms")
 			problems := strings.Join(rep.Problems, "\n")
 			for _, s := range c.says {
 				if !strings.Contains(problems, s) {
@@ -543,6 +573,7 @@ func TestCommonMistakesNamed(t *testing.T) {
 // requirement, nothing checked), has a failing JUnit test case saying
 // why: a dashboard counting failures shows the run failed.
 func TestJUnitRunFailures(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		opts Options
 		says string

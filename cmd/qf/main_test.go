@@ -179,6 +179,7 @@ func TestUsage(t *testing.T) {
 // qf version: qf's version, the suite's with its digest, the spec's and
 // the protocol's.
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	out, _, status := qf("", "version")
 	manifest, err := vectors.LoadManifest()
 	if err != nil {
@@ -228,6 +229,7 @@ func TestDecodeJSON(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	report := filepath.Join(t.TempDir(), "report.json")
 	junit := filepath.Join(t.TempDir(), "report.xml")
 	out, errOut, status := qf("", "check", "-json", report, "-junit", junit)
@@ -286,17 +288,16 @@ func TestCheck(t *testing.T) {
 	// written, the same run passes; a run that fails for another reason
 	// still fails.
 	written := filepath.Join(t.TempDir(), "written.txt")
-	t.Setenv("QF_FAKE", "mutant:zero-fill")
-	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-write-expect-fail", written}, fake...)...); status != 0 || !strings.Contains(out, "failed") {
+	zeroFill := fake("mutant:zero-fill")
+	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-write-expect-fail", written}, zeroFill...)...); status != 0 || !strings.Contains(out, "failed") {
 		t.Errorf("-write-expect-fail: status %d\n%s", status, out)
 	}
-	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-expect-fail", written}, fake...)...); status != 0 || !strings.Contains(out, "expected failure") {
+	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-expect-fail", written}, zeroFill...)...); status != 0 || !strings.Contains(out, "expected failure") {
 		t.Errorf("-expect-fail of the list written: status %d\n%s", status, out)
 	}
-	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-require", "encode:E", "-write-expect-fail", written}, fake...)...); status != 1 || !strings.Contains(out, "required encode:E") {
+	if out, _, status := qf("", append([]string{"check", "-run", "^strict/", "-require", "encode:E", "-write-expect-fail", written}, zeroFill...)...); status != 1 || !strings.Contains(out, "required encode:E") {
 		t.Errorf("-write-expect-fail, a requirement unmet: status %d\n%s", status, out)
 	}
-	t.Setenv("QF_FAKE", "")
 	// A stale expected failure is status 1.
 	list := filepath.Join(t.TempDir(), "expect.txt")
 	os.WriteFile(list, []byte("strict/square-81-white passes in the reference\n"), 0o644)
@@ -335,13 +336,18 @@ func TestReplay(t *testing.T) {
 // TestMain runs the fake implementation of package servetest that QF_FAKE
 // names, if any, and the tests otherwise.
 func TestMain(m *testing.M) {
+	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
 	os.Exit(m.Run())
 }
 
-// fake is the command line of the fake implementation that QF_FAKE names.
-var fake = []string{"--", os.Args[0], "-test.run=^$"}
+// fake returns the arguments that end a qf check or qf fuzz command line
+// with the fake implementation that QF_FAKE=mode names, its environment,
+// with more of it in vars (NAME=value), on its command line.
+func fake(mode string, vars ...string) []string {
+	return append([]string{"--"}, servetest.Command(append([]string{"QF_FAKE=" + mode}, vars...)...)...)
+}
 
 // The reports go to standard output with "-", the text report then to
 // standard error; only one may.
@@ -369,6 +375,7 @@ func TestCheckReportsToStdout(t *testing.T) {
 // The exit status follows the run: 1 when nothing was checked or the
 // implementation exits badly, with the reason printed.
 func TestCheckExitStatus(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		mode   string // of the fake, when args run it
 		args   []string
@@ -376,15 +383,16 @@ func TestCheckExitStatus(t *testing.T) {
 		says   string
 	}{
 		{"", []string{"check", "-run", "no such vector"}, 1, "nothing was checked: no vector was selected"},
-		{"exit-3", append([]string{"check", "-run", "^strict/corpus-"}, fake...), 1, "the implementation exited with status 3 at the end of its input"},
-		{"no-known-op", append([]string{"check", "-run", "^strict/corpus-"}, fake...), 1, "nothing was checked: the implementation lists no op"},
-		{"busy-5th", append([]string{"check", "-run", "^strict/corpus-", "-timeout", "300ms"}, fake...), 1, "check: 8 passed, 1 failed, 0 skipped"},
-		{"normal", append([]string{"check", "-run", "^strict/corpus-"}, fake...), 0, "check: 9 passed, 0 failed, 0 skipped"},
+		{"exit-3", []string{"check", "-run", "^strict/corpus-"}, 1, "the implementation exited with status 3 at the end of its input"},
+		{"no-known-op", []string{"check", "-run", "^strict/corpus-"}, 1, "nothing was checked: the implementation lists no op"},
+		{"busy-5th", []string{"check", "-run", "^strict/corpus-", "-timeout", "300ms"}, 1, "check: 8 passed, 1 failed, 0 skipped"},
+		{"normal", []string{"check", "-run", "^strict/corpus-"}, 0, "check: 9 passed, 0 failed, 0 skipped"},
 		{"", []string{"check", "-parallel", "0", "-oneshot", "--", "true"}, 2, "must be positive"},
 	}
 	for _, c := range cases {
-		t.Setenv("QF_FAKE", c.mode)
-		t.Setenv("QF_FAKE_DIR", t.TempDir())
+		if c.mode != "" {
+			c.args = append(c.args, fake(c.mode, "QF_FAKE_DIR="+t.TempDir())...)
+		}
 		out, errOut, status := qf("", c.args...)
 		if status != c.status || !strings.Contains(out+errOut, c.says) {
 			t.Errorf("qf %q: status %d, want %d saying %q\n%s%s", c.args, status, c.status, c.says, out, errOut)
@@ -393,14 +401,14 @@ func TestCheckExitStatus(t *testing.T) {
 }
 
 func TestReport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ref := filepath.Join(dir, "ref.json")
 	if _, errOut, status := qf("", "check", "-run", "^strict/(corpus-|square-)", "-json", ref); status != 0 {
 		t.Fatalf("check: %d %s", status, errOut)
 	}
-	t.Setenv("QF_FAKE", "wrong-answers")
 	wrong := filepath.Join(dir, "wrong.json")
-	if _, errOut, status := qf("", append([]string{"check", "-run", "^strict/(corpus-|square-)", "-json", wrong}, fake...)...); status != 1 {
+	if _, errOut, status := qf("", append([]string{"check", "-run", "^strict/(corpus-|square-)", "-json", wrong}, fake("wrong-answers")...)...); status != 1 {
 		t.Fatalf("check of the fake: %d %s", status, errOut)
 	}
 	out, errOut, status := qf("", "report", "-format", "md", ref, wrong)
@@ -430,6 +438,7 @@ func TestReport(t *testing.T) {
 // variables: every variable action.yml sets names one of its inputs and is
 // read by the script, and the script passes and fails as qf check does.
 func TestAction(t *testing.T) {
+	t.Parallel()
 	action, err := os.ReadFile("../../action.yml")
 	if err != nil {
 		t.Fatal(err)
@@ -533,15 +542,16 @@ func actionRelease(t *testing.T) {
 // -o writes as vectors that qf check -vectors runs, and -json the whole
 // report; 2 for usage errors and a command that cannot start.
 func TestFuzz(t *testing.T) {
+	t.Parallel()
 	out, errOut, status := qf("", "fuzz", "-n", "2000", "-seed", "1")
 	if status != 0 || !strings.HasPrefix(out, "qf fuzz: seed 1\n") || !strings.Contains(out, "fuzz: 2000 cases, 0 disagreements, 0 causes (-seed 1 -n 2000 repeats this run)") {
 		t.Errorf("the reference: status %d\n%s%s", status, out, errOut)
 	}
 
-	t.Setenv("QF_FAKE", "mutant:wall-count-max-9")
+	wallCount := fake("mutant:wall-count-max-9")
 	dir := t.TempDir()
 	report := filepath.Join(t.TempDir(), "fuzz.json")
-	out, errOut, status = qf("", append([]string{"fuzz", "-n", "3000", "-seed", "1", "-v", "-o", dir, "-json", report}, fake...)...)
+	out, errOut, status = qf("", append([]string{"fuzz", "-n", "3000", "-seed", "1", "-v", "-o", dir, "-json", report}, wallCount...)...)
 	if status != 1 || !regexp.MustCompile(`(?m)^FAIL (strict|lenient|replay|validate)/fuzz-[0-9a-f]{10}: `).MatchString(out) ||
 		!strings.Contains(out, " 1. wall-count-range: ") || !strings.Contains(out, "wrote "+dir) {
 		t.Fatalf("a faulty implementation: status %d\n%s%s", status, out, errOut)
@@ -549,7 +559,7 @@ func TestFuzz(t *testing.T) {
 	if b, err := os.ReadFile(report); err != nil || generative.ValidateReport(b) != nil {
 		t.Errorf("the JSON report: %v %v", err, generative.ValidateReport(b))
 	}
-	out, errOut, status = qf("", append([]string{"check", "-vectors", dir, "-run", "/fuzz-"}, fake...)...)
+	out, errOut, status = qf("", append([]string{"check", "-vectors", dir, "-run", "/fuzz-"}, wallCount...)...)
 	if status != 1 || !regexp.MustCompile(`(?m)^check: 0 passed, [1-9]\d* failed, 0 skipped$`).MatchString(out) {
 		t.Errorf("the found vectors, against the faulty implementation: status %d\n%s%s", status, out, errOut)
 	}
@@ -558,7 +568,7 @@ func TestFuzz(t *testing.T) {
 		t.Errorf("the found vectors, against the reference: status %d\n%s%s", status, out, errOut)
 	}
 	// -json - writes the report to standard output, the text to standard error.
-	out, errOut, status = qf("", append([]string{"fuzz", "-n", "500", "-seed", "1", "-json", "-"}, fake...)...)
+	out, errOut, status = qf("", append([]string{"fuzz", "-n", "500", "-seed", "1", "-json", "-"}, wallCount...)...)
 	if status != 1 || generative.ValidateReport([]byte(out)) != nil || !strings.Contains(errOut, "fuzz: 500 cases") {
 		t.Errorf("-json -: status %d, %v\n%s", status, generative.ValidateReport([]byte(out)), errOut)
 	}
@@ -608,6 +618,7 @@ func TestRender(t *testing.T) {
 // hello, and beside the cause of the crashes mid-run, in check and fuzz,
 // run after run.
 func TestStderrShown(t *testing.T) {
+	t.Parallel()
 	dying := []string{"--", "sh", "-c", "echo boom >&2; exit 3"}
 	for i := 0; i < 10; i++ {
 		for _, cmd := range [][]string{append([]string{"check"}, dying...), append([]string{"fuzz", "-n", "10"}, dying...)} {
@@ -617,12 +628,10 @@ func TestStderrShown(t *testing.T) {
 			}
 		}
 	}
-	t.Setenv("QF_FAKE", "crash-4th")
-	if out, _, _ := qf("", append([]string{"check", "-run", "^strict/"}, fake...)...); !strings.Contains(out, "    stderr: fake: crashing on request 4\n") {
+	if out, _, _ := qf("", append([]string{"check", "-run", "^strict/"}, fake("crash-4th")...)...); !strings.Contains(out, "    stderr: fake: crashing on request 4\n") {
 		t.Errorf("check: no stderr beside the crashes:\n%s", out)
 	}
-	t.Setenv("QF_FAKE", "crash-every-5th")
-	if out, _, _ := qf("", append([]string{"fuzz", "-n", "200", "-seed", "1"}, fake...)...); !strings.Contains(out, "    stderr: fake: crashing on request 5\n") {
+	if out, _, _ := qf("", append([]string{"fuzz", "-n", "200", "-seed", "1"}, fake("crash-every-5th")...)...); !strings.Contains(out, "    stderr: fake: crashing on request 5\n") {
 		t.Errorf("fuzz: no stderr beside the crashes:\n%s", out)
 	}
 }

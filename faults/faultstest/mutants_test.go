@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -37,34 +38,57 @@ var (
 )
 
 // caught returns the ids of the vectors that m fails, running the whole
-// suite against every mutant once for all the tests.
+// suite against every mutant once for all the tests, as many mutants at
+// a time as there are CPUs to run them.
 func caught(t *testing.T, m *Mutant) []string {
 	t.Helper()
 	caughtOnce.Do(func() {
+		all := append([]*Mutant{Conforming}, Catalogue...)
+		ids := make([][]string, len(all))
+		errs := make([]error, len(all))
+		var wg sync.WaitGroup
+		sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+		for i, m := range all {
+			wg.Add(1)
+			sem <- struct{}{}
+			go func() {
+				defer func() { <-sem; wg.Done() }()
+				ids[i], errs[i] = failed(m)
+			}()
+		}
+		wg.Wait()
 		caughtBy = map[string][]string{}
-		for _, m := range append([]*Mutant{Conforming}, Catalogue...) {
-			// Every vector is run, however often the mutant crashes.
-			rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
-			if err != nil {
-				caughtErr = err
+		for i, m := range all {
+			if errs[i] != nil {
+				caughtErr = errs[i]
 				return
 			}
-			var ids []string
-			for _, r := range rep.Results {
-				if r.Status == suite.Fail {
-					ids = append(ids, r.ID)
-				}
-				if r.Status == suite.NotRun || r.Status == suite.Skip {
-					caughtErr = fmt.Errorf("mutant %s: %s %s", m.Name, r.ID, r.Status)
-				}
-			}
-			caughtBy[m.Name] = ids
+			caughtBy[m.Name] = ids[i]
 		}
 	})
 	if caughtErr != nil {
 		t.Fatal(caughtErr)
 	}
 	return caughtBy[m.Name]
+}
+
+// failed runs the whole suite against m, every vector however often it
+// crashes, and returns the ids of the vectors it fails.
+func failed(m *Mutant) ([]string, error) {
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}})
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, r := range rep.Results {
+		if r.Status == suite.Fail {
+			ids = append(ids, r.ID)
+		}
+		if r.Status == suite.NotRun || r.Status == suite.Skip {
+			return nil, fmt.Errorf("mutant %s: %s %s", m.Name, r.ID, r.Status)
+		}
+	}
+	return ids, nil
 }
 
 // The faulty codec and replayer with no fault conform: every mutant fails

@@ -6,7 +6,8 @@
 // serve's loop with the reference; mode "answers" looks the reference's
 // answers up in a file (WriteAnswers). A test binary becomes the fake named by
 // the environment variable QF_FAKE when its TestMain calls Main; the
-// tests then run os.Args[0] as the implementation. (Faulty
+// tests then run os.Args[0] as the implementation, with the fake's
+// variables on its command line (Command; SetArgs sets them). (Faulty
 // implementations served so are package faultstest's: its Main.)
 //
 // QF_FAKE_DIR, when set, is a directory where a fake keeps what must

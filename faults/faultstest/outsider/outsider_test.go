@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
@@ -22,6 +23,41 @@ func run(t *testing.T, h protocol.Handler) []suite.Entry {
 		t.Fatal(err)
 	}
 	return rep.Results
+}
+
+// A suiteRun is the results of one run of the whole suite, made once.
+type suiteRun struct {
+	once    sync.Once
+	entries []suite.Entry
+	err     error
+}
+
+// suiteRuns holds the runs of runWith by the name of the outsider's
+// hello, which names its faults: TestVectors, TestFaults and TestPorts
+// ask for many of the same sets, and each run, diagnosed as qf check
+// diagnoses it, costs a good part of a second.
+var suiteRuns sync.Map // string -> *suiteRun
+
+// runWith returns the results of the whole suite against the outsider
+// with the faults fs (outsider.New), run once for all the tests; they are
+// shared, and not to be changed.
+func runWith(t *testing.T, fs ...outsider.Fault) []suite.Entry {
+	t.Helper()
+	h := outsider.New(fs...)
+	name := h.Handle(&protocol.Request{Op: protocol.Hello}).Name
+	v, _ := suiteRuns.LoadOrStore(name, &suiteRun{})
+	r := v.(*suiteRun)
+	r.once.Do(func() {
+		var rep *runner.Report
+		rep, r.err = runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: h, MaxFailuresInARow: 1 << 20}})
+		if r.err == nil {
+			r.entries = rep.Results
+		}
+	})
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	return r.entries
 }
 
 // failures returns the results of entries that did not pass.
@@ -43,7 +79,8 @@ func describe(e suite.Entry) string {
 // TestVectors requires the implementation without faults to pass every
 // vector of the suite.
 func TestVectors(t *testing.T) {
-	entries := run(t, outsider.New())
+	t.Parallel()
+	entries := runWith(t)
 	if len(entries) == 0 {
 		t.Fatal("no vector ran")
 	}
@@ -108,11 +145,23 @@ func TestFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the suite once per fault")
 	}
-	var counts []string
+	t.Parallel()
+	var mu sync.Mutex
+	counts := map[outsider.Fault]string{}
+	t.Cleanup(func() { // after the subtests
+		var lines []string
+		for _, f := range outsider.Faults {
+			lines = append(lines, counts[f])
+		}
+		t.Logf("vectors failed, per fault alone:\n%s", strings.Join(lines, "\n"))
+	})
 	for _, f := range outsider.Faults {
 		t.Run(string(f), func(t *testing.T) {
-			bad := failures(run(t, outsider.New(f)))
-			counts = append(counts, fmt.Sprintf("%-26s %4d", f, len(bad)))
+			t.Parallel()
+			bad := failures(runWith(t, f))
+			mu.Lock()
+			counts[f] = fmt.Sprintf("%-26s %4d", f, len(bad))
+			mu.Unlock()
 			if len(bad) == 0 {
 				t.Errorf("no vector fails")
 			}
@@ -126,7 +175,6 @@ func TestFaults(t *testing.T) {
 			}
 		})
 	}
-	t.Logf("vectors failed, per fault alone:\n%s", strings.Join(counts, "\n"))
 }
 
 // TestFaultsTogether switches every fault on at once: the run goes to the
@@ -135,7 +183,8 @@ func TestFaultsTogether(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the suite")
 	}
-	entries := run(t, outsider.New(outsider.Faults...))
+	t.Parallel()
+	entries := runWith(t, outsider.Faults...)
 	bad := failures(entries)
 	for _, e := range entries {
 		if e.Status == suite.NotRun {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
@@ -82,35 +83,49 @@ func TestPorts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the suite several times per port")
 	}
+	t.Parallel()
 	passed := func(entries []suite.Entry) int { return len(entries) - len(failures(entries)) }
-	none := passed(run(t, outsider.New()))
+	none := passed(runWith(t))
 	for _, p := range outsider.Ports {
 		t.Run(p.Name, func(t *testing.T) {
+			t.Parallel()
 			all := run(t, p.New())
 			if passed(all) >= none {
 				t.Errorf("passes %d vectors, as many as without faults (%d)", passed(all), none)
 			}
 			full := answers(all)
-			var lines []string
+			var mu sync.Mutex
+			lines := map[outsider.Fault]string{}
+			t.Cleanup(func() { // after the subtests
+				var in []string
+				for _, f := range p.Faults {
+					in = append(in, lines[f])
+				}
+				t.Logf("%d faults: %d of %d vectors fail (%d without faults)\n%s",
+					len(p.Faults), len(all)-passed(all), len(all), len(all)-none, strings.Join(in, "\n"))
+			})
 			for _, f := range p.Faults {
-				alone := len(failures(run(t, outsider.New(f))))
-				if alone == 0 {
-					t.Errorf("%s alone fails no vector", f)
-				}
-				others := slices.DeleteFunc(slices.Clone(p.Faults), func(g outsider.Fault) bool { return g == f })
-				changed := 0
-				for id, a := range answers(run(t, outsider.New(others...))) {
-					if full[id] != a {
-						changed++
+				t.Run(string(f), func(t *testing.T) {
+					t.Parallel()
+					alone := len(failures(runWith(t, f)))
+					if alone == 0 {
+						t.Errorf("%s alone fails no vector", f)
 					}
-				}
-				if changed == 0 {
-					t.Errorf("%s changes no answer of the port: another fault hides it", f)
-				}
-				lines = append(lines, fmt.Sprintf("%-26s alone fails %4d, changes %4d answers of the port", f, alone, changed))
+					others := slices.DeleteFunc(slices.Clone(p.Faults), func(g outsider.Fault) bool { return g == f })
+					changed := 0
+					for id, a := range answers(runWith(t, others...)) {
+						if full[id] != a {
+							changed++
+						}
+					}
+					if changed == 0 {
+						t.Errorf("%s changes no answer of the port: another fault hides it", f)
+					}
+					mu.Lock()
+					lines[f] = fmt.Sprintf("%-26s alone fails %4d, changes %4d answers of the port", f, alone, changed)
+					mu.Unlock()
+				})
 			}
-			t.Logf("%d faults: %d of %d vectors fail (%d without faults)\n%s",
-				len(p.Faults), len(all)-passed(all), len(all), len(all)-none, strings.Join(lines, "\n"))
 		})
 	}
 }
