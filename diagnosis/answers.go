@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
@@ -307,9 +308,14 @@ func index(fs []*faults.Fault) int {
 	return 1 + fs[0].Index()
 }
 
+// modelAnswers counts the answers of models asked (ask, askResponse), in
+// this process: what the benchmarks report as models/op.
+var modelAnswers atomic.Int64
+
 // ask asks handler h, a model, and says whether it crashed; enc says
 // whether req is encoding's.
 func ask(h protocol.Handler, req *protocol.Request, enc bool) (a answer) {
+	modelAnswers.Add(1)
 	defer func() {
 		if recover() != nil {
 			a = answer{crash: true, enc: enc}
@@ -476,6 +482,7 @@ func identical(a, b answer) bool {
 // askResponse asks handler h, a model, and returns its response, nil when
 // it crashed.
 func askResponse(h protocol.Handler, req *protocol.Request) (resp *protocol.Response) {
+	modelAnswers.Add(1)
 	defer func() {
 		if recover() != nil {
 			resp = nil

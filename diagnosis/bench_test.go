@@ -11,7 +11,9 @@ import (
 // BenchmarkDiagnosePairs diagnoses every 40th pair of the catalogue that
 // can be had together, about fifty implementations of two faults each:
 // what TestEveryPair spends its time on, a sample small enough to compare
-// builds with.
+// builds with. It reports models/op, the answers of models the diagnoses
+// asked (the models' answers are shared by every diagnosis of a process,
+// so that a first op asks more than the next).
 //
 //	go test ./diagnosis -run '^$' -bench DiagnosePairs -benchtime 1x
 func BenchmarkDiagnosePairs(b *testing.B) {
@@ -32,10 +34,12 @@ func BenchmarkDiagnosePairs(b *testing.B) {
 		observed[k], askers[k] = observe(b, h), askerOf(h)
 	}
 	b.ResetTimer()
+	asked := diagnosis.ModelAnswers()
 	for range b.N {
 		for k := range pairs {
 			diagnosis.Diagnose(observed[k], askers[k])
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*len(pairs)), "s/diagnosis")
+	b.ReportMetric(float64(diagnosis.ModelAnswers()-asked)/float64(b.N), "models/op")
 }
