@@ -1,7 +1,11 @@
 package faults
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/protocol"
@@ -60,4 +64,66 @@ func panics(h protocol.Handler, req *protocol.Request) (msg string) {
 	}()
 	h.Handle(req)
 	return ""
+}
+
+// TestKnobsRead: every knob is read by parts of a model that there are,
+// and the model of each fault, which reads for each op only the knobs of
+// the parts the op runs (Model), answers every vector and probe as one
+// that reads every knob for every op: the tags of the knobs leave out no
+// part that reads them, as far as the vectors show. (A fault that does
+// not change an op, Changes, leaves its model's answers the reference's
+// by construction: the op reads none of its knobs.)
+func TestKnobsRead(t *testing.T) {
+	parts := map[string]bool{}
+	for _, p := range slices.Concat(decoding, encoding, replaying) {
+		parts[p] = true
+	}
+	kt := reflect.TypeFor[knobs]()
+	for i := range kt.NumField() {
+		f := kt.Field(i)
+		for _, p := range strings.Split(f.Tag.Get("reads"), ",") {
+			if !parts[p] {
+				t.Errorf("knob %s: read by %q, no part of a model", f.Name, p)
+			}
+		}
+	}
+	var reqs []*protocol.Request
+	for _, c := range suite.Categories {
+		file, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range file.Tests {
+			reqs = append(reqs, c.Request(&file.Tests[i]))
+		}
+	}
+	for _, fam := range Families() {
+		for _, p := range Probes(fam) {
+			reqs = append(reqs, p.Category.RequestOf(p.Input))
+		}
+	}
+	for _, f := range Catalogue {
+		read, all := Model(f), (&model{f.knobs, f.knobs, f.knobs}).handler("")
+		for _, req := range reqs {
+			if got, want := answerOf(read, req), answerOf(all, req); got != want {
+				b, _ := req.AppendJSON(nil)
+				t.Errorf("%s: %s: %s, reading every knob %s", f.Name, b, got, want)
+				break
+			}
+		}
+	}
+}
+
+// answerOf returns h's answer to req as JSON, or the panic it made.
+func answerOf(h protocol.Handler, req *protocol.Request) (answer string) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer = fmt.Sprint("panic: ", r)
+		}
+	}()
+	b, err := json.Marshal(h.Handle(req))
+	if err != nil {
+		return "unmarshalable: " + err.Error()
+	}
+	return string(b)
 }
