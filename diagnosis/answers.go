@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/maphash"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -141,17 +142,60 @@ func encodes(c suite.Category) bool { return c.Reads() == suite.Value }
 type answers struct {
 	obs      []*suite.Result
 	observed []answer
-	memo     map[asked]answer    // by model and observation
 	requests []*protocol.Request // by observation, made once
 	ids      []uint64            // by observation: its request's hash, for the shared cache
 	rows     [][]answer          // by observation: its row of the shared cache, once fetched
+	changes  []set               // by observation: the faults that alone change its answer, once its row is fetched
+	ops      []int               // by observation: its op's place in protocol.Ops
+	// models holds, by its set, what the model of each set of faults
+	// asked answers (predictions); the answers of models of several
+	// faults are in asked.
+	models map[set]*predictions
+	asked  []answer
 }
 
+// predictions are what the model of a set of faults answers to the
+// observations' tests, as far as asked: a model found once, then each
+// test's answer by its place, where the search asks one model of many
+// tests.
+type predictions struct {
+	fs []*faults.Fault
+	k  set
+	// alone is the place in a row of the shared cache of the model of
+	// no fault or one (index); -1 for a model of several.
+	alone int
+	// within holds, by op (its place in protocol.Ops), the predictions of
+	// the model of those of the faults that change the op's answers
+	// (changers), once asked: the model of them all answers a test of the
+	// op as that one does (faults.Changes). Those of the model itself,
+	// when it is that one, are at asked[at[i]-1], at[i] 0 until asked.
+	within [4]*predictions
+	at     []int32
+}
+
+// changers holds, by op (its place in protocol.Ops), the faults that can
+// change the op's answers (faults.Changes).
+var changers = sync.OnceValue(func() (out [4]set) {
+	if len(protocol.Ops) != len(out) {
+		panic("diagnosis: predictions.within holds four ops, not those of protocol.Ops")
+	}
+	for o, op := range protocol.Ops {
+		for _, f := range faults.Catalogue {
+			if f.Changes(op) {
+				out[o].add(f)
+			}
+		}
+	}
+	return out
+})
+
 func newAnswers(obs []*suite.Result) *answers {
-	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[asked]answer{},
-		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs))}
-	for i := range obs {
-		a.observed[i] = observed(obs[i])
+	a := &answers{obs: obs, observed: make([]answer, len(obs)), models: map[set]*predictions{},
+		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs)),
+		changes: make([]set, len(obs)), ops: make([]int, len(obs))}
+	for i, o := range obs {
+		a.observed[i] = observed(o)
+		a.ops[i] = slices.Index(protocol.Ops, o.Category.Op())
 	}
 	return a
 }
@@ -206,10 +250,14 @@ func (a *answers) request(i int) (*protocol.Request, uint64) {
 func (a *answers) row(i int) []answer {
 	if a.rows[i] == nil {
 		req, id := a.request(i)
-		a.rows[i] = shared.row(id, req, encodes(a.obs[i].Category))
-		for _, b := range a.rows[i] {
+		row := shared.row(id, req, encodes(a.obs[i].Category))
+		for k, b := range row {
 			a.observed[i].share(b)
+			if k > 0 && !identical(b, row[0]) {
+				a.changes[i].add(faults.Catalogue[k-1])
+			}
 		}
+		a.rows[i] = row
 	}
 	return a.rows[i]
 }
@@ -237,65 +285,115 @@ func setOf(fs []*faults.Fault) set {
 
 func (s *set) add(f *faults.Fault) { s[f.Index()/64] |= 1 << (f.Index() % 64) }
 
+// has reports whether f is in the set.
+func (s set) has(f *faults.Fault) bool { return s[f.Index()/64]&(1<<(f.Index()%64)) != 0 }
+
+// and returns the faults in both s and t.
+func (s set) and(t set) set { return set{s[0] & t[0], s[1] & t[1]} }
+
+// len returns how many faults the set holds.
+func (s set) len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// first returns the index of the set's first fault in the catalogue; 128
+// for none.
+func (s set) first() int {
+	if s[0] != 0 {
+		return bits.TrailingZeros64(s[0])
+	}
+	return 64 + bits.TrailingZeros64(s[1])
+}
+
+// faults returns the faults of the set, in the order of the catalogue.
+func (s set) faults() []*faults.Fault {
+	var out []*faults.Fault
+	for w, word := range s {
+		for ; word != 0; word &= word - 1 {
+			out = append(out, faults.Catalogue[64*w+bits.TrailingZeros64(word)])
+		}
+	}
+	return out
+}
+
 // told reports whether the implementation's answer to test i tells
 // anything: an answer, or a crash.
 func (a *answers) told(i int) bool { return a.observed[i].told || a.observed[i].crash }
 
 // predict returns what the model of the faults fs answers to test i.
 func (a *answers) predict(fs []*faults.Fault, i int) answer {
-	if len(fs) <= 1 {
-		return a.row(i)[index(fs)]
-	}
-	return a.predictSet(setOf(fs), fs, i)
+	return a.answer(a.of(fs), i)
 }
 
-// predictSet returns what the model of the faults fs, whose set is k,
-// answers to test i: asked once.
-func (a *answers) predictSet(k set, fs []*faults.Fault, i int) answer {
-	if p, ok := a.memo[asked{k, i}]; ok {
+// of returns the predictions of the model of the faults fs.
+func (a *answers) of(fs []*faults.Fault) *predictions {
+	k := setOf(fs)
+	if p := a.models[k]; p != nil {
 		return p
 	}
-	req, id := a.request(i)
-	p := shared.answerOf(k, fs, id, req, encodes(a.obs[i].Category))
-	p.share(a.row(i)[0])
-	p.share(a.observed[i])
-	a.memo[asked{k, i}] = p
+	return a.add(k, slices.Clone(fs))
+}
+
+// ofSet returns the predictions of the model of the faults of set k.
+func (a *answers) ofSet(k set) *predictions {
+	if p := a.models[k]; p != nil {
+		return p
+	}
+	return a.add(k, k.faults())
+}
+
+// add adds the predictions of the model of the faults fs, whose set is k.
+func (a *answers) add(k set, fs []*faults.Fault) *predictions {
+	p := &predictions{fs: fs, k: k, alone: -1}
+	if len(fs) <= 1 {
+		p.alone = index(fs)
+	}
+	a.models[k] = p
 	return p
 }
 
-// asked is a test asked of a model: the model's set, the test's place.
-type asked struct {
-	model set
-	i     int
+// answer returns what the model of p answers to test i: asked once, of
+// the model of those of its faults that change the test's op.
+func (a *answers) answer(p *predictions, i int) answer {
+	if p.alone < 0 {
+		o := a.ops[i]
+		if p.within[o] == nil {
+			p.within[o] = a.ofSet(p.k.and(changers()[o]))
+		}
+		p = p.within[o]
+	}
+	if p.alone >= 0 {
+		return a.row(i)[p.alone]
+	}
+	if p.at == nil {
+		p.at = make([]int32, len(a.obs))
+	}
+	if at := p.at[i]; at != 0 {
+		return a.asked[at-1]
+	}
+	req, id := a.request(i)
+	got := shared.answerOf(p.k, p.fs, id, req, encodes(a.obs[i].Category))
+	got.share(a.row(i)[0])
+	got.share(a.observed[i])
+	a.asked = append(a.asked, got)
+	p.at[i] = int32(len(a.asked))
+	return got
 }
 
-// predictChanging returns what the model of those of the faults fs that
-// alone change the reference's answer to test i answers to it: a fault
-// that alone answers the test as the reference does taken to leave it so
-// beside others too. Its answers are asked once per set of such faults,
-// whatever else fs holds: it is for what the search asks of many models
-// that differ elsewhere (completes).
-func (a *answers) predictChanging(fs []*faults.Fault, i int) answer {
-	alone := a.row(i)
-	var k set
-	n, last := 0, 0
-	for j, f := range fs {
-		if !identical(alone[1+f.Index()], alone[0]) {
-			k.add(f)
-			n, last = n+1, j
-		}
-	}
-	switch n {
+// predictChanging returns what the model of those of the faults of set k
+// that alone change the reference's answer to test i answers to it: a
+// fault that alone answers the test as the reference does taken to leave
+// it so beside others too. Its answers are asked once per set of such
+// faults, whatever else k holds: it is for what the search asks of many
+// models that differ elsewhere (completes).
+func (a *answers) predictChanging(k set, i int) answer {
+	row := a.row(i)
+	k = k.and(a.changes[i])
+	switch k.len() {
 	case 0:
-		return alone[0]
+		return row[0]
 	case 1:
-		return alone[1+fs[last].Index()]
+		return row[1+k.first()]
 	}
-	if p, ok := a.memo[asked{k, i}]; ok {
-		return p
-	}
-	changing := slices.DeleteFunc(slices.Clone(fs), func(f *faults.Fault) bool { return identical(alone[1+f.Index()], alone[0]) })
-	return a.predictSet(k, changing, i)
+	return a.answer(a.ofSet(k), i)
 }
 
 // index returns the place in a row of the shared cache of the model of fs,

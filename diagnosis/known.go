@@ -2,6 +2,7 @@ package diagnosis
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -97,8 +98,11 @@ type search struct {
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
 	changing map[int][]*faults.Fault // the faults that alone change the answer to each test
-	scores   map[asked]int           // each model's score on each test
+	scores   map[set][]int32         // each model's score on each test, by observation: unscored until scored
 }
+
+// unscored marks a test not scored yet in a row of search.scores.
+const unscored = math.MinInt32
 
 // findFaults finds the model: the faults of the catalogue the answers
 // prove, but the ways of reporting errors, which the style finds.
@@ -139,7 +143,7 @@ func (d *diagnosis) findFaults() {
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
 	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
-		changing: map[int][]*faults.Fault{}, scores: map[asked]int{}}
+		changing: map[int][]*faults.Fault{}, scores: map[set][]int32{}}
 	for _, f := range faults.Catalogue {
 		for _, i := range alone[f] {
 			s.changing[i] = append(s.changing[i], f)
@@ -158,22 +162,32 @@ func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 // reference's place.
 func (s *search) scoreOn(model []*faults.Fault, tests []int) int {
 	k := setOf(model)
+	scores := s.scores[k]
+	if scores == nil {
+		scores = make([]int32, len(s.d.obs))
+		for i := range scores {
+			scores[i] = unscored
+		}
+		s.scores[k] = scores
+	}
+	var p *predictions
 	score := 0
 	for _, i := range tests {
-		c, ok := s.scores[asked{k, i}]
-		if !ok {
-			c = s.scoreOf(model, i)
-			s.scores[asked{k, i}] = c
+		if scores[i] == unscored {
+			if p == nil {
+				p = s.d.answers.of(model)
+			}
+			scores[i] = int32(s.scoreOf(model, p, i))
 		}
-		score += c
+		score += int(scores[i])
 	}
 	return score
 }
 
-// scoreOf returns the score of model on test i.
-func (s *search) scoreOf(model []*faults.Fault, i int) int {
+// scoreOf returns the score of model, whose predictions are p, on test i.
+func (s *search) scoreOf(model []*faults.Fault, pm *predictions, i int) int {
 	d := s.d
-	ref, p, got := d.answers.predict(nil, i), d.answers.predict(model, i), d.answers.observed[i]
+	ref, p, got := d.answers.row(i)[0], d.answers.answer(pm, i), d.answers.observed[i]
 	against := d.th.Against
 	if s.meet(model, i) {
 		against = 1
@@ -206,13 +220,14 @@ func (s *search) scoreOf(model []*faults.Fault, i int) int {
 // each such set is asked once, however many models hold it.
 func (s *search) completes(model []*faults.Fault, i int) bool {
 	d := s.d
-	ref, got := d.answers.predict(nil, i), d.answers.observed[i]
-	var with []*faults.Fault
+	ref, got := d.answers.row(i)[0], d.answers.observed[i]
+	k := setOf(model)
 	for _, g := range s.changing[i] {
 		if !s.fits(model, g) {
 			continue
 		}
-		with = append(append(with[:0], model...), g)
+		with := k
+		with.add(g)
 		if decidesAs(ref, d.answers.predictChanging(with, i), got) {
 			return true
 		}
@@ -367,9 +382,9 @@ func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
 	d := s.d
 	a.delta = s.scoreOn(model, tests) - s.scoreOn(d.model, tests)
 	a.exacter = s.exactOn(model, tests) - s.exactOn(d.model, tests)
-
+	without, with := d.answers.of(d.model), d.answers.of(model)
 	for _, i := range tests {
-		s.tally(a, i, d.answers.predict(d.model, i), d.answers.predict(model, i))
+		s.tally(a, i, d.answers.answer(without, i), d.answers.answer(with, i))
 	}
 }
 
@@ -503,8 +518,9 @@ func (s *search) redundant() []*faults.Fault {
 func (s *search) exactOn(model []*faults.Fault, tests []int) int {
 	d := s.d
 	n := 0
+	pm := d.answers.of(model)
 	for _, i := range tests {
-		p, got := d.answers.predict(model, i), d.answers.observed[i]
+		p, got := d.answers.answer(pm, i), d.answers.observed[i]
 		if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
 			n++
 		}
