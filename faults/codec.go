@@ -325,7 +325,7 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 // length of 1 more than a multiple of 4 refused, at its last character.
 func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 	if k.B64NewlinesSkipped && !lenient {
-		code = strings.NewReplacer("\r", "", "\n", "").Replace(code)
+		code = newlines.Replace(code)
 	}
 	if k.B64PadAccepted && !lenient && len(code)%4 == 0 {
 		if body := strings.TrimRight(code, "="); len(code)-len(body) <= 2 && len(body)%4 >= 2 {
@@ -335,7 +335,7 @@ func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 	if k.B64LengthRefused {
 		n := 0
 		for i := 0; i < len(code); i++ {
-			if strings.IndexByte(k.alphabet(), code[i]) >= 0 {
+			if k.sextetOf()[code[i]] >= 0 {
 				n++
 			}
 		}
@@ -344,6 +344,29 @@ func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 		}
 	}
 	return code, nil
+}
+
+// newlines deletes CR and LF.
+var newlines = strings.NewReplacer("\r", "", "\n", "")
+
+// sextetOf holds the value of each byte in the standard alphabet [0] and
+// the URL-safe one [1]: -1 for a byte outside it.
+var sextetOf = func() (t [2][256]int8) {
+	for a, alphabet := range []string{stdAlphabet, urlAlphabet} {
+		for c := range t[a] {
+			t[a][c] = int8(strings.IndexByte(alphabet, byte(c)))
+		}
+	}
+	return t
+}()
+
+// sextetOf returns the value of each byte in the alphabet, -1 for a byte
+// outside it.
+func (k *knobs) sextetOf() *[256]int8 {
+	if k.UrlSafe {
+		return &sextetOf[1]
+	}
+	return &sextetOf[0]
 }
 
 func (k *knobs) alphabet() string {
@@ -357,7 +380,7 @@ func (k *knobs) alphabet() string {
 // them and the number of characters read; a character outside the alphabet is rejected, deleted
 // or read as zeros, one hole per unit of it, as the knobs say.
 func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
-	alphabet := k.alphabet()
+	sextetOf := k.sextetOf()
 	lsb := 0
 	if k.LsbFirst {
 		lsb = 1
@@ -365,7 +388,7 @@ func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *e
 	kept := 0
 	for i := 0; i < len(code); {
 		c := code[i]
-		if v := strings.IndexByte(alphabet, c); v >= 0 {
+		if v := sextetOf[c]; v >= 0 {
 			bits = append(bits, sextets[lsb][v]...)
 			kept++
 			i++
@@ -418,11 +441,11 @@ func (r *reader) state() *ref.State {
 	} else {
 		s.White, s.Black = r.field(spec.White, 0), r.field(spec.Black, 0)
 	}
-	groups := []*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
-	layout := spec.WallGroups[:]
+	groups := [4]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
+	layout := spec.WallGroups
 	if r.k.VerticalFirst {
-		groups = []*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
-		layout = []spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
+		groups = [4]*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
+		layout = [4]spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
 	}
 	for g, l := range layout {
 		n := r.field(l.Count, 0)
@@ -571,11 +594,14 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 		bits = nil
 	}
 	for i := 0; i < len(bits); i += 6 {
-		six := bits[i : i+6]
-		if k.LsbFirst {
-			six = []byte{six[5], six[4], six[3], six[2], six[1], six[0]}
+		n := 0
+		for j := range 6 {
+			if k.LsbFirst {
+				n |= int(bits[i+j]-'0') << j
+			} else {
+				n = n<<1 | int(bits[i+j]-'0')
+			}
 		}
-		n, _ := strconv.ParseUint(string(six), 2, 8)
 		code.WriteByte(alphabet[n])
 	}
 	if exact && k.ExtraCharacter {

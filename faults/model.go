@@ -1,6 +1,7 @@
 package faults
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"slices"
@@ -75,14 +76,28 @@ func partsOf(op protocol.Op) []string {
 func (k knobs) readBy(parts []string) knobs {
 	var out knobs
 	kv, ov := reflect.ValueOf(k), reflect.ValueOf(&out).Elem()
-	for i := range kv.NumField() {
-		tag := kv.Type().Field(i).Tag.Get("reads")
-		if slices.ContainsFunc(strings.Split(tag, ","), func(p string) bool { return slices.Contains(parts, p) }) {
-			ov.Field(i).Set(kv.Field(i))
-		}
+	for _, i := range readers()[strings.Join(parts, ",")] {
+		ov.Field(i).Set(kv.Field(i))
 	}
 	return out
 }
+
+// readers holds the knobs that each op's parts read, as field indexes,
+// by the parts joined with commas.
+var readers = sync.OnceValue(func() map[string][]int {
+	out := map[string][]int{}
+	t := reflect.TypeFor[knobs]()
+	for _, parts := range [][]string{decoding, encoding, replaying} {
+		key := strings.Join(parts, ",")
+		out[key] = []int{}
+		for i := range t.NumField() {
+			if slices.ContainsFunc(strings.Split(t.Field(i).Tag.Get("reads"), ","), func(p string) bool { return slices.Contains(parts, p) }) {
+				out[key] = append(out[key], i)
+			}
+		}
+	}
+	return out
+})
 
 // Changes reports whether fault f can change what a model answers to a
 // request of op: whether a part of the model that op runs reads its
@@ -162,12 +177,19 @@ func (m *model) decode(code, profile string) *protocol.Response {
 	if e != nil {
 		return k.fail(e, false)
 	}
-	b, err := v.AppendJSON(make([]byte, 0, 256))
+	buf := jsonBuffers.Get().(*[]byte)
+	defer jsonBuffers.Put(buf)
+	b, err := v.AppendJSON((*buf)[:0])
 	if err != nil {
 		panic(err) // a value the faulty decoder made has names
 	}
-	return &protocol.Response{Value: b}
+	*buf = b // grown, kept for the next
+	return &protocol.Response{Value: bytes.Clone(b)}
 }
+
+// jsonBuffers holds buffers for the JSON of the values decoded, whose
+// answers get a copy of their length.
+var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 func (m *model) encode(value json.RawMessage) *protocol.Response {
 	k := &m.encoding

@@ -6,7 +6,9 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
@@ -126,4 +128,47 @@ func answerOf(h protocol.Handler, req *protocol.Request) (answer string) {
 		return "unmarshalable: " + err.Error()
 	}
 	return string(b)
+}
+
+// BenchmarkModels asks models of two faults every vector: what a
+// diagnosis spends asking the models its search tries.
+//
+//	go test ./faults -run '^$' -bench Models
+func BenchmarkModels(b *testing.B) {
+	var reqs []*protocol.Request
+	for _, c := range suite.Categories {
+		file, err := vectors.Load(c.File())
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range file.Tests {
+			reqs = append(reqs, c.Request(&file.Tests[i]))
+		}
+	}
+	var models []protocol.Handler
+	for i := 0; i+1 < len(Catalogue); i += 5 {
+		if Compatible(Catalogue[i], Catalogue[i+1]) {
+			models = append(models, Model(Catalogue[i], Catalogue[i+1]))
+		}
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		for _, m := range models {
+			for _, req := range reqs {
+				panics(m, req)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(models)*len(reqs)), "ns/answer")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N*len(models)*len(reqs)), "cpu-ns/answer")
+}
+
+// cpuTime returns the CPU time this process has used, user and system:
+// what a benchmark costs on a loaded machine, where its ns/op is mostly
+// waiting.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
