@@ -146,13 +146,19 @@ type answers struct {
 	ids      []uint64            // by observation: its request's hash, for the shared cache
 	rows     [][]answer          // by observation: its row of the shared cache, once fetched
 	changes  []set               // by observation: the faults that alone change its answer, once its row is fetched
+	refs     []answer            // by observation: the reference's answer, once its row is fetched
 	ops      []int               // by observation: its op's place in protocol.Ops
 	// models holds, by its set, what the model of each set of faults
 	// asked answers (predictions); the answers of models of several
-	// faults are in asked.
+	// faults are in asked, in chunks of chunk answers (none moves when
+	// more come), n of them.
 	models map[set]*predictions
-	asked  []answer
+	asked  [][]answer
+	n      int
 }
+
+// chunk is how many answers a chunk of answers.asked holds.
+const chunk = 1 << 10
 
 // predictions are what the model of a set of faults answers to the
 // observations' tests, as far as asked: a model found once, then each
@@ -168,9 +174,11 @@ type predictions struct {
 	// the model of those of the faults that change the op's answers
 	// (changers), once asked: the model of them all answers a test of the
 	// op as that one does (faults.Changes). Those of the model itself,
-	// when it is that one, are at asked[at[i]-1], at[i] 0 until asked.
+	// when it is that one, are at answers.asked's at[i]-1st, at[i] 0
+	// until asked.
 	within [4]*predictions
 	at     []int32
+	shared *sharedModel // the answers the cache keeps of the model, as last found
 }
 
 // changers holds, by op (its place in protocol.Ops), the faults that can
@@ -192,7 +200,7 @@ var changers = sync.OnceValue(func() (out [4]set) {
 func newAnswers(obs []*suite.Result) *answers {
 	a := &answers{obs: obs, observed: make([]answer, len(obs)), models: map[set]*predictions{},
 		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs)),
-		changes: make([]set, len(obs)), ops: make([]int, len(obs))}
+		changes: make([]set, len(obs)), refs: make([]answer, len(obs)), ops: make([]int, len(obs))}
 	for i, o := range obs {
 		a.observed[i] = observed(o)
 		a.ops[i] = slices.Index(protocol.Ops, o.Category.Op())
@@ -250,16 +258,34 @@ func (a *answers) request(i int) (*protocol.Request, uint64) {
 func (a *answers) row(i int) []answer {
 	if a.rows[i] == nil {
 		req, id := a.request(i)
-		row := shared.row(id, req, encodes(a.obs[i].Category))
-		for k, b := range row {
-			a.observed[i].share(b)
-			if k > 0 && !identical(b, row[0]) {
-				a.changes[i].add(faults.Catalogue[k-1])
-			}
+		r := shared.row(id, req, encodes(a.obs[i].Category))
+		for _, k := range r.results {
+			a.observed[i].share(r.answers[k])
 		}
-		a.rows[i] = row
+		a.rows[i], a.changes[i], a.refs[i] = r.answers, r.changes, r.answers[0]
 	}
 	return a.rows[i]
+}
+
+// reference returns the reference's answer to test i.
+func (a *answers) reference(i int) answer {
+	if a.rows[i] == nil {
+		a.row(i)
+	}
+	return a.refs[i]
+}
+
+// alone returns the answer to test i of the model of no fault (k 0) or
+// of the catalogue's k-1st fault alone, the reference's where the fault
+// does not change it: its place in the test's row (index).
+func (a *answers) alone(i, k int) answer {
+	if a.rows[i] == nil {
+		a.row(i)
+	}
+	if k == 0 || a.changes[i][(k-1)/64]&(1<<((k-1)%64)) == 0 {
+		return a.refs[i]
+	}
+	return a.rows[i][k]
 }
 
 // share makes a's result the same string as b's when they are the same,
@@ -361,20 +387,24 @@ func (a *answers) answer(p *predictions, i int) answer {
 		p = p.within[o]
 	}
 	if p.alone >= 0 {
-		return a.row(i)[p.alone]
+		return a.alone(i, p.alone)
 	}
 	if p.at == nil {
 		p.at = make([]int32, len(a.obs))
 	}
-	if at := p.at[i]; at != 0 {
-		return a.asked[at-1]
+	if at := p.at[i] - 1; at >= 0 {
+		return a.asked[at/chunk][at%chunk]
 	}
 	req, id := a.request(i)
-	got := shared.answerOf(p.k, p.fs, id, req, encodes(a.obs[i].Category))
-	got.share(a.row(i)[0])
+	got := shared.answerOf(&p.shared, p.k, p.fs, id, req, encodes(a.obs[i].Category))
+	got.share(a.reference(i))
 	got.share(a.observed[i])
-	a.asked = append(a.asked, got)
-	p.at[i] = int32(len(a.asked))
+	if a.n%chunk == 0 {
+		a.asked = append(a.asked, make([]answer, 0, chunk))
+	}
+	a.asked[a.n/chunk] = append(a.asked[a.n/chunk], got)
+	a.n++
+	p.at[i] = int32(a.n)
 	return got
 }
 
@@ -385,13 +415,12 @@ func (a *answers) answer(p *predictions, i int) answer {
 // faults, whatever else k holds: it is for what the search asks of many
 // models that differ elsewhere (completes).
 func (a *answers) predictChanging(k set, i int) answer {
-	row := a.row(i)
 	k = k.and(a.changes[i])
 	switch k.len() {
 	case 0:
-		return row[0]
+		return a.reference(i)
 	case 1:
-		return row[1+k.first()]
+		return a.alone(i, 1+k.first())
 	}
 	return a.answer(a.ofSet(k), i)
 }
@@ -446,47 +475,71 @@ func modelOf(fs []*faults.Fault) protocol.Handler {
 // answer under a fault is the same whatever the implementation.
 type cache struct {
 	mu   sync.Mutex
-	rows map[uint64][]answer // by the hash of a test's id and request
+	rows map[uint64]*row // by the hash of a test's id and request
 
-	// The answers of models of several faults, likewise: the search of
-	// every diagnosis asks models of the same few faults.
-	multiMu sync.Mutex
-	multi   map[askedOf]answer
+	// The answers of models of several faults, likewise, by model: the
+	// search of every diagnosis asks models of the same few faults. It
+	// holds at most maxMulti answers; when full, it starts again, a
+	// generation later.
+	multiMu    sync.Mutex
+	multi      map[set]*sharedModel
+	multiN     int
+	generation int
 }
 
-// askedOf is a test asked of a model: the model's set, the hash of the
-// test's id and request.
-type askedOf struct {
-	model set
-	id    uint64
+// A row is the answers of the reference and of each fault of the
+// catalogue alone to a test, in the order of index.
+type row struct {
+	answers []answer
+	changes set   // the faults whose answers alone are not the reference's
+	results []int // the places of the answers whose results none before them has
+}
+
+// A sharedModel holds the answers of the model of a set of faults, by the
+// hash of a test's id and request.
+type sharedModel struct {
+	answers    map[uint64]answer
+	generation int // the cache's generation it was made in
 }
 
 // maxMulti bounds the answers of models of several faults kept; they
 // start again when full.
 const maxMulti = 1 << 18
 
-// answerOf returns the answer of the model of the faults fs, whose set is
-// k, to the request req, whose hash is id; enc says whether it is
-// encoding's.
-func (c *cache) answerOf(k set, fs []*faults.Fault, id uint64, req *protocol.Request, enc bool) answer {
+// answerOf returns the answer of the model of the faults fs, whose set
+// is k, to the request req, whose hash is id; enc says whether it is
+// encoding's. *m is the answers kept of the model, as last found, or nil:
+// answerOf finds them again when the cache has started again since.
+func (c *cache) answerOf(m **sharedModel, k set, fs []*faults.Fault, id uint64, req *protocol.Request, enc bool) answer {
 	c.multiMu.Lock()
-	p, ok := c.multi[askedOf{k, id}]
+	if *m == nil || (*m).generation != c.generation {
+		*m = c.multi[k]
+		if *m == nil {
+			*m = &sharedModel{answers: map[uint64]answer{}, generation: c.generation}
+			c.multi[k] = *m
+		}
+	}
+	p, ok := (*m).answers[id]
 	c.multiMu.Unlock()
 	if ok {
 		return p
 	}
 	p = ask(modelOf(fs), req, enc)
 	c.multiMu.Lock()
-	if len(c.multi) >= maxMulti {
-		c.multi = map[askedOf]answer{}
+	if c.multiN >= maxMulti {
+		c.multi, c.multiN = map[set]*sharedModel{}, 0
+		c.generation++
 	}
-	c.multi[askedOf{k, id}] = p
+	if (*m).generation == c.generation {
+		(*m).answers[id] = p
+		c.multiN++
+	}
 	c.multiMu.Unlock()
 	return p
 }
 
 var (
-	shared = &cache{rows: map[uint64][]answer{}, multi: map[askedOf]answer{}}
+	shared = &cache{rows: map[uint64]*row{}, multi: map[set]*sharedModel{}}
 	seed   = maphash.MakeSeed()
 )
 
@@ -496,26 +549,44 @@ const maxRows = 1 << 13
 // row returns the answers of the reference and of each fault alone to a
 // test, whose id and request hash to id; enc says whether it is
 // encoding's.
-func (c *cache) row(id uint64, req *protocol.Request, enc bool) []answer {
+func (c *cache) row(id uint64, req *protocol.Request, enc bool) *row {
 	c.mu.Lock()
-	row, ok := c.rows[id]
+	r, ok := c.rows[id]
 	c.mu.Unlock()
 	if ok {
-		return row
+		return r
 	}
-	row = make([]answer, 1+len(faults.Catalogue))
-	row[0] = ask(modelOf(nil), req, enc)
+	r = &row{answers: make([]answer, 1+len(faults.Catalogue)), results: []int{0}}
+	r.answers[0] = ask(modelOf(nil), req, enc)
+	changers := changers()[slices.Index(protocol.Ops, req.Op)]
 	for i, f := range faults.Catalogue {
-		row[1+i] = ask(modelOf([]*faults.Fault{f}), req, enc)
-		row[1+i].share(row[0]) // the memory once
+		if !changers.has(f) { // its model answers as the reference's (faults.Changes)
+			r.answers[1+i] = r.answers[0]
+			continue
+		}
+		b := ask(modelOf([]*faults.Fault{f}), req, enc)
+		if !identical(b, r.answers[0]) {
+			r.changes.add(f)
+		}
+		fresh := true
+		for _, k := range r.results { // the memory once
+			if b.sameResult(r.answers[k]) {
+				b.result, fresh = r.answers[k].result, false
+				break
+			}
+		}
+		if fresh {
+			r.results = append(r.results, 1+i)
+		}
+		r.answers[1+i] = b
 	}
 	c.mu.Lock()
 	if len(c.rows) >= maxRows {
-		c.rows = map[uint64][]answer{}
+		c.rows = map[uint64]*row{}
 	}
-	c.rows[id] = row
+	c.rows[id] = r
 	c.mu.Unlock()
-	return row
+	return r
 }
 
 // same reports whether two answers are the same, errors compared as the

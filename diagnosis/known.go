@@ -98,11 +98,41 @@ type search struct {
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
 	changing map[int][]*faults.Fault // the faults that alone change the answer to each test
-	scores   map[set][]int32         // each model's score on each test, by observation: unscored until scored
+	scored   map[set]*scored         // the models scored, by set
 }
 
-// unscored marks a test not scored yet in a row of search.scores.
+// A scored is a model the search scores: its faults, their predictions,
+// and its score on each test, by observation, unscored until scored.
+type scored struct {
+	model  []*faults.Fault
+	p      *predictions
+	scores []int32
+}
+
+// unscored marks a test not scored yet in scored.scores.
 const unscored = math.MinInt32
+
+// scoredOf returns the scores of model.
+func (s *search) scoredOf(model []*faults.Fault) *scored {
+	k := setOf(model)
+	m := s.scored[k]
+	if m == nil {
+		m = &scored{model: slices.Clone(model), p: s.d.answers.of(model), scores: make([]int32, len(s.d.obs))}
+		for i := range m.scores {
+			m.scores[i] = unscored
+		}
+		s.scored[k] = m
+	}
+	return m
+}
+
+// score returns the score of model m on test i, to which it answers p.
+func (s *search) score(m *scored, i int, p answer) int {
+	if m.scores[i] == unscored {
+		m.scores[i] = int32(s.scoreOf(m.model, i, p))
+	}
+	return int(m.scores[i])
+}
 
 // findFaults finds the model: the faults of the catalogue the answers
 // prove, but the ways of reporting errors, which the style finds.
@@ -143,7 +173,7 @@ func (d *diagnosis) findFaults() {
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
 	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
-		changing: map[int][]*faults.Fault{}, scores: map[set][]int32{}}
+		changing: map[int][]*faults.Fault{}, scored: map[set]*scored{}}
 	for _, f := range faults.Catalogue {
 		for _, i := range alone[f] {
 			s.changing[i] = append(s.changing[i], f)
@@ -161,33 +191,21 @@ func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 // only where an error is, the same when it answers there or at the
 // reference's place.
 func (s *search) scoreOn(model []*faults.Fault, tests []int) int {
-	k := setOf(model)
-	scores := s.scores[k]
-	if scores == nil {
-		scores = make([]int32, len(s.d.obs))
-		for i := range scores {
-			scores[i] = unscored
-		}
-		s.scores[k] = scores
-	}
-	var p *predictions
+	m := s.scoredOf(model)
 	score := 0
 	for _, i := range tests {
-		if scores[i] == unscored {
-			if p == nil {
-				p = s.d.answers.of(model)
-			}
-			scores[i] = int32(s.scoreOf(model, p, i))
+		if m.scores[i] == unscored {
+			s.score(m, i, s.d.answers.answer(m.p, i))
 		}
-		score += int(scores[i])
+		score += int(m.scores[i])
 	}
 	return score
 }
 
-// scoreOf returns the score of model, whose predictions are p, on test i.
-func (s *search) scoreOf(model []*faults.Fault, pm *predictions, i int) int {
+// scoreOf returns the score of model on test i, to which it answers p.
+func (s *search) scoreOf(model []*faults.Fault, i int, p answer) int {
 	d := s.d
-	ref, p, got := d.answers.row(i)[0], d.answers.answer(pm, i), d.answers.observed[i]
+	ref, got := d.answers.reference(i), d.answers.observed[i]
 	against := d.th.Against
 	if s.meet(model, i) {
 		against = 1
@@ -220,13 +238,13 @@ func (s *search) scoreOf(model []*faults.Fault, pm *predictions, i int) int {
 // each such set is asked once, however many models hold it.
 func (s *search) completes(model []*faults.Fault, i int) bool {
 	d := s.d
-	ref, got := d.answers.row(i)[0], d.answers.observed[i]
-	k := setOf(model)
+	ref, got := d.answers.reference(i), d.answers.observed[i]
+	changing := setOf(model).and(d.answers.changes[i])
 	for _, g := range s.changing[i] {
 		if !s.fits(model, g) {
 			continue
 		}
-		with := k
+		with := changing
 		with.add(g)
 		if decidesAs(ref, d.answers.predictChanging(with, i), got) {
 			return true
@@ -380,11 +398,12 @@ func (s *search) pair(tried []*attempt) *attempt {
 // model to model over the tests it may change.
 func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
 	d := s.d
-	a.delta = s.scoreOn(model, tests) - s.scoreOn(d.model, tests)
-	a.exacter = s.exactOn(model, tests) - s.exactOn(d.model, tests)
-	without, with := d.answers.of(d.model), d.answers.of(model)
+	without, with := s.scoredOf(d.model), s.scoredOf(model)
 	for _, i := range tests {
-		s.tally(a, i, d.answers.answer(without, i), d.answers.answer(with, i))
+		w, m, got := d.answers.answer(without.p, i), d.answers.answer(with.p, i), d.answers.observed[i]
+		a.delta += s.score(with, i, m) - s.score(without, i, w)
+		a.exacter += exactly(m, got) - exactly(w, got)
+		s.tally(a, i, w, m)
 	}
 }
 
@@ -520,12 +539,19 @@ func (s *search) exactOn(model []*faults.Fault, tests []int) int {
 	n := 0
 	pm := d.answers.of(model)
 	for _, i := range tests {
-		p, got := d.answers.answer(pm, i), d.answers.observed[i]
-		if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
-			n++
-		}
+		n += exactly(d.answers.answer(pm, i), d.answers.observed[i])
 	}
 	return n
+}
+
+// exactly returns 1 when the implementation's answer got is a model's
+// answer p exactly: the same result, or an error of the same kind at its
+// place as far as got says where; 0 otherwise.
+func exactly(p, got answer) int {
+	if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
+		return 1
+	}
+	return 0
 }
 
 // errorsAgree reports whether the implementation's error got says what a
