@@ -478,11 +478,14 @@ type cache struct {
 	rows map[uint64]*row // by the hash of a test's id and request
 
 	// The answers of models of several faults, likewise, by model: the
-	// search of every diagnosis asks models of the same few faults. It
-	// holds at most maxMulti answers; when full, it starts again, a
-	// generation later.
+	// search of every diagnosis asks models of the same few faults. They
+	// are kept by generation, this one's in multi (multiN of them) and
+	// the last one's in last, at most maxMulti/2 in each: when this one
+	// is full, it becomes the last, and what the last held is dropped. An
+	// answer found in the last generation is kept again in this one.
 	multiMu    sync.Mutex
 	multi      map[set]*sharedModel
+	last       map[set]*sharedModel
 	multiN     int
 	generation int
 }
@@ -495,51 +498,67 @@ type row struct {
 	results []int // the places of the answers whose results none before them has
 }
 
-// A sharedModel holds the answers of the model of a set of faults, by the
-// hash of a test's id and request.
+// A sharedModel holds the answers of the model of a set of faults kept
+// in a generation of the cache, by the hash of a test's id and request.
 type sharedModel struct {
 	answers    map[uint64]answer
-	generation int // the cache's generation it was made in
+	generation int
+	last       *sharedModel // the model's in the generation before, if any
 }
 
-// maxMulti bounds the answers of models of several faults kept; they
-// start again when full.
+// maxMulti bounds the answers of models of several faults kept.
 const maxMulti = 1 << 18
 
 // answerOf returns the answer of the model of the faults fs, whose set
 // is k, to the request req, whose hash is id; enc says whether it is
 // encoding's. *m is the answers kept of the model, as last found, or nil:
-// answerOf finds them again when the cache has started again since.
+// answerOf finds them again when the cache's generation has changed.
 func (c *cache) answerOf(m **sharedModel, k set, fs []*faults.Fault, id uint64, req *protocol.Request, enc bool) answer {
 	c.multiMu.Lock()
 	if *m == nil || (*m).generation != c.generation {
 		*m = c.multi[k]
 		if *m == nil {
-			*m = &sharedModel{answers: map[uint64]answer{}, generation: c.generation}
+			*m = &sharedModel{answers: map[uint64]answer{}, generation: c.generation, last: c.last[k]}
 			c.multi[k] = *m
 		}
 	}
 	p, ok := (*m).answers[id]
+	if !ok && (*m).last != nil {
+		if p, ok = (*m).last.answers[id]; ok {
+			c.keep(*m, id, p)
+		}
+	}
 	c.multiMu.Unlock()
 	if ok {
 		return p
 	}
 	p = ask(modelOf(fs), req, enc)
 	c.multiMu.Lock()
-	if c.multiN >= maxMulti {
-		c.multi, c.multiN = map[set]*sharedModel{}, 0
-		c.generation++
-	}
-	if (*m).generation == c.generation {
-		(*m).answers[id] = p
-		c.multiN++
-	}
+	c.keep(*m, id, p)
 	c.multiMu.Unlock()
 	return p
 }
 
+// keep keeps answer p of model m to the request whose hash is id, when m
+// is of this generation; when it is full, the generation ends instead.
+// The caller holds c.multiMu.
+func (c *cache) keep(m *sharedModel, id uint64, p answer) {
+	switch {
+	case m.generation != c.generation:
+	case c.multiN >= maxMulti/2:
+		for _, x := range c.multi {
+			x.last = nil // what the last generation held goes
+		}
+		c.multi, c.last, c.multiN = map[set]*sharedModel{}, c.multi, 0
+		c.generation++
+	default:
+		m.answers[id] = p
+		c.multiN++
+	}
+}
+
 var (
-	shared = &cache{rows: map[uint64]*row{}, multi: map[set]*sharedModel{}}
+	shared = &cache{rows: map[uint64]*row{}, multi: map[set]*sharedModel{}, last: map[set]*sharedModel{}}
 	seed   = maphash.MakeSeed()
 )
 
