@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // Traits: what failures share. A trait is something a test's input has,
@@ -549,15 +551,54 @@ func (d *diagnosis) shared(members []int) (share, bool) {
 	return share{trait: best, noun: n, n: count[best], of: len(members), had: had[best]}, true
 }
 
-// inputTraits returns the traits of test i's input, once.
+// inputTraits returns the traits of test i's input, once: found once in
+// this process (sharedTraits).
 func (d *diagnosis) inputTraits(i int) []trait {
 	if d.traits == nil {
 		d.traits = make([][]trait, len(d.obs))
 	}
 	if d.traits[i] == nil {
-		d.traits[i] = append(inputTraits(d.obs[i]), trait{}) // never nil again
+		d.traits[i] = sharedTraits.of(d.obs[i])
 	}
 	return d.traits[i][:len(d.traits[i])-1]
+}
+
+// A traitCache holds the traits of the inputs of the tests diagnosed, a
+// test's (its category and test: what they depend on) found once by
+// every diagnosis of this process, with a trait{} after them, so that
+// none is nil; read only. It holds at most maxRows tests, and starts
+// again when full.
+type traitCache struct {
+	mu     sync.Mutex
+	traits map[testOf][]trait
+}
+
+// testOf is a test of a category: its facets and expectations are the
+// test's.
+type testOf struct {
+	c suite.Category
+	t *vectors.Test
+}
+
+var sharedTraits = &traitCache{traits: map[testOf][]trait{}}
+
+// of returns the traits of o's input, and a trait{} after them.
+func (c *traitCache) of(o *suite.Result) []trait {
+	k := testOf{o.Category, o.Test}
+	c.mu.Lock()
+	traits, ok := c.traits[k]
+	c.mu.Unlock()
+	if ok {
+		return traits
+	}
+	traits = append(inputTraits(o), trait{})
+	c.mu.Lock()
+	if len(c.traits) >= maxRows {
+		c.traits = map[testOf][]trait{}
+	}
+	c.traits[k] = traits
+	c.mu.Unlock()
+	return traits
 }
 
 // had returns how many tests run of the categories cats have each trait
