@@ -75,6 +75,12 @@ type attempt struct {
 	// of two shapes that decide alike, the one that also answers alike.
 	exactly int
 	gain    []int // failures not decided before that it decides
+	// pending holds the tests whose scores under the move's model, scored,
+	// rest on whether one more fault completes the model there
+	// (completes), left out of delta until settled: until then, delta is
+	// as high as it can be.
+	pending []int
+	scored  *scored
 }
 
 // raises reports whether the move raises the score, or answers more
@@ -204,6 +210,18 @@ func (s *search) scoreOn(model []*faults.Fault, tests []int) int {
 
 // scoreOf returns the score of model on test i, to which it answers p.
 func (s *search) scoreOf(model []*faults.Fault, i int, p answer) int {
+	score, pending := s.scoreBefore(model, i, p)
+	if pending && !s.completes(model, i) {
+		return -s.d.th.Otherwise
+	}
+	return score
+}
+
+// scoreBefore returns the score of model on test i, to which it answers
+// p, as far as it is known before asking whether one more fault
+// completes the model there (completes); pending when it rests on that:
+// the score is then 0 if one does, -Otherwise if none does.
+func (s *search) scoreBefore(model []*faults.Fault, i int, p answer) (score int, pending bool) {
 	d := s.d
 	ref, got := d.answers.reference(i), d.answers.observed[i]
 	against := d.th.Against
@@ -213,18 +231,18 @@ func (s *search) scoreOf(model []*faults.Fault, i int, p answer) int {
 	switch {
 	case identical(ref, p) || sameVerdict(ref, p) && samePosition(ref, p):
 	case sameVerdict(ref, p) && samePosition(p, got):
-		return 1
+		return 1, false
 	case sameVerdict(ref, p) && samePosition(ref, got):
-		return -against
+		return -against, false
 	case sameVerdict(ref, p):
 	case decidesAs(ref, p, got):
-		return 1
+		return 1, false
 	case answersAs(ref, got):
-		return -against
-	case !s.completes(model, i):
-		return -d.th.Otherwise
+		return -against, false
+	default:
+		return 0, true
 	}
-	return 0
+	return 0, false
 }
 
 // completes reports whether one more fault of the catalogue, with those
@@ -281,9 +299,13 @@ func (s *search) meet(model []*faults.Fault, i int) bool {
 // the catalogue's first): a fault added, or put in the place of the
 // fault of the model it cannot be had with; or else two faults added
 // together. It reports whether it made one.
+//
+// The scores of the moves are settled from the highest they can be down,
+// until no move left can score as high as the best settled: those need
+// not be, for none of them can be made.
 func (s *search) add(candidates []*faults.Fault) bool {
 	var best *attempt
-	var tried []*attempt
+	var tried, may []*attempt
 	for _, f := range candidates {
 		if !s.mayGain(f) {
 			continue
@@ -295,7 +317,17 @@ func (s *search) add(candidates []*faults.Fault) bool {
 		if a.replaces == nil {
 			tried = append(tried, a)
 		}
-		if a.raises() && (len(a.gain) > 0 || a.replaces != nil) && (best == nil || chargedBefore(a, best)) {
+		if a.raises() && (len(a.gain) > 0 || a.replaces != nil) {
+			may = append(may, a)
+		}
+	}
+	slices.SortStableFunc(may, func(a, b *attempt) int { return b.delta - a.delta })
+	for _, a := range may {
+		if best != nil && a.delta < best.delta {
+			break
+		}
+		s.settle(a)
+		if a.raises() && (best == nil || chargedBefore(a, best)) {
 			best = a
 		}
 	}
@@ -386,6 +418,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 			}
 			a := &attempt{fault: x.fault, with: y.fault}
 			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]))
+			s.settle(a)
 			if a.delta > 0 && len(a.gain) > 0 && (best == nil || a.delta > best.delta) {
 				best = a
 			}
@@ -396,15 +429,34 @@ func (s *search) pair(tried []*attempt) *attempt {
 
 // tallyMove sets the attempt's score and tallies, of the move from the
 // model to model over the tests it may change.
+// Its score is not settled (settle): the tests whose scores rest on
+// completes are pending.
 func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
 	d := s.d
 	without, with := s.scoredOf(d.model), s.scoredOf(model)
+	a.scored = with
 	for _, i := range tests {
 		w, m, got := d.answers.answer(without.p, i), d.answers.answer(with.p, i), d.answers.observed[i]
-		a.delta += s.score(with, i, m) - s.score(without, i, w)
+		a.delta -= s.score(without, i, w)
+		if with.scores[i] != unscored {
+			a.delta += int(with.scores[i])
+		} else if score, pending := s.scoreBefore(with.model, i, m); pending {
+			a.pending = append(a.pending, i)
+		} else {
+			with.scores[i] = int32(score)
+			a.delta += score
+		}
 		a.exacter += exactly(m, got) - exactly(w, got)
 		s.tally(a, i, w, m)
 	}
+}
+
+// settle makes the attempt's score exact: it scores the tests pending.
+func (s *search) settle(a *attempt) {
+	for _, i := range a.pending {
+		a.delta += s.score(a.scored, i, s.d.answers.answer(a.scored.p, i))
+	}
+	a.pending = nil
 }
 
 // tally counts test i in a, where the model without the move answers
