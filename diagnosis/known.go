@@ -300,31 +300,32 @@ func (s *search) meet(model []*faults.Fault, i int) bool {
 // fault of the model it cannot be had with; or else two faults added
 // together. It reports whether it made one.
 //
-// The scores of the moves are settled from the highest they can be down,
-// until no move left can score as high as the best settled: those need
-// not be, for none of them can be made.
+// The moves are tried from the most they can raise the score down
+// (bound), and a move's score settled only where it can still beat the
+// best found: once no move left can score as high as the best, they need
+// not be tried, for none of them can be made. When none can be made, every
+// move was tried.
 func (s *search) add(candidates []*faults.Fault) bool {
-	var best *attempt
-	var tried, may []*attempt
+	var moves []*move
 	for _, f := range candidates {
 		if !s.mayGain(f) {
 			continue
 		}
-		a := s.try(f)
-		if a == nil {
-			continue
-		}
-		if a.replaces == nil {
-			tried = append(tried, a)
-		}
-		if a.raises() && (len(a.gain) > 0 || a.replaces != nil) {
-			may = append(may, a)
+		if m := s.plan(f); m != nil {
+			moves = append(moves, m)
 		}
 	}
-	slices.SortStableFunc(may, func(a, b *attempt) int { return b.delta - a.delta })
-	for _, a := range may {
-		if best != nil && a.delta < best.delta {
+	order := slices.Clone(moves)
+	slices.SortStableFunc(order, func(m, n *move) int { return n.bound - m.bound })
+	var best *attempt
+	for _, m := range order {
+		if best != nil && m.bound < best.delta {
 			break
+		}
+		a := m.attempt
+		s.tallyMove(a, m.model, m.tests)
+		if !a.raises() || len(a.gain) == 0 && a.replaces == nil || best != nil && a.delta < best.delta {
+			continue
 		}
 		s.settle(a)
 		if a.raises() && (best == nil || chargedBefore(a, best)) {
@@ -332,6 +333,12 @@ func (s *search) add(candidates []*faults.Fault) bool {
 		}
 	}
 	if best == nil {
+		var tried []*attempt
+		for _, m := range moves {
+			if m.attempt.replaces == nil {
+				tried = append(tried, m.attempt)
+			}
+		}
 		best = s.pair(tried)
 	}
 	if best == nil {
@@ -368,10 +375,20 @@ func chargedBefore(a, b *attempt) bool {
 	return a.fault.Index() < b.fault.Index()
 }
 
-// try returns the move of fault f: f added to the model, or put in the
+// A move is a move of the search planned, not yet tallied: its attempt,
+// the model it makes, the tests it may change, and the most it can raise
+// the score (bound).
+type move struct {
+	attempt *attempt
+	model   []*faults.Fault
+	tests   []int
+	bound   int
+}
+
+// plan returns the move of fault f: f added to the model, or put in the
 // place of the one fault of the model it cannot be had with; nil when f
 // is in the model, or cannot be had with two of its faults.
-func (s *search) try(f *faults.Fault) *attempt {
+func (s *search) plan(f *faults.Fault) *move {
 	d := s.d
 	model := slices.Clone(d.model)
 	a := &attempt{fault: f}
@@ -393,8 +410,26 @@ func (s *search) try(f *faults.Fault) *attempt {
 	} else {
 		tests = union(tests, s.alone[a.replaces])
 	}
-	s.tallyMove(a, model, tests)
-	return a
+	return &move{attempt: a, model: model, tests: tests, bound: s.bound(tests)}
+}
+
+// bound returns the most a move over the tests can raise the score, its
+// model's answers unasked: on each, the model with the move scores at
+// most 1, and at most 0 where the implementation answers as the
+// reference does to the last detail (scoreBefore: it decides there as
+// the reference, or otherwise than the model); less the model's score
+// without it.
+func (s *search) bound(tests []int) int {
+	d := s.d
+	without := s.scoredOf(d.model)
+	n := 0
+	for _, i := range tests {
+		if !identical(d.answers.observed[i], d.answers.reference(i)) {
+			n++
+		}
+		n -= s.score(without, i, d.answers.answer(without.p, i))
+	}
+	return n
 }
 
 // pair returns the move of two faults added together, or nil: of the
