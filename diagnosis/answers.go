@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/maphash"
+	"iter"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // An answer is what an implementation, or a model of one, answered to a
@@ -234,23 +236,74 @@ func shift(e *spec.ErrorObject, bits, chars int) *spec.ErrorObject {
 	return &moved
 }
 
-// request returns the request of test i, and its hash.
+// request returns the request of test i, and its hash; read only.
 func (a *answers) request(i int) (*protocol.Request, uint64) {
 	if a.requests[i] == nil {
-		o := a.obs[i]
-		req := o.Category.Request(o.Test)
-		var h maphash.Hash
-		h.SetSeed(seed)
-		h.WriteString(o.Test.ID)
-		h.WriteString(string(req.Op))
-		h.WriteString(req.Profile)
-		if req.Code != nil {
-			h.WriteString(*req.Code)
-		}
-		h.Write(req.Value)
-		a.requests[i], a.ids[i] = req, h.Sum64()
+		r := sharedRequests.of(a.obs[i], requestOf)
+		a.requests[i], a.ids[i] = r.req, r.id
 	}
 	return a.requests[i], a.ids[i]
+}
+
+// A hashedRequest is the request of a test, and the hash of the test's id
+// and request.
+type hashedRequest struct {
+	req *protocol.Request
+	id  uint64
+}
+
+// sharedRequests holds the requests of the tests diagnosed.
+var sharedRequests = newPerTest[hashedRequest]()
+
+// requestOf returns the request of o's test, and its hash.
+func requestOf(o *suite.Result) hashedRequest {
+	req := o.Category.Request(o.Test)
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(o.Test.ID)
+	h.WriteString(string(req.Op))
+	h.WriteString(req.Profile)
+	if req.Code != nil {
+		h.WriteString(*req.Code)
+	}
+	h.Write(req.Value)
+	return hashedRequest{req, h.Sum64()}
+}
+
+// A perTest holds what is found of each test diagnosed in this process,
+// by its category and test, which it is a function of alone: found once
+// by every diagnosis (a test is not changed once graded). It holds at
+// most maxRows tests, and starts again when full.
+type perTest[T any] struct {
+	mu sync.Mutex
+	m  map[testOf]T
+}
+
+// testOf is a test of a category: its request, facets and expectations.
+type testOf struct {
+	c suite.Category
+	t *vectors.Test
+}
+
+func newPerTest[T any]() *perTest[T] { return &perTest[T]{m: map[testOf]T{}} }
+
+// of returns what is found of o's test, by find once.
+func (c *perTest[T]) of(o *suite.Result, find func(*suite.Result) T) T {
+	k := testOf{o.Category, o.Test}
+	c.mu.Lock()
+	x, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return x
+	}
+	x = find(o)
+	c.mu.Lock()
+	if len(c.m) >= maxRows {
+		c.m = map[testOf]T{}
+	}
+	c.m[k] = x
+	c.mu.Unlock()
+	return x
 }
 
 // row returns the answers of the reference and of each fault of the
@@ -330,14 +383,19 @@ func (s set) first() int {
 }
 
 // faults returns the faults of the set, in the order of the catalogue.
-func (s set) faults() []*faults.Fault {
-	var out []*faults.Fault
-	for w, word := range s {
-		for ; word != 0; word &= word - 1 {
-			out = append(out, faults.Catalogue[64*w+bits.TrailingZeros64(word)])
+func (s set) faults() []*faults.Fault { return slices.Collect(s.all()) }
+
+// all yields the faults of the set, in the order of the catalogue.
+func (s set) all() iter.Seq[*faults.Fault] {
+	return func(yield func(*faults.Fault) bool) {
+		for w, word := range s {
+			for ; word != 0; word &= word - 1 {
+				if !yield(faults.Catalogue[64*w+bits.TrailingZeros64(word)]) {
+					return
+				}
+			}
 		}
 	}
-	return out
 }
 
 // told reports whether the implementation's answer to test i tells

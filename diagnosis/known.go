@@ -148,9 +148,9 @@ func (d *diagnosis) findFaults() {
 		if !d.answers.told(i) {
 			continue
 		}
-		row := d.answers.row(i)
-		for k, f := range faults.Catalogue {
-			if f.Kind != faults.Reporting && !identical(row[1+k], row[0]) { // the ways of reporting are the style's
+		d.answers.row(i)
+		for f := range d.answers.changes[i].all() {
+			if f.Kind != faults.Reporting { // the ways of reporting are the style's
 				alone[f] = append(alone[f], i)
 			}
 		}

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/go-json-experiment/json/jsontext"
 
@@ -19,7 +18,6 @@ import (
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // Traits: what failures share. A trait is something a test's input has,
@@ -558,48 +556,16 @@ func (d *diagnosis) inputTraits(i int) []trait {
 		d.traits = make([][]trait, len(d.obs))
 	}
 	if d.traits[i] == nil {
-		d.traits[i] = sharedTraits.of(d.obs[i])
+		d.traits[i] = sharedTraits.of(d.obs[i], func(o *suite.Result) []trait {
+			return append(inputTraits(o), trait{}) // never nil
+		})
 	}
 	return d.traits[i][:len(d.traits[i])-1]
 }
 
-// A traitCache holds the traits of the inputs of the tests diagnosed, a
-// test's (its category and test: what they depend on) found once by
-// every diagnosis of this process, with a trait{} after them, so that
-// none is nil; read only. It holds at most maxRows tests, and starts
-// again when full.
-type traitCache struct {
-	mu     sync.Mutex
-	traits map[testOf][]trait
-}
-
-// testOf is a test of a category: its facets and expectations are the
-// test's.
-type testOf struct {
-	c suite.Category
-	t *vectors.Test
-}
-
-var sharedTraits = &traitCache{traits: map[testOf][]trait{}}
-
-// of returns the traits of o's input, and a trait{} after them.
-func (c *traitCache) of(o *suite.Result) []trait {
-	k := testOf{o.Category, o.Test}
-	c.mu.Lock()
-	traits, ok := c.traits[k]
-	c.mu.Unlock()
-	if ok {
-		return traits
-	}
-	traits = append(inputTraits(o), trait{})
-	c.mu.Lock()
-	if len(c.traits) >= maxRows {
-		c.traits = map[testOf][]trait{}
-	}
-	c.traits[k] = traits
-	c.mu.Unlock()
-	return traits
-}
+// sharedTraits holds the traits of the inputs of the tests diagnosed,
+// with a trait{} after them; read only.
+var sharedTraits = newPerTest[[]trait]()
 
 // had returns how many tests run of the categories cats have each trait
 // of their inputs.
