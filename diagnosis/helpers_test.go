@@ -71,7 +71,10 @@ func observe(t testing.TB, h protocol.Handler) []*suite.Result {
 // Category.Grade is a function of the two alone, and the models of many
 // faults answer most vectors alike, so that a test's process grades each
 // answer once.
-var grades sync.Map // gradeKey -> suite.Result
+var grades = struct {
+	sync.Mutex
+	m map[gradeKey]suite.Result
+}{m: map[gradeKey]suite.Result{}}
 
 type gradeKey struct {
 	vector int    // its place in tests()
@@ -82,13 +85,17 @@ type gradeKey struct {
 // grades it (Category.Grade at L3).
 func grade(i int, v vectorOf, resp *protocol.Response) suite.Result {
 	k := gradeKey{i, answerKey(resp)}
-	if r, ok := grades.Load(k); ok {
-		graded := r.(suite.Result)
-		graded.Answer = resp
-		return graded
+	grades.Lock()
+	r, ok := grades.m[k]
+	grades.Unlock()
+	if ok {
+		r.Answer = resp
+		return r
 	}
-	r := v.cat.Grade(v.test, resp, suite.L3)
-	grades.Store(k, r)
+	r = v.cat.Grade(v.test, resp, suite.L3)
+	grades.Lock()
+	grades.m[k] = r
+	grades.Unlock()
 	return r
 }
 

@@ -72,14 +72,8 @@ type vector struct {
 
 func suiteVectors(t *testing.T) []vector {
 	var out []vector
-	for _, c := range suite.Categories {
-		f, err := vectors.Load(c.File())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range f.Tests {
-			out = append(out, vector{c, &f.Tests[i]})
-		}
+	for _, v := range tests() {
+		out = append(out, vector{v.cat, v.test})
 	}
 	return out
 }
