@@ -473,10 +473,11 @@ func (a *answers) answer(p *predictions, i int) answer {
 // faults, whatever else k holds: it is for what the search asks of many
 // models that differ elsewhere (completes).
 func (a *answers) predictChanging(k set, i int) answer {
+	ref := a.reference(i) // the test's row fetched, and its changing faults with it
 	k = k.and(a.changes[i])
 	switch k.len() {
 	case 0:
-		return a.reference(i)
+		return ref
 	case 1:
 		return a.alone(i, 1+k.first())
 	}

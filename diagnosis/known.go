@@ -61,7 +61,7 @@ type attempt struct {
 	fault    *faults.Fault
 	with     *faults.Fault // the fault added together with it, if any
 	replaces *faults.Fault // the fault of the model it takes the place of, if any
-	delta    int           // how much it raises the score
+	delta    int           // how much it raises the score (at most, while tests are pending)
 	exacter  int           // how many more tests it answers exactly as the implementation
 	// match, against and otherwise count the tests where the fault changes
 	// a decision of the model without it, decided as the model with it,
@@ -416,9 +416,9 @@ func (s *search) plan(f *faults.Fault) *move {
 // bound returns the most a move over the tests can raise the score, its
 // model's answers unasked: on each, the model with the move scores at
 // most 1, and at most 0 where the implementation answers as the
-// reference does to the last detail (scoreBefore: it decides there as
-// the reference, or otherwise than the model); less the model's score
-// without it.
+// reference does to the last detail (whatever the model answers there,
+// scoreBefore then gives 0, -Against, or pending); less the model's
+// score without it.
 func (s *search) bound(tests []int) int {
 	d := s.d
 	without := s.scoredOf(d.model)
@@ -463,9 +463,8 @@ func (s *search) pair(tried []*attempt) *attempt {
 }
 
 // tallyMove sets the attempt's score and tallies, of the move from the
-// model to model over the tests it may change.
-// Its score is not settled (settle): the tests whose scores rest on
-// completes are pending.
+// model to model over the tests it may change. Its score is not settled:
+// the tests whose scores rest on completes are pending (settle).
 func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
 	d := s.d
 	without, with := s.scoredOf(d.model), s.scoredOf(model)
