@@ -16,8 +16,8 @@ import (
 
 // Model returns an implementation of the protocol with the faults fs and
 // no other: every op, both profiles, replay and validation decoding with
-// the faulty decoder first. Each op reads the knobs of the faults that
-// the parts it runs read, and no other (Changes). A fault that crashes panics, as a handler
+// the faulty decoder first. Each op reads only the knobs of the parts of
+// the model it runs (Changes). A fault that crashes panics, as a handler
 // served by package driver then ends its process. With no fault it
 // conforms. Faults that cannot be had together (Compatible) are had as
 // the first of them sets its knobs.
