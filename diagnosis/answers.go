@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/maphash"
+	"iter"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
@@ -16,6 +19,7 @@ import (
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/suite"
+	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // An answer is what an implementation, or a model of one, answered to a
@@ -140,17 +144,68 @@ func encodes(c suite.Category) bool { return c.Reads() == suite.Value }
 type answers struct {
 	obs      []*suite.Result
 	observed []answer
-	memo     map[asked]answer    // by model and observation
 	requests []*protocol.Request // by observation, made once
 	ids      []uint64            // by observation: its request's hash, for the shared cache
 	rows     [][]answer          // by observation: its row of the shared cache, once fetched
+	changes  []set               // by observation: the faults that alone change its answer, once its row is fetched
+	refs     []answer            // by observation: the reference's answer, once its row is fetched
+	ops      []int               // by observation: its op's place in protocol.Ops
+	// models holds, by its set, what the model of each set of faults
+	// asked answers (predictions); the answers of models of several
+	// faults are in asked, in chunks of chunk answers (none moves when
+	// more come), n of them.
+	models map[set]*predictions
+	asked  [][]answer
+	n      int
 }
 
+// chunk is how many answers a chunk of answers.asked holds.
+const chunk = 1 << 10
+
+// predictions are what the model of a set of faults answers to the
+// observations' tests, as far as asked: a model found once, then each
+// test's answer by its place, where the search asks one model of many
+// tests.
+type predictions struct {
+	fs []*faults.Fault
+	k  set
+	// alone is the place in a row of the shared cache of the model of
+	// no fault or one (index); -1 for a model of several.
+	alone int
+	// within holds, by op (its place in protocol.Ops), the predictions of
+	// the model of those of the faults that change the op's answers
+	// (changers), once asked: the model of them all answers a test of the
+	// op as that one does (faults.Changes). Those of the model itself,
+	// when it is that one, are at answers.asked's at[i]-1st, at[i] 0
+	// until asked.
+	within [4]*predictions
+	at     []int32
+	shared *sharedModel // the answers the cache keeps of the model, as last found
+}
+
+// changers holds, by op (its place in protocol.Ops), the faults that can
+// change the op's answers (faults.Changes).
+var changers = sync.OnceValue(func() (out [4]set) {
+	if len(protocol.Ops) != len(out) {
+		panic("diagnosis: predictions.within holds four ops, not those of protocol.Ops")
+	}
+	for o, op := range protocol.Ops {
+		for _, f := range faults.Catalogue {
+			if f.Changes(op) {
+				out[o].add(f)
+			}
+		}
+	}
+	return out
+})
+
 func newAnswers(obs []*suite.Result) *answers {
-	a := &answers{obs: obs, observed: make([]answer, len(obs)), memo: map[asked]answer{},
-		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs))}
-	for i := range obs {
-		a.observed[i] = observed(obs[i])
+	a := &answers{obs: obs, observed: make([]answer, len(obs)), models: map[set]*predictions{},
+		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs)),
+		changes: make([]set, len(obs)), refs: make([]answer, len(obs)), ops: make([]int, len(obs))}
+	for i, o := range obs {
+		a.observed[i] = observed(o)
+		a.ops[i] = slices.Index(protocol.Ops, o.Category.Op())
 	}
 	return a
 }
@@ -181,23 +236,74 @@ func shift(e *spec.ErrorObject, bits, chars int) *spec.ErrorObject {
 	return &moved
 }
 
-// request returns the request of test i, and its hash.
+// request returns the request of test i, and its hash; read only.
 func (a *answers) request(i int) (*protocol.Request, uint64) {
 	if a.requests[i] == nil {
-		o := a.obs[i]
-		req := o.Category.Request(o.Test)
-		var h maphash.Hash
-		h.SetSeed(seed)
-		h.WriteString(o.Test.ID)
-		h.WriteString(string(req.Op))
-		h.WriteString(req.Profile)
-		if req.Code != nil {
-			h.WriteString(*req.Code)
-		}
-		h.Write(req.Value)
-		a.requests[i], a.ids[i] = req, h.Sum64()
+		r := sharedRequests.of(a.obs[i], requestOf)
+		a.requests[i], a.ids[i] = r.req, r.id
 	}
 	return a.requests[i], a.ids[i]
+}
+
+// A hashedRequest is the request of a test, and the hash of the test's id
+// and request.
+type hashedRequest struct {
+	req *protocol.Request
+	id  uint64
+}
+
+// sharedRequests holds the requests of the tests diagnosed.
+var sharedRequests = newPerTest[hashedRequest]()
+
+// requestOf returns the request of o's test, and its hash.
+func requestOf(o *suite.Result) hashedRequest {
+	req := o.Category.Request(o.Test)
+	var h maphash.Hash
+	h.SetSeed(seed)
+	h.WriteString(o.Test.ID)
+	h.WriteString(string(req.Op))
+	h.WriteString(req.Profile)
+	if req.Code != nil {
+		h.WriteString(*req.Code)
+	}
+	h.Write(req.Value)
+	return hashedRequest{req, h.Sum64()}
+}
+
+// A perTest holds what is found of each test diagnosed in this process,
+// by its category and test, which it is a function of alone: found once
+// by every diagnosis (a test is not changed once graded). It holds at
+// most maxRows tests, and starts again when full.
+type perTest[T any] struct {
+	mu sync.Mutex
+	m  map[testOf]T
+}
+
+// testOf is a test of a category: its request, facets and expectations.
+type testOf struct {
+	c suite.Category
+	t *vectors.Test
+}
+
+func newPerTest[T any]() *perTest[T] { return &perTest[T]{m: map[testOf]T{}} }
+
+// of returns what is found of o's test, by find once.
+func (c *perTest[T]) of(o *suite.Result, find func(*suite.Result) T) T {
+	k := testOf{o.Category, o.Test}
+	c.mu.Lock()
+	x, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return x
+	}
+	x = find(o)
+	c.mu.Lock()
+	if len(c.m) >= maxRows {
+		c.m = map[testOf]T{}
+	}
+	c.m[k] = x
+	c.mu.Unlock()
+	return x
 }
 
 // row returns the answers of the reference and of each fault of the
@@ -205,12 +311,34 @@ func (a *answers) request(i int) (*protocol.Request, uint64) {
 func (a *answers) row(i int) []answer {
 	if a.rows[i] == nil {
 		req, id := a.request(i)
-		a.rows[i] = shared.row(id, req, encodes(a.obs[i].Category))
-		for _, b := range a.rows[i] {
-			a.observed[i].share(b)
+		r := shared.row(id, req, encodes(a.obs[i].Category))
+		for _, k := range r.results {
+			a.observed[i].share(r.answers[k])
 		}
+		a.rows[i], a.changes[i], a.refs[i] = r.answers, r.changes, r.answers[0]
 	}
 	return a.rows[i]
+}
+
+// reference returns the reference's answer to test i.
+func (a *answers) reference(i int) answer {
+	if a.rows[i] == nil {
+		a.row(i)
+	}
+	return a.refs[i]
+}
+
+// alone returns the answer to test i of the model of no fault (k 0) or
+// of the catalogue's k-1st fault alone, the reference's where the fault
+// does not change it: its place in the test's row (index).
+func (a *answers) alone(i, k int) answer {
+	if a.rows[i] == nil {
+		a.row(i)
+	}
+	if k == 0 || a.changes[i][(k-1)/64]&(1<<((k-1)%64)) == 0 {
+		return a.refs[i]
+	}
+	return a.rows[i][k]
 }
 
 // share makes a's result the same string as b's when they are the same,
@@ -236,65 +364,124 @@ func setOf(fs []*faults.Fault) set {
 
 func (s *set) add(f *faults.Fault) { s[f.Index()/64] |= 1 << (f.Index() % 64) }
 
+// has reports whether f is in the set.
+func (s set) has(f *faults.Fault) bool { return s[f.Index()/64]&(1<<(f.Index()%64)) != 0 }
+
+// and returns the faults in both s and t.
+func (s set) and(t set) set { return set{s[0] & t[0], s[1] & t[1]} }
+
+// len returns how many faults the set holds.
+func (s set) len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
+
+// first returns the index of the set's first fault in the catalogue; 128
+// for none.
+func (s set) first() int {
+	if s[0] != 0 {
+		return bits.TrailingZeros64(s[0])
+	}
+	return 64 + bits.TrailingZeros64(s[1])
+}
+
+// faults returns the faults of the set, in the order of the catalogue.
+func (s set) faults() []*faults.Fault { return slices.Collect(s.all()) }
+
+// all yields the faults of the set, in the order of the catalogue.
+func (s set) all() iter.Seq[*faults.Fault] {
+	return func(yield func(*faults.Fault) bool) {
+		for w, word := range s {
+			for ; word != 0; word &= word - 1 {
+				if !yield(faults.Catalogue[64*w+bits.TrailingZeros64(word)]) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // told reports whether the implementation's answer to test i tells
 // anything: an answer, or a crash.
 func (a *answers) told(i int) bool { return a.observed[i].told || a.observed[i].crash }
 
 // predict returns what the model of the faults fs answers to test i.
 func (a *answers) predict(fs []*faults.Fault, i int) answer {
-	if len(fs) <= 1 {
-		return a.row(i)[index(fs)]
-	}
-	return a.predictSet(setOf(fs), fs, i)
+	return a.answer(a.of(fs), i)
 }
 
-// predictSet returns what the model of the faults fs, whose set is k,
-// answers to test i: asked once.
-func (a *answers) predictSet(k set, fs []*faults.Fault, i int) answer {
-	if p, ok := a.memo[asked{k, i}]; ok {
+// of returns the predictions of the model of the faults fs.
+func (a *answers) of(fs []*faults.Fault) *predictions {
+	k := setOf(fs)
+	if p := a.models[k]; p != nil {
 		return p
 	}
-	req, id := a.request(i)
-	p := shared.answerOf(k, fs, id, req, encodes(a.obs[i].Category))
-	p.share(a.row(i)[0])
-	p.share(a.observed[i])
-	a.memo[asked{k, i}] = p
+	return a.add(k, slices.Clone(fs))
+}
+
+// ofSet returns the predictions of the model of the faults of set k.
+func (a *answers) ofSet(k set) *predictions {
+	if p := a.models[k]; p != nil {
+		return p
+	}
+	return a.add(k, k.faults())
+}
+
+// add adds the predictions of the model of the faults fs, whose set is k.
+func (a *answers) add(k set, fs []*faults.Fault) *predictions {
+	p := &predictions{fs: fs, k: k, alone: -1}
+	if len(fs) <= 1 {
+		p.alone = index(fs)
+	}
+	a.models[k] = p
 	return p
 }
 
-// asked is a test asked of a model: the model's set, the test's place.
-type asked struct {
-	model set
-	i     int
+// answer returns what the model of p answers to test i: asked once, of
+// the model of those of its faults that change the test's op.
+func (a *answers) answer(p *predictions, i int) answer {
+	if p.alone < 0 {
+		o := a.ops[i]
+		if p.within[o] == nil {
+			p.within[o] = a.ofSet(p.k.and(changers()[o]))
+		}
+		p = p.within[o]
+	}
+	if p.alone >= 0 {
+		return a.alone(i, p.alone)
+	}
+	if p.at == nil {
+		p.at = make([]int32, len(a.obs))
+	}
+	if at := p.at[i] - 1; at >= 0 {
+		return a.asked[at/chunk][at%chunk]
+	}
+	req, id := a.request(i)
+	got := shared.answerOf(&p.shared, p.k, p.fs, id, req, encodes(a.obs[i].Category))
+	got.share(a.reference(i))
+	got.share(a.observed[i])
+	if a.n%chunk == 0 {
+		a.asked = append(a.asked, make([]answer, 0, chunk))
+	}
+	a.asked[a.n/chunk] = append(a.asked[a.n/chunk], got)
+	a.n++
+	p.at[i] = int32(a.n)
+	return got
 }
 
-// predictChanging returns what the model of those of the faults fs that
-// alone change the reference's answer to test i answers to it: a fault
-// that alone answers the test as the reference does taken to leave it so
-// beside others too. Its answers are asked once per set of such faults,
-// whatever else fs holds: it is for what the search asks of many models
-// that differ elsewhere (completes).
-func (a *answers) predictChanging(fs []*faults.Fault, i int) answer {
-	alone := a.row(i)
-	var k set
-	n, last := 0, 0
-	for j, f := range fs {
-		if !identical(alone[1+f.Index()], alone[0]) {
-			k.add(f)
-			n, last = n+1, j
-		}
-	}
-	switch n {
+// predictChanging returns what the model of those of the faults of set k
+// that alone change the reference's answer to test i answers to it: a
+// fault that alone answers the test as the reference does taken to leave
+// it so beside others too. Its answers are asked once per set of such
+// faults, whatever else k holds: it is for what the search asks of many
+// models that differ elsewhere (completes).
+func (a *answers) predictChanging(k set, i int) answer {
+	ref := a.reference(i) // the test's row fetched, and its changing faults with it
+	k = k.and(a.changes[i])
+	switch k.len() {
 	case 0:
-		return alone[0]
+		return ref
 	case 1:
-		return alone[1+fs[last].Index()]
+		return a.alone(i, 1+k.first())
 	}
-	if p, ok := a.memo[asked{k, i}]; ok {
-		return p
-	}
-	changing := slices.DeleteFunc(slices.Clone(fs), func(f *faults.Fault) bool { return identical(alone[1+f.Index()], alone[0]) })
-	return a.predictSet(k, changing, i)
+	return a.answer(a.ofSet(k), i)
 }
 
 // index returns the place in a row of the shared cache of the model of fs,
@@ -307,9 +494,14 @@ func index(fs []*faults.Fault) int {
 	return 1 + fs[0].Index()
 }
 
+// modelAnswers counts the answers of models asked (ask, askResponse), in
+// this process: what the benchmarks report as models/op.
+var modelAnswers atomic.Int64
+
 // ask asks handler h, a model, and says whether it crashed; enc says
 // whether req is encoding's.
 func ask(h protocol.Handler, req *protocol.Request, enc bool) (a answer) {
+	modelAnswers.Add(1)
 	defer func() {
 		if recover() != nil {
 			a = answer{crash: true, enc: enc}
@@ -342,47 +534,90 @@ func modelOf(fs []*faults.Fault) protocol.Handler {
 // answer under a fault is the same whatever the implementation.
 type cache struct {
 	mu   sync.Mutex
-	rows map[uint64][]answer // by the hash of a test's id and request
+	rows map[uint64]*row // by the hash of a test's id and request
 
-	// The answers of models of several faults, likewise: the search of
-	// every diagnosis asks models of the same few faults.
-	multiMu sync.Mutex
-	multi   map[askedOf]answer
+	// The answers of models of several faults, likewise, by model: the
+	// search of every diagnosis asks models of the same few faults. They
+	// are kept by generation, this one's in multi (multiN of them) and
+	// the last one's in last, at most maxMulti/2 in each: when this one
+	// is full, it becomes the last, and what the last held is dropped. An
+	// answer found in the last generation is kept again in this one.
+	multiMu    sync.Mutex
+	multi      map[set]*sharedModel
+	last       map[set]*sharedModel
+	multiN     int
+	generation int
 }
 
-// askedOf is a test asked of a model: the model's set, the hash of the
-// test's id and request.
-type askedOf struct {
-	model set
-	id    uint64
+// A row is the answers of the reference and of each fault of the
+// catalogue alone to a test, in the order of index.
+type row struct {
+	answers []answer
+	changes set   // the faults whose answers alone are not the reference's
+	results []int // the places of the answers whose results none before them has
 }
 
-// maxMulti bounds the answers of models of several faults kept; they
-// start again when full.
+// A sharedModel holds the answers of the model of a set of faults kept
+// in a generation of the cache, by the hash of a test's id and request.
+type sharedModel struct {
+	answers    map[uint64]answer
+	generation int
+	last       *sharedModel // the model's in the generation before, if any
+}
+
+// maxMulti bounds the answers of models of several faults kept.
 const maxMulti = 1 << 18
 
-// answerOf returns the answer of the model of the faults fs, whose set is
-// k, to the request req, whose hash is id; enc says whether it is
-// encoding's.
-func (c *cache) answerOf(k set, fs []*faults.Fault, id uint64, req *protocol.Request, enc bool) answer {
+// answerOf returns the answer of the model of the faults fs, whose set
+// is k, to the request req, whose hash is id; enc says whether it is
+// encoding's. *m is the answers kept of the model, as last found, or nil:
+// answerOf finds them again when the cache's generation has changed.
+func (c *cache) answerOf(m **sharedModel, k set, fs []*faults.Fault, id uint64, req *protocol.Request, enc bool) answer {
 	c.multiMu.Lock()
-	p, ok := c.multi[askedOf{k, id}]
+	if *m == nil || (*m).generation != c.generation {
+		*m = c.multi[k]
+		if *m == nil {
+			*m = &sharedModel{answers: map[uint64]answer{}, generation: c.generation, last: c.last[k]}
+			c.multi[k] = *m
+		}
+	}
+	p, ok := (*m).answers[id]
+	if !ok && (*m).last != nil {
+		if p, ok = (*m).last.answers[id]; ok {
+			c.keep(*m, id, p)
+		}
+	}
 	c.multiMu.Unlock()
 	if ok {
 		return p
 	}
 	p = ask(modelOf(fs), req, enc)
 	c.multiMu.Lock()
-	if len(c.multi) >= maxMulti {
-		c.multi = map[askedOf]answer{}
-	}
-	c.multi[askedOf{k, id}] = p
+	c.keep(*m, id, p)
 	c.multiMu.Unlock()
 	return p
 }
 
+// keep keeps answer p of model m to the request whose hash is id, when m
+// is of this generation; when it is full, the generation ends instead.
+// The caller holds c.multiMu.
+func (c *cache) keep(m *sharedModel, id uint64, p answer) {
+	switch {
+	case m.generation != c.generation:
+	case c.multiN >= maxMulti/2:
+		for _, x := range c.multi {
+			x.last = nil // what the last generation held goes
+		}
+		c.multi, c.last, c.multiN = map[set]*sharedModel{}, c.multi, 0
+		c.generation++
+	default:
+		m.answers[id] = p
+		c.multiN++
+	}
+}
+
 var (
-	shared = &cache{rows: map[uint64][]answer{}, multi: map[askedOf]answer{}}
+	shared = &cache{rows: map[uint64]*row{}, multi: map[set]*sharedModel{}, last: map[set]*sharedModel{}}
 	seed   = maphash.MakeSeed()
 )
 
@@ -392,26 +627,44 @@ const maxRows = 1 << 13
 // row returns the answers of the reference and of each fault alone to a
 // test, whose id and request hash to id; enc says whether it is
 // encoding's.
-func (c *cache) row(id uint64, req *protocol.Request, enc bool) []answer {
+func (c *cache) row(id uint64, req *protocol.Request, enc bool) *row {
 	c.mu.Lock()
-	row, ok := c.rows[id]
+	r, ok := c.rows[id]
 	c.mu.Unlock()
 	if ok {
-		return row
+		return r
 	}
-	row = make([]answer, 1+len(faults.Catalogue))
-	row[0] = ask(modelOf(nil), req, enc)
+	r = &row{answers: make([]answer, 1+len(faults.Catalogue)), results: []int{0}}
+	r.answers[0] = ask(modelOf(nil), req, enc)
+	changers := changers()[slices.Index(protocol.Ops, req.Op)]
 	for i, f := range faults.Catalogue {
-		row[1+i] = ask(modelOf([]*faults.Fault{f}), req, enc)
-		row[1+i].share(row[0]) // the memory once
+		if !changers.has(f) { // its model answers as the reference's (faults.Changes)
+			r.answers[1+i] = r.answers[0]
+			continue
+		}
+		b := ask(modelOf([]*faults.Fault{f}), req, enc)
+		if !identical(b, r.answers[0]) {
+			r.changes.add(f)
+		}
+		fresh := true
+		for _, k := range r.results { // the memory once
+			if b.sameResult(r.answers[k]) {
+				b.result, fresh = r.answers[k].result, false
+				break
+			}
+		}
+		if fresh {
+			r.results = append(r.results, 1+i)
+		}
+		r.answers[1+i] = b
 	}
 	c.mu.Lock()
 	if len(c.rows) >= maxRows {
-		c.rows = map[uint64][]answer{}
+		c.rows = map[uint64]*row{}
 	}
-	c.rows[id] = row
+	c.rows[id] = r
 	c.mu.Unlock()
-	return row
+	return r
 }
 
 // same reports whether two answers are the same, errors compared as the
@@ -476,6 +729,7 @@ func identical(a, b answer) bool {
 // askResponse asks handler h, a model, and returns its response, nil when
 // it crashed.
 func askResponse(h protocol.Handler, req *protocol.Request) (resp *protocol.Response) {
+	modelAnswers.Add(1)
 	defer func() {
 		if recover() != nil {
 			resp = nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/jsondiff"
@@ -593,8 +594,40 @@ func nameOf(path string) string {
 
 // valueDifference returns the field of the layout where value got first
 // differs from want: a list that ends early or late differs at its count,
-// a chunk present or not at its flag.
+// a chunk present or not at its flag. It is found once in a process for
+// two values (valueDifferences).
 func valueDifference(want, got json.RawMessage) (string, bool) {
+	k := [2]string{string(want), string(got)}
+	valueDifferences.Lock()
+	d, ok := valueDifferences.m[k]
+	valueDifferences.Unlock()
+	if !ok {
+		d.field, d.ok = firstDifference(want, got)
+		valueDifferences.Lock()
+		if len(valueDifferences.m) >= maxRows {
+			valueDifferences.m = map[[2]string]fieldFound{}
+		}
+		valueDifferences.m[k] = d
+		valueDifferences.Unlock()
+	}
+	return d.field, d.ok
+}
+
+// valueDifferences holds the differences of the values found, by the
+// values: at most maxRows, starting again when full.
+var valueDifferences = struct {
+	sync.Mutex
+	m map[[2]string]fieldFound
+}{m: map[[2]string]fieldFound{}}
+
+// A fieldFound is a field, and whether it was found.
+type fieldFound struct {
+	field string
+	ok    bool
+}
+
+// firstDifference is valueDifference, found.
+func firstDifference(want, got json.RawMessage) (string, bool) {
 	var w, g any
 	if json.Unmarshal(want, &w) != nil || json.Unmarshal(got, &g) != nil {
 		return "", false

@@ -92,6 +92,7 @@ func TestDeviations(t *testing.T) {
 			}
 		}
 	}
+	g := newGolden(t, "deviations")
 	var mu sync.Mutex
 	inParallel(len(jobs), func(i int) {
 		dev, f := jobs[i].dev, jobs[i].f
@@ -102,6 +103,7 @@ func TestDeviations(t *testing.T) {
 		}
 		what := fmt.Sprintf("%s, %s", f.Name, dev.name)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+		g.add(what, causes)
 		for _, c := range causes {
 			truthful(t, what, c)
 			if c.Kind.Family() && c.Name != f.Family && !holds(h, c) {
@@ -122,4 +124,5 @@ func TestDeviations(t *testing.T) {
 	for _, dev := range deviations {
 		t.Logf("%s: %d of %d faults named by their family", dev.name, named[dev.name], total[dev.name])
 	}
+	g.check()
 }

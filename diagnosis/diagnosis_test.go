@@ -165,11 +165,13 @@ func summary(causes []diagnosis.Cause) string {
 // known fault, a fault of the layout by its field, of the rules by its
 // rule, a way of reporting errors as such.
 func TestEveryFaultAlone(t *testing.T) {
+	g := newGolden(t, "every-fault-alone")
 	inParallel(len(faults.Catalogue), func(i int) {
 		f := faults.Catalogue[i]
 		h := faults.Model(f)
 		obs := observe(t, h)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+		g.add(f.Name, causes)
 		if wrong := check(t, f.Name, []*faults.Fault{f}, []*faults.Fault{f}, obs, causes); len(wrong) > 0 {
 			t.Errorf("%s: named in another shape: %s", f.Name, summary(causes))
 		}
@@ -177,20 +179,24 @@ func TestEveryFaultAlone(t *testing.T) {
 			t.Errorf("%s: %d causes for one fault: %s", f.Name, n, summary(causes))
 		}
 	})
+	g.check()
 }
 
 // The faults of four real implementations, and of the fansite's
 // scripts, together: each fault that shows is named, and no known fault
 // they do not have.
 func TestRealisticSets(t *testing.T) {
+	g := newGolden(t, "realistic-sets")
 	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
 		h := m.Handler()
 		obs := observe(t, h)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+		g.add(m.Name, causes)
 		if wrong := check(t, m.Name, m.Faults, visible(t, m.Faults, obs), obs, causes); len(wrong) > 0 {
 			t.Errorf("%s: %s named in another shape: %s", m.Name, wrong[0].Name, summary(causes))
 		}
 	}
+	g.check()
 }
 
 // Every pair of faults that can be had together, where neither hides the
@@ -201,11 +207,13 @@ func TestRealisticSets(t *testing.T) {
 // The pairs are many, and a pair's diagnosis takes a good part of a
 // second: by default a third of them, every third in the catalogue's
 // order; QF_PAIRS=all checks every one, as a change to the diagnosis
-// should:
+// should. The diagnoses of the third are the golden file's (every-pair),
+// in either case:
 //
 //	QF_PAIRS=all go test ./diagnosis -run EveryPair -v
 func TestEveryPair(t *testing.T) {
-	every := 3
+	const third = 3
+	every := third
 	if os.Getenv("QF_PAIRS") == "all" {
 		every = 1
 	}
@@ -226,7 +234,10 @@ func TestEveryPair(t *testing.T) {
 		}
 		return 10*both >= 9*failed
 	}
-	type pair struct{ a, b *faults.Fault }
+	type pair struct {
+		a, b   *faults.Fault
+		golden bool // one of the third whose diagnoses the golden file holds
+	}
 	var pairs []pair
 	incompatible, hidden := 0, 0
 	for i, a := range faults.Catalogue {
@@ -237,7 +248,7 @@ func TestEveryPair(t *testing.T) {
 			case hides(a, b) || hides(b, a):
 				hidden++
 			default:
-				pairs = append(pairs, pair{a, b})
+				pairs = append(pairs, pair{a, b, len(pairs)%third == 0})
 			}
 		}
 	}
@@ -247,6 +258,7 @@ func TestEveryPair(t *testing.T) {
 			sampled = append(sampled, p)
 		}
 	}
+	g := newGolden(t, "every-pair")
 	var mu sync.Mutex
 	shapes, misshapen := 0, 0
 	inParallel(len(sampled), func(i int) {
@@ -262,6 +274,9 @@ func TestEveryPair(t *testing.T) {
 			shown = append(shown, p.b)
 		}
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+		if p.golden {
+			g.add(p.a.Name+"+"+p.b.Name, causes)
+		}
 		wrong := check(t, p.a.Name+"+"+p.b.Name, both, shown, obs, causes)
 		mu.Lock()
 		defer mu.Unlock()
@@ -276,6 +291,7 @@ func TestEveryPair(t *testing.T) {
 	if 100*misshapen > 5*shapes {
 		t.Errorf("%d of %d faults named in another shape, more than 5%%", misshapen, shapes)
 	}
+	g.check()
 }
 
 // visible returns the faults of fs that show: each makes a test fail that

@@ -43,6 +43,7 @@ type tally struct {
 	offScreen              int // named faults whose cause has no line of its own on the screen
 	misses                 map[string]int
 	hiddenBy               map[string]int // the faults hidden, how often
+	golden                 *golden        // the diagnoses' golden file, for the default seed and sets
 }
 
 func TestGenerative(t *testing.T) {
@@ -62,6 +63,9 @@ func TestGenerative(t *testing.T) {
 	params.MaxShrinkCount = 20
 	properties := gopter.NewProperties(params)
 	tl := &tally{misses: map[string]int{}, hiddenBy: map[string]int{}}
+	if seed == generativeSeed && sets == defaultSets {
+		tl.golden = newGolden(t, "generative")
+	}
 	var wrong []string
 	properties.Property("sets of faults diagnosed", prop.ForAll(
 		func(picks []int) bool {
@@ -98,6 +102,9 @@ func TestGenerative(t *testing.T) {
 	}
 	if tl.visible > 0 && 100*tl.shaped < 95*tl.visible {
 		t.Errorf("%d of %d visible faults named in their shape, fewer than 95%%", tl.shaped, tl.visible)
+	}
+	if tl.golden != nil {
+		tl.golden.check()
 	}
 }
 
@@ -142,6 +149,9 @@ func (tl *tally) check(t *testing.T, set []*faults.Fault) string {
 		return ""
 	}
 	causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
+	if tl.golden != nil {
+		tl.golden.add(nameOf(set), causes)
+	}
 	var text bytes.Buffer
 	diagnosis.WriteText(&text, causes, diagnosis.Text{Lines: screen})
 	var wrong []string
@@ -178,11 +188,16 @@ func (tl *tally) check(t *testing.T, set []*faults.Fault) string {
 	if len(wrong) == 0 {
 		return ""
 	}
+	return fmt.Sprintf("set %s: %s; causes: %s", nameOf(set), strings.Join(wrong, "; "), summary(causes))
+}
+
+// nameOf names a set of faults: their names, in its order.
+func nameOf(set []*faults.Fault) string {
 	var names []string
 	for _, f := range set {
 		names = append(names, f.Name)
 	}
-	return fmt.Sprintf("set %s: %s; causes: %s", strings.Join(names, ", "), strings.Join(wrong, "; "), summary(causes))
+	return strings.Join(names, ", ")
 }
 
 // onScreen reports whether fault f has a line of its own in the text.

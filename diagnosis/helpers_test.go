@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -59,11 +60,95 @@ func observe(t testing.TB, h protocol.Handler) []*suite.Result {
 		if crashed {
 			r = v.cat.Failed(v.test, suite.Crash, "panicked", nil)
 		} else {
-			r = v.cat.Grade(v.test, resp, suite.L3)
+			r = grade(i, v, resp)
 		}
 		obs[i] = &r
 	}
 	return obs
+}
+
+// grades holds the results of the answers graded, by vector and answer:
+// Category.Grade is a function of the two alone, and the models of many
+// faults answer most vectors alike, so that a test's process grades each
+// answer once.
+var grades = struct {
+	sync.Mutex
+	m map[gradeKey]suite.Result
+}{m: map[gradeKey]suite.Result{}}
+
+type gradeKey struct {
+	vector int    // its place in tests()
+	answer string // every member of the answer (answerKey)
+}
+
+// grade returns the result of resp, the answer to vector i, v, as qf check
+// grades it (Category.Grade at L3).
+func grade(i int, v vectorOf, resp *protocol.Response) suite.Result {
+	k := gradeKey{i, answerKey(resp)}
+	grades.Lock()
+	r, ok := grades.m[k]
+	grades.Unlock()
+	if ok {
+		r.Answer = resp
+		return r
+	}
+	r = v.cat.Grade(v.test, resp, suite.L3)
+	grades.Lock()
+	grades.m[k] = r
+	grades.Unlock()
+	return r
+}
+
+// answerKey returns every member of an answer, raw JSON as written, in a
+// string that no other answer has: each member's bytes after their
+// length, an absent member as "-".
+func answerKey(resp *protocol.Response) string {
+	b := make([]byte, 0, 64+len(resp.ID)+len(resp.Value)+len(resp.Violation))
+	for _, s := range [][]byte{resp.ID, resp.Value, resp.Violation} {
+		b = appendMember(b, s)
+	}
+	b = appendMember(appendMember(b, []byte(resp.Name)), []byte(resp.Version))
+	for _, list := range []*[]string{&resp.Ops, &resp.Profiles, resp.Violations} {
+		if list == nil || *list == nil {
+			b = append(b, '-')
+			continue
+		}
+		b = append(strconv.AppendInt(b, int64(len(*list)), 10), '#')
+		for _, s := range *list {
+			b = appendMember(b, []byte(s))
+		}
+	}
+	if resp.Code == nil {
+		b = append(b, '-')
+	} else {
+		b = appendMember(b, []byte(*resp.Code))
+	}
+	if resp.Squares == nil {
+		b = append(b, '-')
+	} else {
+		b = append(strconv.AppendInt(b, int64(len(*resp.Squares)), 10), '#')
+		for _, sq := range *resp.Squares {
+			b = append(strconv.AppendInt(append(strconv.AppendInt(b, int64(sq[0]), 10), ','), int64(sq[1]), 10), ';')
+		}
+	}
+	if e := resp.Error; e == nil {
+		b = append(b, '-')
+	} else {
+		b = appendMember(appendMember(appendMember(b, []byte(e.Kind)), []byte(e.Field)), []byte(e.Message))
+		for _, n := range []*int{e.Bit, e.Char} {
+			if n == nil {
+				b = append(b, '-')
+			} else {
+				b = append(strconv.AppendInt(b, int64(*n), 10), ';')
+			}
+		}
+	}
+	return string(b)
+}
+
+// appendMember appends s after its length.
+func appendMember(b, s []byte) []byte {
+	return append(append(strconv.AppendInt(b, int64(len(s)), 10), ':'), s...)
 }
 
 // handle asks h, and reports whether it panicked.

@@ -2,6 +2,7 @@ package diagnosis
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -60,7 +61,7 @@ type attempt struct {
 	fault    *faults.Fault
 	with     *faults.Fault // the fault added together with it, if any
 	replaces *faults.Fault // the fault of the model it takes the place of, if any
-	delta    int           // how much it raises the score
+	delta    int           // how much it raises the score (at most, while tests are pending)
 	exacter  int           // how many more tests it answers exactly as the implementation
 	// match, against and otherwise count the tests where the fault changes
 	// a decision of the model without it, decided as the model with it,
@@ -74,6 +75,12 @@ type attempt struct {
 	// of two shapes that decide alike, the one that also answers alike.
 	exactly int
 	gain    []int // failures not decided before that it decides
+	// pending holds the tests whose scores under the move's model, scored,
+	// rest on whether one more fault completes the model there
+	// (completes), left out of delta until settled: until then, delta is
+	// as high as it can be.
+	pending []int
+	scored  *scored
 }
 
 // raises reports whether the move raises the score, or answers more
@@ -97,7 +104,40 @@ type search struct {
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
 	changing map[int][]*faults.Fault // the faults that alone change the answer to each test
-	scores   map[asked]int           // each model's score on each test
+	scored   map[set]*scored         // the models scored, by set
+}
+
+// A scored is a model the search scores: its faults, their predictions,
+// and its score on each test, by observation, unscored until scored.
+type scored struct {
+	model  []*faults.Fault
+	p      *predictions
+	scores []int32
+}
+
+// unscored marks a test not scored yet in scored.scores.
+const unscored = math.MinInt32
+
+// scoredOf returns the scores of model.
+func (s *search) scoredOf(model []*faults.Fault) *scored {
+	k := setOf(model)
+	m := s.scored[k]
+	if m == nil {
+		m = &scored{model: slices.Clone(model), p: s.d.answers.of(model), scores: make([]int32, len(s.d.obs))}
+		for i := range m.scores {
+			m.scores[i] = unscored
+		}
+		s.scored[k] = m
+	}
+	return m
+}
+
+// score returns the score of model m on test i, to which it answers p.
+func (s *search) score(m *scored, i int, p answer) int {
+	if m.scores[i] == unscored {
+		m.scores[i] = int32(s.scoreOf(m.model, i, p))
+	}
+	return int(m.scores[i])
 }
 
 // findFaults finds the model: the faults of the catalogue the answers
@@ -108,9 +148,9 @@ func (d *diagnosis) findFaults() {
 		if !d.answers.told(i) {
 			continue
 		}
-		row := d.answers.row(i)
-		for k, f := range faults.Catalogue {
-			if f.Kind != faults.Reporting && !identical(row[1+k], row[0]) { // the ways of reporting are the style's
+		d.answers.row(i)
+		for f := range d.answers.changes[i].all() {
+			if f.Kind != faults.Reporting { // the ways of reporting are the style's
 				alone[f] = append(alone[f], i)
 			}
 		}
@@ -139,7 +179,7 @@ func (d *diagnosis) findFaults() {
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
 	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
-		changing: map[int][]*faults.Fault{}, scores: map[asked]int{}}
+		changing: map[int][]*faults.Fault{}, scored: map[set]*scored{}}
 	for _, f := range faults.Catalogue {
 		for _, i := range alone[f] {
 			s.changing[i] = append(s.changing[i], f)
@@ -157,23 +197,33 @@ func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 // only where an error is, the same when it answers there or at the
 // reference's place.
 func (s *search) scoreOn(model []*faults.Fault, tests []int) int {
-	k := setOf(model)
+	m := s.scoredOf(model)
 	score := 0
 	for _, i := range tests {
-		c, ok := s.scores[asked{k, i}]
-		if !ok {
-			c = s.scoreOf(model, i)
-			s.scores[asked{k, i}] = c
+		if m.scores[i] == unscored {
+			s.score(m, i, s.d.answers.answer(m.p, i))
 		}
-		score += c
+		score += int(m.scores[i])
 	}
 	return score
 }
 
-// scoreOf returns the score of model on test i.
-func (s *search) scoreOf(model []*faults.Fault, i int) int {
+// scoreOf returns the score of model on test i, to which it answers p.
+func (s *search) scoreOf(model []*faults.Fault, i int, p answer) int {
+	score, pending := s.scoreBefore(model, i, p)
+	if pending && !s.completes(model, i) {
+		return -s.d.th.Otherwise
+	}
+	return score
+}
+
+// scoreBefore returns the score of model on test i, to which it answers
+// p, as far as it is known before asking whether one more fault
+// completes the model there (completes); pending when it rests on that:
+// the score is then 0 if one does, -Otherwise if none does.
+func (s *search) scoreBefore(model []*faults.Fault, i int, p answer) (score int, pending bool) {
 	d := s.d
-	ref, p, got := d.answers.predict(nil, i), d.answers.predict(model, i), d.answers.observed[i]
+	ref, got := d.answers.reference(i), d.answers.observed[i]
 	against := d.th.Against
 	if s.meet(model, i) {
 		against = 1
@@ -181,18 +231,18 @@ func (s *search) scoreOf(model []*faults.Fault, i int) int {
 	switch {
 	case identical(ref, p) || sameVerdict(ref, p) && samePosition(ref, p):
 	case sameVerdict(ref, p) && samePosition(p, got):
-		return 1
+		return 1, false
 	case sameVerdict(ref, p) && samePosition(ref, got):
-		return -against
+		return -against, false
 	case sameVerdict(ref, p):
 	case decidesAs(ref, p, got):
-		return 1
+		return 1, false
 	case answersAs(ref, got):
-		return -against
-	case !s.completes(model, i):
-		return -d.th.Otherwise
+		return -against, false
+	default:
+		return 0, true
 	}
-	return 0
+	return 0, false
 }
 
 // completes reports whether one more fault of the catalogue, with those
@@ -206,13 +256,14 @@ func (s *search) scoreOf(model []*faults.Fault, i int) int {
 // each such set is asked once, however many models hold it.
 func (s *search) completes(model []*faults.Fault, i int) bool {
 	d := s.d
-	ref, got := d.answers.predict(nil, i), d.answers.observed[i]
-	var with []*faults.Fault
+	ref, got := d.answers.reference(i), d.answers.observed[i]
+	changing := setOf(model).and(d.answers.changes[i])
 	for _, g := range s.changing[i] {
 		if !s.fits(model, g) {
 			continue
 		}
-		with = append(append(with[:0], model...), g)
+		with := changing
+		with.add(g)
 		if decidesAs(ref, d.answers.predictChanging(with, i), got) {
 			return true
 		}
@@ -248,25 +299,46 @@ func (s *search) meet(model []*faults.Fault, i int) bool {
 // the catalogue's first): a fault added, or put in the place of the
 // fault of the model it cannot be had with; or else two faults added
 // together. It reports whether it made one.
+//
+// The moves are tried from the most they can raise the score down
+// (bound), and a move's score settled only where it can still beat the
+// best found: once no move left can score as high as the best, they need
+// not be tried, for none of them can be made. When none can be made, every
+// move was tried.
 func (s *search) add(candidates []*faults.Fault) bool {
-	var best *attempt
-	var tried []*attempt
+	var moves []*move
 	for _, f := range candidates {
 		if !s.mayGain(f) {
 			continue
 		}
-		a := s.try(f)
-		if a == nil {
+		if m := s.plan(f); m != nil {
+			moves = append(moves, m)
+		}
+	}
+	order := slices.Clone(moves)
+	slices.SortStableFunc(order, func(m, n *move) int { return n.bound - m.bound })
+	var best *attempt
+	for _, m := range order {
+		if best != nil && m.bound < best.delta {
+			break
+		}
+		a := m.attempt
+		s.tallyMove(a, m.model, m.tests)
+		if !a.raises() || len(a.gain) == 0 && a.replaces == nil || best != nil && a.delta < best.delta {
 			continue
 		}
-		if a.replaces == nil {
-			tried = append(tried, a)
-		}
-		if a.raises() && (len(a.gain) > 0 || a.replaces != nil) && (best == nil || chargedBefore(a, best)) {
+		s.settle(a)
+		if a.raises() && (best == nil || chargedBefore(a, best)) {
 			best = a
 		}
 	}
 	if best == nil {
+		var tried []*attempt
+		for _, m := range moves {
+			if m.attempt.replaces == nil {
+				tried = append(tried, m.attempt)
+			}
+		}
 		best = s.pair(tried)
 	}
 	if best == nil {
@@ -303,10 +375,20 @@ func chargedBefore(a, b *attempt) bool {
 	return a.fault.Index() < b.fault.Index()
 }
 
-// try returns the move of fault f: f added to the model, or put in the
+// A move is a move of the search planned, not yet tallied: its attempt,
+// the model it makes, the tests it may change, and the most it can raise
+// the score (bound).
+type move struct {
+	attempt *attempt
+	model   []*faults.Fault
+	tests   []int
+	bound   int
+}
+
+// plan returns the move of fault f: f added to the model, or put in the
 // place of the one fault of the model it cannot be had with; nil when f
 // is in the model, or cannot be had with two of its faults.
-func (s *search) try(f *faults.Fault) *attempt {
+func (s *search) plan(f *faults.Fault) *move {
 	d := s.d
 	model := slices.Clone(d.model)
 	a := &attempt{fault: f}
@@ -328,8 +410,26 @@ func (s *search) try(f *faults.Fault) *attempt {
 	} else {
 		tests = union(tests, s.alone[a.replaces])
 	}
-	s.tallyMove(a, model, tests)
-	return a
+	return &move{attempt: a, model: model, tests: tests, bound: s.bound(tests)}
+}
+
+// bound returns the most a move over the tests can raise the score, its
+// model's answers unasked: on each, the model with the move scores at
+// most 1, and at most 0 where the implementation answers as the
+// reference does to the last detail (whatever the model answers there,
+// scoreBefore then gives 0, -Against, or pending); less the model's
+// score without it.
+func (s *search) bound(tests []int) int {
+	d := s.d
+	without := s.scoredOf(d.model)
+	n := 0
+	for _, i := range tests {
+		if !identical(d.answers.observed[i], d.answers.reference(i)) {
+			n++
+		}
+		n -= s.score(without, i, d.answers.answer(without.p, i))
+	}
+	return n
 }
 
 // pair returns the move of two faults added together, or nil: of the
@@ -353,6 +453,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 			}
 			a := &attempt{fault: x.fault, with: y.fault}
 			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]))
+			s.settle(a)
 			if a.delta > 0 && len(a.gain) > 0 && (best == nil || a.delta > best.delta) {
 				best = a
 			}
@@ -362,15 +463,34 @@ func (s *search) pair(tried []*attempt) *attempt {
 }
 
 // tallyMove sets the attempt's score and tallies, of the move from the
-// model to model over the tests it may change.
+// model to model over the tests it may change. Its score is not settled:
+// the tests whose scores rest on completes are pending (settle).
 func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
 	d := s.d
-	a.delta = s.scoreOn(model, tests) - s.scoreOn(d.model, tests)
-	a.exacter = s.exactOn(model, tests) - s.exactOn(d.model, tests)
-
+	without, with := s.scoredOf(d.model), s.scoredOf(model)
+	a.scored = with
 	for _, i := range tests {
-		s.tally(a, i, d.answers.predict(d.model, i), d.answers.predict(model, i))
+		w, m, got := d.answers.answer(without.p, i), d.answers.answer(with.p, i), d.answers.observed[i]
+		a.delta -= s.score(without, i, w)
+		if with.scores[i] != unscored {
+			a.delta += int(with.scores[i])
+		} else if score, pending := s.scoreBefore(with.model, i, m); pending {
+			a.pending = append(a.pending, i)
+		} else {
+			with.scores[i] = int32(score)
+			a.delta += score
+		}
+		a.exacter += exactly(m, got) - exactly(w, got)
+		s.tally(a, i, w, m)
 	}
+}
+
+// settle makes the attempt's score exact: it scores the tests pending.
+func (s *search) settle(a *attempt) {
+	for _, i := range a.pending {
+		a.delta += s.score(a.scored, i, s.d.answers.answer(a.scored.p, i))
+	}
+	a.pending = nil
 }
 
 // tally counts test i in a, where the model without the move answers
@@ -503,13 +623,21 @@ func (s *search) redundant() []*faults.Fault {
 func (s *search) exactOn(model []*faults.Fault, tests []int) int {
 	d := s.d
 	n := 0
+	pm := d.answers.of(model)
 	for _, i := range tests {
-		p, got := d.answers.predict(model, i), d.answers.observed[i]
-		if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
-			n++
-		}
+		n += exactly(d.answers.answer(pm, i), d.answers.observed[i])
 	}
 	return n
+}
+
+// exactly returns 1 when the implementation's answer got is a model's
+// answer p exactly: the same result, or an error of the same kind at its
+// place as far as got says where; 0 otherwise.
+func exactly(p, got answer) int {
+	if sameVerdict(p, got) && (p.err == nil || p.err.Kind == got.err.Kind && errorsAgree(p.err, got.err)) {
+		return 1
+	}
+	return 0
 }
 
 // errorsAgree reports whether the implementation's error got says what a

@@ -41,7 +41,7 @@ func TestPortTablesTrue(t *testing.T) {
 			}
 			model, alone, none := faults.Model(fs...), port.New(e.Fault), port.New()
 			differ, decide, either := 0, 0, 0
-			for _, v := range suiteVectors(t) {
+			for _, v := range suiteVectors() {
 				req := v.cat.Request(v.test)
 				a, b, ref := resultOf(model, req), resultOf(alone, req), resultOf(none, req)
 				if a != ref || b != ref {
@@ -70,16 +70,11 @@ type vector struct {
 	test *vectors.Test
 }
 
-func suiteVectors(t *testing.T) []vector {
+// suiteVectors returns every vector of the suite, loaded once (tests).
+func suiteVectors() []vector {
 	var out []vector
-	for _, c := range suite.Categories {
-		f, err := vectors.Load(c.File())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range f.Tests {
-			out = append(out, vector{c, &f.Tests[i]})
-		}
+	for _, v := range tests() {
+		out = append(out, vector{v.cat, v.test})
 	}
 	return out
 }
@@ -286,7 +281,7 @@ func containsAll(have, want []string) bool {
 // by a cause of its own that says what it does, and charges no fault
 // falsely (checkPort).
 func TestPorts(t *testing.T) {
-	vs := suiteVectors(t)
+	vs := suiteVectors()
 	for i := range port.Ports {
 		p := &port.Ports[i]
 		v := checkPort(t, p, vs)

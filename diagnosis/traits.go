@@ -549,16 +549,23 @@ func (d *diagnosis) shared(members []int) (share, bool) {
 	return share{trait: best, noun: n, n: count[best], of: len(members), had: had[best]}, true
 }
 
-// inputTraits returns the traits of test i's input, once.
+// inputTraits returns the traits of test i's input, once: found once in
+// this process (sharedTraits).
 func (d *diagnosis) inputTraits(i int) []trait {
 	if d.traits == nil {
 		d.traits = make([][]trait, len(d.obs))
 	}
 	if d.traits[i] == nil {
-		d.traits[i] = append(inputTraits(d.obs[i]), trait{}) // never nil again
+		d.traits[i] = sharedTraits.of(d.obs[i], func(o *suite.Result) []trait {
+			return append(inputTraits(o), trait{}) // never nil
+		})
 	}
 	return d.traits[i][:len(d.traits[i])-1]
 }
+
+// sharedTraits holds the traits of the inputs of the tests diagnosed,
+// with a trait{} after them; read only.
+var sharedTraits = newPerTest[[]trait]()
 
 // had returns how many tests run of the categories cats have each trait
 // of their inputs.

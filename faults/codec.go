@@ -27,82 +27,87 @@ const (
 	urlAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 )
 
-// knobs are the faults turned on.
+// knobs are the faults turned on. The tag of each, reads, names the
+// parts of a model that read it: the decoder (of decode, and of replay
+// and validate, which decode first), the encoder, the replayer, or the
+// errors of every op. A model answers each op with the knobs of its
+// parts alone (Model), so that a fault whose knobs none of them reads
+// cannot change the op's answers (Changes).
 type knobs struct {
 	// Characters.
-	JunkAsZeros          bool // a character outside the alphabet reads as 000000, in either profile
-	JunkUnit             unit // one hole per byte, UTF-16 unit or code point
-	JunkStrictOnly       bool // the holes in the strict profile only: leniently, junk is deleted
-	OneProfile           int  // both profiles decoded as one: 1 strictly, 2 leniently
-	B64PadAccepted       bool // strict: '=' padding to a multiple of 4 stripped, after a length of 2 or 3 more than one
-	B64LengthRefused     bool // a length of 1 more than a multiple of 4 refused, as a Base64 library does
-	B64NewlinesSkipped   bool // strict: CR and LF skipped
-	StrictSkipsEquals    bool // strict: '=' is skipped
-	LenientRejectsEquals bool // lenient: '=' is an invalid character
-	UrlSafe              bool // the URL-safe alphabet
-	LsbFirst             bool // each character's bits least significant first
-	CrashOnShort         bool // panics on a field past the end
-	CrashOnEmpty         bool // panics on the empty string
+	JunkAsZeros          bool `reads:"decoder"`         // a character outside the alphabet reads as 000000, in either profile
+	JunkUnit             unit `reads:"decoder"`         // one hole per byte, UTF-16 unit or code point
+	JunkStrictOnly       bool `reads:"decoder"`         // the holes in the strict profile only: leniently, junk is deleted
+	OneProfile           int  `reads:"decoder"`         // both profiles decoded as one: 1 strictly, 2 leniently
+	B64PadAccepted       bool `reads:"decoder"`         // strict: '=' padding to a multiple of 4 stripped, after a length of 2 or 3 more than one
+	B64LengthRefused     bool `reads:"decoder"`         // a length of 1 more than a multiple of 4 refused, as a Base64 library does
+	B64NewlinesSkipped   bool `reads:"decoder"`         // strict: CR and LF skipped
+	StrictSkipsEquals    bool `reads:"decoder"`         // strict: '=' is skipped
+	LenientRejectsEquals bool `reads:"decoder"`         // lenient: '=' is an invalid character
+	UrlSafe              bool `reads:"decoder,encoder"` // the URL-safe alphabet
+	LsbFirst             bool `reads:"decoder,encoder"` // each character's bits least significant first
+	CrashOnShort         bool `reads:"decoder"`         // panics on a field past the end
+	CrashOnEmpty         bool `reads:"decoder"`         // panics on the empty string
 
 	// Fields.
-	ZeroFill           bool      // missing bits read as zeros
-	BlackFirst         bool      // black's square before white's
-	VerticalFirst      bool      // each player's vertical group before the horizontal one
-	TurnBits           int       // width of the turn, when not 10
-	SquareMax          int       // the largest square, when not 80
-	CountMax           int       // the largest wall count, when not 10
-	PlaceAfterPawn     bool      // a 6-bit place read after a pawn last move too
-	OrientationFlip    bool      // wall move orientation 0 read and written as vertical
-	EmptyRecordLost    bool      // a record of 0 moves decodes as no record
-	DecodeWalls        wallOrder // how the decoder reorders each group
-	NeitherRejected    bool      // flags 00 refused
-	StateRejected      bool      // a State refused
-	LastMoveWallError  bool      // a wall last move naming no wall refused
-	RulesApplied       ruleSet   // a record with an illegal move of these refused
-	PlayerParityDecode bool      // the last move's player decoded from the turn's parity
+	ZeroFill           bool      `reads:"decoder"`         // missing bits read as zeros
+	BlackFirst         bool      `reads:"decoder,encoder"` // black's square before white's
+	VerticalFirst      bool      `reads:"decoder"`         // each player's vertical group before the horizontal one
+	TurnBits           int       `reads:"decoder"`         // width of the turn, when not 10
+	SquareMax          int       `reads:"decoder"`         // the largest square, when not 80
+	CountMax           int       `reads:"decoder"`         // the largest wall count, when not 10
+	PlaceAfterPawn     bool      `reads:"decoder,encoder"` // a 6-bit place read after a pawn last move too
+	OrientationFlip    bool      `reads:"decoder,encoder"` // wall move orientation 0 read and written as vertical
+	EmptyRecordLost    bool      `reads:"decoder"`         // a record of 0 moves decodes as no record
+	DecodeWalls        wallOrder `reads:"decoder"`         // how the decoder reorders each group
+	NeitherRejected    bool      `reads:"decoder"`         // flags 00 refused
+	StateRejected      bool      `reads:"decoder"`         // a State refused
+	LastMoveWallError  bool      `reads:"decoder"`         // a wall last move naming no wall refused
+	RulesApplied       ruleSet   `reads:"decoder"`         // a record with an illegal move of these refused
+	PlayerParityDecode bool      `reads:"decoder"`         // the last move's player decoded from the turn's parity
 
 	// The end of the code.
-	IgnoreTrailing          bool // strict: characters after the end ignored
-	IgnorePadding           bool // strict: nonzero padding bits ignored
-	IgnorePaddingRecordOnly bool // strict: likewise, in codes that hold only a Record
-	ZeroFillRecord          bool // missing bits in the Record chunk read as zeros
+	IgnoreTrailing          bool `reads:"decoder"` // strict: characters after the end ignored
+	IgnorePadding           bool `reads:"decoder"` // strict: nonzero padding bits ignored
+	IgnorePaddingRecordOnly bool `reads:"decoder"` // strict: likewise, in codes that hold only a Record
+	ZeroFillRecord          bool `reads:"decoder"` // missing bits in the Record chunk read as zeros
 
 	// Encoding.
-	Spill            bool      // no range checks: wide values spill into the next fields
-	Mask             bool      // values masked to their field's width
-	MaskSpill        bool      // values masked, their carry added into the bits before
-	CarrySextet      bool      // values masked, their carry added into their character, which vanishes past 63
-	MaskMoveCount    bool      // the move count alone masked (1024 written as 0)
-	ExtraCharacter   bool      // an 'A' appended when the bits fill the last character
-	EqualsPadding    bool      // '=' appended up to a multiple of 4 characters
-	B64WholeBytes    bool      // the bits written in whole bytes, as a Base64 library encodes bytes
-	PlayerFromParity bool      // the last move's player written from the turn's parity
-	AnchorsDropped   bool      // anchors of 64 or more silently left out, walls and wall moves
-	EncodeWalls      wallOrder // how the encoder reorders each group
-	EmptyRecordError bool      // a record of 0 moves refused by the encoder
+	Spill            bool      `reads:"encoder"` // no range checks: wide values spill into the next fields
+	Mask             bool      `reads:"encoder"` // values masked to their field's width
+	MaskSpill        bool      `reads:"encoder"` // values masked, their carry added into the bits before
+	CarrySextet      bool      `reads:"encoder"` // values masked, their carry added into their character, which vanishes past 63
+	MaskMoveCount    bool      `reads:"encoder"` // the move count alone masked (1024 written as 0)
+	ExtraCharacter   bool      `reads:"encoder"` // an 'A' appended when the bits fill the last character
+	EqualsPadding    bool      `reads:"encoder"` // '=' appended up to a multiple of 4 characters
+	B64WholeBytes    bool      `reads:"encoder"` // the bits written in whole bytes, as a Base64 library encodes bytes
+	PlayerFromParity bool      `reads:"encoder"` // the last move's player written from the turn's parity
+	AnchorsDropped   bool      `reads:"encoder"` // anchors of 64 or more silently left out, walls and wall moves
+	EncodeWalls      wallOrder `reads:"encoder"` // how the encoder reorders each group
+	EmptyRecordError bool      `reads:"encoder"` // a record of 0 moves refused by the encoder
 
 	// Reporting.
-	OneKind     string // every error of this kind
-	KindEachWay bool   // every decoding error invalid_character, every encoding error malformed
-	NoPositions bool   // errors without offset or field
+	OneKind     string `reads:"errors"` // every error of this kind
+	KindEachWay bool   `reads:"errors"` // every decoding error invalid_character, every encoding error malformed
+	NoPositions bool   `reads:"errors"` // errors without offset or field
 
 	// The rules (replay.go).
-	SquareArithmetic   bool // pawn moves as square number + offset (+ offset again onto the opponent)
-	WrapAtEdge         bool // east from file i and west from file a wrap to the next or previous rank
-	DiagonalJumps      bool // a diagonal onto the opponent jumps over it diagonally
-	CrossingAllowed    bool // crossing walls do not conflict
-	NoPathCheck        bool // walls may cut a player off
-	SideStepWhileOpen  bool // side-steps allowed while the straight jump is open
-	NoWallsLeftIgnored bool // a player may place more than 10 walls
-	FirstMoverParity   bool // the first mover from the turn's parity
+	SquareArithmetic   bool `reads:"replayer"` // pawn moves as square number + offset (+ offset again onto the opponent)
+	WrapAtEdge         bool `reads:"replayer"` // east from file i and west from file a wrap to the next or previous rank
+	DiagonalJumps      bool `reads:"replayer"` // a diagonal onto the opponent jumps over it diagonally
+	CrossingAllowed    bool `reads:"replayer"` // crossing walls do not conflict
+	NoPathCheck        bool `reads:"replayer"` // walls may cut a player off
+	SideStepWhileOpen  bool `reads:"replayer"` // side-steps allowed while the straight jump is open
+	NoWallsLeftIgnored bool `reads:"replayer"` // a player may place more than 10 walls
+	FirstMoverParity   bool `reads:"replayer"` // the first mover from the turn's parity
 
 	// Faults confined to one direction or one player.
-	JumpWallIgnoredSouth  bool // a wall behind the opponent does not block a jump south
-	BlackSideStepsThrough bool // black's side-steps ignore the wall between the opponent and the target
-	StepWallIgnoredWest   bool // a wall does not block a step west
-	OpponentPathUnchecked bool // a wall may cut off the opponent: only the mover's path is checked
-	StateWallsUncounted   bool // the wall limit counts the record's walls only, not the State's
-	BlackWinIgnored       bool // a black pawn on rank 1 does not end the game
+	JumpWallIgnoredSouth  bool `reads:"replayer"` // a wall behind the opponent does not block a jump south
+	BlackSideStepsThrough bool `reads:"replayer"` // black's side-steps ignore the wall between the opponent and the target
+	StepWallIgnoredWest   bool `reads:"replayer"` // a wall does not block a step west
+	OpponentPathUnchecked bool `reads:"replayer"` // a wall may cut off the opponent: only the mover's path is checked
+	StateWallsUncounted   bool `reads:"replayer"` // the wall limit counts the record's walls only, not the State's
+	BlackWinIgnored       bool `reads:"replayer"` // a black pawn on rank 1 does not end the game
 }
 
 // A unit is what a decoder counts as one character: a byte of UTF-8, a
@@ -320,7 +325,7 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 // length of 1 more than a multiple of 4 refused, at its last character.
 func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 	if k.B64NewlinesSkipped && !lenient {
-		code = strings.NewReplacer("\r", "", "\n", "").Replace(code)
+		code = newlines.Replace(code)
 	}
 	if k.B64PadAccepted && !lenient && len(code)%4 == 0 {
 		if body := strings.TrimRight(code, "="); len(code)-len(body) <= 2 && len(body)%4 >= 2 {
@@ -330,7 +335,7 @@ func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 	if k.B64LengthRefused {
 		n := 0
 		for i := 0; i < len(code); i++ {
-			if strings.IndexByte(k.alphabet(), code[i]) >= 0 {
+			if k.sextetOf()[code[i]] >= 0 {
 				n++
 			}
 		}
@@ -339,6 +344,29 @@ func (k *knobs) library(code string, lenient bool) (string, *errObj) {
 		}
 	}
 	return code, nil
+}
+
+// newlines deletes CR and LF.
+var newlines = strings.NewReplacer("\r", "", "\n", "")
+
+// sextetOf holds the value of each byte in the standard alphabet [0] and
+// the URL-safe one [1]: -1 for a byte outside it.
+var sextetOf = func() (t [2][256]int8) {
+	for a, alphabet := range []string{stdAlphabet, urlAlphabet} {
+		for c := range t[a] {
+			t[a][c] = int8(strings.IndexByte(alphabet, byte(c)))
+		}
+	}
+	return t
+}()
+
+// sextetOf returns the value of each byte in the alphabet, -1 for a byte
+// outside it.
+func (k *knobs) sextetOf() *[256]int8 {
+	if k.UrlSafe {
+		return &sextetOf[1]
+	}
+	return &sextetOf[0]
 }
 
 func (k *knobs) alphabet() string {
@@ -352,7 +380,7 @@ func (k *knobs) alphabet() string {
 // them and the number of characters read; a character outside the alphabet is rejected, deleted
 // or read as zeros, one hole per unit of it, as the knobs say.
 func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
-	alphabet := k.alphabet()
+	sextetOf := k.sextetOf()
 	lsb := 0
 	if k.LsbFirst {
 		lsb = 1
@@ -360,7 +388,7 @@ func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *e
 	kept := 0
 	for i := 0; i < len(code); {
 		c := code[i]
-		if v := strings.IndexByte(alphabet, c); v >= 0 {
+		if v := sextetOf[c]; v >= 0 {
 			bits = append(bits, sextets[lsb][v]...)
 			kept++
 			i++
@@ -413,11 +441,11 @@ func (r *reader) state() *ref.State {
 	} else {
 		s.White, s.Black = r.field(spec.White, 0), r.field(spec.Black, 0)
 	}
-	groups := []*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
-	layout := spec.WallGroups[:]
+	groups := [4]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
+	layout := spec.WallGroups
 	if r.k.VerticalFirst {
-		groups = []*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
-		layout = []spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
+		groups = [4]*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
+		layout = [4]spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
 	}
 	for g, l := range layout {
 		n := r.field(l.Count, 0)
@@ -566,11 +594,14 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 		bits = nil
 	}
 	for i := 0; i < len(bits); i += 6 {
-		six := bits[i : i+6]
-		if k.LsbFirst {
-			six = []byte{six[5], six[4], six[3], six[2], six[1], six[0]}
+		n := 0
+		for j := range 6 {
+			if k.LsbFirst {
+				n |= int(bits[i+j]-'0') << j
+			} else {
+				n = n<<1 | int(bits[i+j]-'0')
+			}
 		}
-		n, _ := strconv.ParseUint(string(six), 2, 8)
 		code.WriteByte(alphabet[n])
 	}
 	if exact && k.ExtraCharacter {

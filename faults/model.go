@@ -1,8 +1,10 @@
 package faults
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -14,7 +16,8 @@ import (
 
 // Model returns an implementation of the protocol with the faults fs and
 // no other: every op, both profiles, replay and validation decoding with
-// the faulty decoder first. A fault that crashes panics, as a handler
+// the faulty decoder first. Each op reads only the knobs of the parts of
+// the model it runs (Changes). A fault that crashes panics, as a handler
 // served by package driver then ends its process. With no fault it
 // conforms. Faults that cannot be had together (Compatible) are had as
 // the first of them sets its knobs.
@@ -25,9 +28,14 @@ func Model(fs ...*Fault) protocol.Handler {
 		k, _ = k.with(f.knobs)
 		names = append(names, f.Name)
 	}
-	m := &model{k}
+	m := &model{decoding: k.readBy(decoding), encoding: k.readBy(encoding), replaying: k.readBy(replaying)}
+	return m.handler("model: " + strings.Join(names, ", "))
+}
+
+// handler returns the model as a handler of the protocol named name.
+func (m *model) handler(name string) protocol.Handler {
 	return &protocol.Funcs{
-		Name:     "model: " + strings.Join(names, ", "),
+		Name:     name,
 		Version:  spec.Version,
 		Profiles: []string{ref.Strict.String(), ref.Lenient.String()},
 		Decode:   m.decode,
@@ -37,7 +45,66 @@ func Model(fs ...*Fault) protocol.Handler {
 	}
 }
 
-type model struct{ k knobs }
+// A model answers each op with the knobs that the parts of the model it
+// runs read, and no other (knobs): decode and validate run the decoder,
+// replay the decoder and the replayer, encode the encoder.
+type model struct {
+	decoding, encoding, replaying knobs
+}
+
+// The parts of a model that each op runs, as the knobs' tags name them.
+var (
+	decoding  = []string{"decoder", "errors"}
+	encoding  = []string{"encoder", "errors"}
+	replaying = []string{"decoder", "replayer", "errors"}
+)
+
+// partsOf returns the parts of a model that op runs.
+func partsOf(op protocol.Op) []string {
+	switch op {
+	case protocol.Decode, protocol.Validate:
+		return decoding
+	case protocol.Encode:
+		return encoding
+	case protocol.Replay:
+		return replaying
+	}
+	return nil
+}
+
+// readBy returns the knobs of k that the parts read, the others off.
+func (k knobs) readBy(parts []string) knobs {
+	var out knobs
+	kv, ov := reflect.ValueOf(k), reflect.ValueOf(&out).Elem()
+	for _, i := range readers()[strings.Join(parts, ",")] {
+		ov.Field(i).Set(kv.Field(i))
+	}
+	return out
+}
+
+// readers holds the knobs that each op's parts read, as field indexes,
+// by the parts joined with commas.
+var readers = sync.OnceValue(func() map[string][]int {
+	out := map[string][]int{}
+	t := reflect.TypeFor[knobs]()
+	for _, parts := range [][]string{decoding, encoding, replaying} {
+		key := strings.Join(parts, ",")
+		out[key] = []int{}
+		for i := range t.NumField() {
+			if slices.ContainsFunc(strings.Split(t.Field(i).Tag.Get("reads"), ","), func(p string) bool { return slices.Contains(parts, p) }) {
+				out[key] = append(out[key], i)
+			}
+		}
+	}
+	return out
+})
+
+// Changes reports whether fault f can change what a model answers to a
+// request of op: whether a part of the model that op runs reads its
+// knobs. A model of faults answers a request of op as the model of
+// those of them that change op does, to the last byte: a diagnosis asks
+// that one.
+func (f *Fault) Changes(op protocol.Op) bool { return f.knobs.readBy(partsOf(op)) != knobs{} }
 
 // Compatible reports whether faults a and b can be had together: neither
 // sets a knob that the other sets otherwise (two different range checks
@@ -83,18 +150,18 @@ func (k knobs) with(o knobs) (knobs, bool) {
 	return k, ok
 }
 
-// fail returns the answer of an error object, as the knobs report it:
+// fail returns the answer of an error object, as the knobs k report it:
 // of encoding when encoding is set, of decoding otherwise.
-func (m *model) fail(e *errObj, encoding bool) *protocol.Response {
+func (k *knobs) fail(e *errObj, encoding bool) *protocol.Response {
 	switch {
-	case m.k.OneKind != "":
-		e.Kind = m.k.OneKind
-	case m.k.KindEachWay && encoding:
+	case k.OneKind != "":
+		e.Kind = k.OneKind
+	case k.KindEachWay && encoding:
 		e.Kind = "malformed"
-	case m.k.KindEachWay:
+	case k.KindEachWay:
 		e.Kind = "invalid_character"
 	}
-	if m.k.NoPositions {
+	if k.NoPositions {
 		e.Bit, e.Char, e.Field = nil, nil, ""
 	}
 	return &protocol.Response{Error: e}
@@ -105,31 +172,40 @@ func (m *model) decode(code, profile string) *protocol.Response {
 	if err != nil {
 		return protocol.Unsupported("profile " + profile)
 	}
-	v, e := m.k.decode(code, p)
+	k := &m.decoding
+	v, e := k.decode(code, p)
 	if e != nil {
-		return m.fail(e, false)
+		return k.fail(e, false)
 	}
-	b, err := v.AppendJSON(make([]byte, 0, 256))
+	buf := jsonBuffers.Get().(*[]byte)
+	defer jsonBuffers.Put(buf)
+	b, err := v.AppendJSON((*buf)[:0])
 	if err != nil {
 		panic(err) // a value the faulty decoder made has names
 	}
-	return &protocol.Response{Value: b}
+	*buf = b // grown, kept for the next
+	return &protocol.Response{Value: bytes.Clone(b)}
 }
 
+// jsonBuffers holds buffers for the JSON of the values decoded, whose
+// answers get a copy of their length.
+var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
+
 func (m *model) encode(value json.RawMessage) *protocol.Response {
+	k := &m.encoding
 	v, err := parsed.get(value)
 	if err != nil {
 		e, ok := err.(*ref.Error)
 		if !ok {
-			return m.fail(&errObj{Kind: "malformed"}, true)
+			return k.fail(&errObj{Kind: "malformed"}, true)
 		}
 		obj := e.Object()
 		obj.Message = ""
-		return m.fail(obj, true)
+		return k.fail(obj, true)
 	}
-	code, e := m.k.encode(v)
+	code, e := k.encode(v)
 	if e != nil {
-		return m.fail(e, true)
+		return k.fail(e, true)
 	}
 	return &protocol.Response{Code: &code}
 }
@@ -171,18 +247,20 @@ func (p *values) get(text json.RawMessage) (*ref.Value, error) {
 }
 
 func (m *model) replay(code string) *protocol.Response {
-	v, e := m.k.decode(code, ref.Strict)
+	k := &m.replaying
+	v, e := k.decode(code, ref.Strict)
 	if e != nil {
-		return m.fail(e, false)
+		return k.fail(e, false)
 	}
-	squares, violation := m.k.replay(v)
+	squares, violation := k.replay(v)
 	return &protocol.Response{Squares: &squares, Violation: violation}
 }
 
 func (m *model) validate(code string) *protocol.Response {
-	v, e := m.k.decode(code, ref.Strict)
+	k := &m.decoding
+	v, e := k.decode(code, ref.Strict)
 	if e != nil {
-		return m.fail(e, false)
+		return k.fail(e, false)
 	}
 	kinds := []string{}
 	if v.State != nil {

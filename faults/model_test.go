@@ -1,8 +1,14 @@
 package faults
 
 import (
+	"encoding/json"
 	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
@@ -60,4 +66,109 @@ func panics(h protocol.Handler, req *protocol.Request) (msg string) {
 	}()
 	h.Handle(req)
 	return ""
+}
+
+// TestKnobsRead: every knob is read by parts of a model that there are,
+// and the model of each fault, which reads for each op only the knobs of
+// the parts the op runs (Model), answers every vector and probe as one
+// that reads every knob for every op: the tags of the knobs leave out no
+// part that reads them, as far as the vectors show. (A fault that does
+// not change an op, Changes, leaves its model's answers the reference's
+// by construction: the op reads none of its knobs.)
+func TestKnobsRead(t *testing.T) {
+	parts := map[string]bool{}
+	for _, p := range slices.Concat(decoding, encoding, replaying) {
+		parts[p] = true
+	}
+	kt := reflect.TypeFor[knobs]()
+	for i := range kt.NumField() {
+		f := kt.Field(i)
+		for _, p := range strings.Split(f.Tag.Get("reads"), ",") {
+			if !parts[p] {
+				t.Errorf("knob %s: read by %q, no part of a model", f.Name, p)
+			}
+		}
+	}
+	var reqs []*protocol.Request
+	for _, c := range suite.Categories {
+		file, err := vectors.Load(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range file.Tests {
+			reqs = append(reqs, c.Request(&file.Tests[i]))
+		}
+	}
+	for _, fam := range Families() {
+		for _, p := range Probes(fam) {
+			reqs = append(reqs, p.Category.RequestOf(p.Input))
+		}
+	}
+	for _, f := range Catalogue {
+		read, all := Model(f), (&model{f.knobs, f.knobs, f.knobs}).handler("")
+		for _, req := range reqs {
+			if got, want := answerOf(read, req), answerOf(all, req); got != want {
+				b, _ := req.AppendJSON(nil)
+				t.Errorf("%s: %s: %s, reading every knob %s", f.Name, b, got, want)
+				break
+			}
+		}
+	}
+}
+
+// answerOf returns h's answer to req as JSON, or the panic it made.
+func answerOf(h protocol.Handler, req *protocol.Request) (answer string) {
+	defer func() {
+		if r := recover(); r != nil {
+			answer = fmt.Sprint("panic: ", r)
+		}
+	}()
+	b, err := json.Marshal(h.Handle(req))
+	if err != nil {
+		return "unmarshalable: " + err.Error()
+	}
+	return string(b)
+}
+
+// BenchmarkModels asks models of two faults every vector: what a
+// diagnosis spends asking the models its search tries.
+//
+//	go test ./faults -run '^$' -bench Models
+func BenchmarkModels(b *testing.B) {
+	var reqs []*protocol.Request
+	for _, c := range suite.Categories {
+		file, err := vectors.Load(c.File())
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range file.Tests {
+			reqs = append(reqs, c.Request(&file.Tests[i]))
+		}
+	}
+	var models []protocol.Handler
+	for i := 0; i+1 < len(Catalogue); i += 5 {
+		if Compatible(Catalogue[i], Catalogue[i+1]) {
+			models = append(models, Model(Catalogue[i], Catalogue[i+1]))
+		}
+	}
+	b.ResetTimer()
+	cpu := cpuTime()
+	for range b.N {
+		for _, m := range models {
+			for _, req := range reqs {
+				panics(m, req)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(models)*len(reqs)), "ns/answer")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N*len(models)*len(reqs)), "cpu-ns/answer")
+}
+
+// cpuTime returns the CPU time this process has used, user and system:
+// what a benchmark costs on a loaded machine, where its ns/op is mostly
+// waiting.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

@@ -2,6 +2,7 @@ package faults
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -14,7 +15,7 @@ import (
 type board struct {
 	pawn      [2]int // by player
 	toMove    int
-	h, v      [64]bool
+	h, v      uint64 // the anchors of the horizontal and of the vertical walls, a bit each (8*y+x)
 	wallsLeft [2]int
 }
 
@@ -23,8 +24,8 @@ var steps = [8][2]int{{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0
 
 func inside(x, y int) bool { return x >= 0 && x < 9 && y >= 0 && y < 9 }
 
-func (b *board) anchorAt(grid *[64]bool, x, y int) bool {
-	return x >= 0 && x < 8 && y >= 0 && y < 8 && grid[8*y+x]
+func (b *board) anchorAt(grid uint64, x, y int) bool {
+	return x >= 0 && x < 8 && y >= 0 && y < 8 && grid>>(8*y+x)&1 != 0
 }
 
 // wallBetween reports whether a wall separates (x, y) from (x+dx, y+dy),
@@ -32,34 +33,57 @@ func (b *board) anchorAt(grid *[64]bool, x, y int) bool {
 func (b *board) wallBetween(x, y, dx, dy int) bool {
 	if dy != 0 {
 		row := min(y, y+dy)
-		return b.anchorAt(&b.h, x-1, row) || b.anchorAt(&b.h, x, row)
+		return b.anchorAt(b.h, x-1, row) || b.anchorAt(b.h, x, row)
 	}
 	col := min(x, x+dx)
-	return b.anchorAt(&b.v, col, y-1) || b.anchorAt(&b.v, col, y)
+	return b.anchorAt(b.v, col, y-1) || b.anchorAt(b.v, col, y)
 }
 
+// reaches reports whether a pawn on square from can walk to a square of
+// rank goal (0 to 8), walls in the way: the squares it can walk to found
+// a rank at a time, as nine bits, until no more are found.
 func (b *board) reaches(from, goal int) bool {
 	if from < 0 || from > 80 { // off the board, by square arithmetic
 		return from/9 == goal
 	}
-	var seen [81]bool
-	var queue [81]int
-	seen[from], queue[0] = true, from
-	for head, tail := 0, 1; head < tail; head++ {
-		n := queue[head]
-		if n/9 == goal {
-			return true
+	// east[y] has bit x set where a wall parts (x, y) from (x+1, y);
+	// north[y] where one parts (x, y) from (x, y+1) (wallBetween).
+	var east, north [9]uint16
+	for y := range 9 {
+		if y > 0 {
+			east[y] |= uint16(b.v >> (8 * (y - 1)) & 0xff)
 		}
-		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			x, y := n%9+d[0], n/9+d[1]
-			if inside(x, y) && !b.wallBetween(n%9, n/9, d[0], d[1]) && !seen[9*y+x] {
-				seen[9*y+x] = true
-				queue[tail] = 9*y + x
-				tail++
+		if y < 8 {
+			east[y] |= uint16(b.v >> (8 * y) & 0xff)
+			h := uint16(b.h >> (8 * y) & 0xff)
+			north[y] = (h | h<<1) & 0x1ff
+		}
+	}
+	var reached [9]uint16
+	reached[from/9] = 1 << (from % 9)
+	for grown := true; grown; {
+		grown = false
+		for y := range 9 {
+			r := reached[y]
+			if y > 0 {
+				r |= reached[y-1] &^ north[y-1]
+			}
+			if y < 8 {
+				r |= reached[y+1] &^ north[y]
+			}
+			for {
+				next := r | (r&^east[y])<<1&0x1ff | r>>1&^east[y]
+				if next == r {
+					break
+				}
+				r = next
+			}
+			if r != reached[y] {
+				reached[y], grown = r, true
 			}
 		}
 	}
-	return false
+	return reached[goal] != 0
 }
 
 func (f *knobs) over(b *board) bool {
@@ -92,13 +116,13 @@ func (f *knobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	if o == ref.Vertical {
 		same, other, next = &b.v, &b.h, 8
 	}
-	near := (o == ref.Horizontal && x > 0 || o == ref.Vertical && y > 0) && same[p-next] ||
-		(o == ref.Horizontal && x < 7 || o == ref.Vertical && y < 7) && same[p+next]
-	if same[p] || near || other[p] && !f.CrossingAllowed {
+	near := (o == ref.Horizontal && x > 0 || o == ref.Vertical && y > 0) && anchored(*same, p-next) ||
+		(o == ref.Horizontal && x < 7 || o == ref.Vertical && y < 7) && anchored(*same, p+next)
+	if anchored(*same, p) || near || anchored(*other, p) && !f.CrossingAllowed {
 		return rules.WallsConflict
 	}
 	saved := *b
-	same[p] = true
+	*same |= anchor(p)
 	blocked := !b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)
 	if f.OpponentPathUnchecked {
 		blocked = !b.reaches(b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
@@ -110,6 +134,18 @@ func (f *knobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	b.wallsLeft[b.toMove]--
 	b.toMove = 1 - b.toMove
 	return ""
+}
+
+// anchored reports whether grid has a wall at anchor p.
+func anchored(grid uint64, p int) bool { return grid&anchor(p) != 0 }
+
+// anchor returns the bit of anchor p in a grid. A place, 6 bits, is
+// never outside 0 to 63; it panics as an index of 64 anchors would.
+func anchor(p int) uint64 {
+	if p < 0 || p > 63 {
+		panic(fmt.Sprintf("index out of range [%d] with length 64", p))
+	}
+	return 1 << p
 }
 
 func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
@@ -187,13 +223,13 @@ func (f *knobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 		}
 		for p, g := range []ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {
-				b.h[a] = true
+				b.h |= anchor(a)
 				if !f.StateWallsUncounted {
 					b.wallsLeft[p]--
 				}
 			}
 			for _, a := range g.V {
-				b.v[a] = true
+				b.v |= anchor(a)
 				if !f.StateWallsUncounted {
 					b.wallsLeft[p]--
 				}
