@@ -1,9 +1,11 @@
 package protocol_test
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -372,5 +374,31 @@ func TestCornersCheckFails(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not say %q:\n%v", want, err)
 		}
+	}
+}
+
+// Reading a line of MaxLine bytes, the most a flooding implementation
+// makes qf hold, allocates less than three times its length (append's
+// growth by a quarter at a time made it six), and reading another into the
+// buffer returned allocates nothing.
+func TestReadLineAllocation(t *testing.T) {
+	line := strings.Repeat("x", protocol.MaxLine) + "\n"
+	allocated := func(buf []byte) (uint64, []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		got, err := protocol.ReadLine(bufio.NewReader(strings.NewReader(line)), buf, protocol.MaxLine)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(got) != protocol.MaxLine {
+			t.Fatalf("read %d bytes, %v", len(got), err)
+		}
+		return after.TotalAlloc - before.TotalAlloc, got
+	}
+	first, buf := allocated(nil)
+	t.Logf("a line of %d MB allocated %d MB", protocol.MaxLine>>20, first>>20)
+	if limit := uint64(3 * protocol.MaxLine); first > limit {
+		t.Errorf("a line of %d MB allocated %d MB, more than %d", protocol.MaxLine>>20, first>>20, limit>>20)
+	}
+	if again, _ := allocated(buf); again > 64<<10 {
+		t.Errorf("a second line into the first's buffer allocated %d bytes", again)
 	}
 }
