@@ -359,7 +359,8 @@ func (d *diagnosis) behaviourCause(id causeID, members []int) Cause {
 	dif := difference{step: b.step, way: b.way, rule: b.rule}
 	c := Cause{Title: dif.words(noun), Observed: d.describe(members), Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "answer"))}
 	if b.trait != (trait{}) {
-		c.Title += ": " + noun + " " + b.trait.words
+		// The trait is the name's last words, so that the headline (the
+		// name, then the title) says it once.
 		c.Observed = d.shareOf(b.trait, members).String() + "; " + c.Observed
 	} else if len(members) > 1 && b.way < ruleMissed {
 		c.Title += " (no trait shared by most of them)"
