@@ -100,10 +100,72 @@ func (d *diagnosis) findFacets(left []int) {
 		t := tallies[name]
 		whole := t.ran >= d.th.MinFacet && float64(t.failed) >= d.th.FacetShare*float64(t.ran)
 		apart := t.otherRan == 0 && isCategoryFacet(name) || t.otherRan > 0 && float64(t.otherFail) <= d.th.OthersShare*float64(t.otherRan)
-		if whole && apart && t.left > 0 {
+		if whole && apart && t.left > 0 && !d.spanned(name, left) {
 			d.facets = append(d.facets, name)
 		}
 	}
+}
+
+// spanned reports whether the failures left of facet name are a slice of
+// what a trait of their inputs does beyond it: TraitShare of them have
+// the trait, TraitShare of the tests run that have it fail, and as many
+// failures left outside the facet have it as inside. A decoder that
+// misreads every code whose last character holds padding bits fails the
+// replays of one move in one direction as a whole, and the codes of
+// every other op alike: the trait, not the facet, says what they share
+// (the behaviours' stage names it).
+func (d *diagnosis) spanned(name string, left []int) bool {
+	var in, out []int
+	for _, i := range left {
+		if hasFacet(d.obs[i], name) {
+			in = append(in, i)
+		} else {
+			out = append(out, i)
+		}
+	}
+	count := map[trait]int{}
+	for _, i := range in {
+		for _, t := range d.inputTraits(i) {
+			count[t]++
+		}
+	}
+	var wide []trait
+	for t, n := range count {
+		if float64(n) >= d.th.TraitShare*float64(len(in)) {
+			wide = append(wide, t)
+		}
+	}
+	if len(wide) == 0 {
+		return false
+	}
+	outside := map[trait]int{}
+	for _, i := range out {
+		for _, t := range d.inputTraits(i) {
+			if slices.Contains(wide, t) {
+				outside[t]++
+			}
+		}
+	}
+	ran, failed := map[trait]int{}, map[trait]int{}
+	for i, o := range d.obs {
+		if !o.Status.Ran() {
+			continue
+		}
+		for _, t := range d.inputTraits(i) {
+			if slices.Contains(wide, t) {
+				ran[t]++
+				if o.Status == suite.Fail {
+					failed[t]++
+				}
+			}
+		}
+	}
+	for _, t := range wide {
+		if outside[t] >= len(in) && float64(failed[t]) >= d.th.TraitShare*float64(ran[t]) {
+			return true
+		}
+	}
+	return false
 }
 
 // tallies counts the tests of each facet and of the others of its
