@@ -93,7 +93,7 @@ func inputTraits(o *suite.Result) []trait {
 		if v.UnmarshalJSON([]byte(input)) == nil {
 			if code, err := ref.Encode(&v); err == nil { // a value in range: the rules apply to it
 				words = append(words, valueTraits(&v)...)
-				words = append(words, paddingTraits(code, "whose code's")...)
+				words = append(words, paddingTraits(code, bitsOf(code), "whose code's")...)
 			}
 		}
 	} else {
@@ -167,17 +167,42 @@ func codeTraits(code string, p ref.Profile) []string {
 			}
 		}
 	}
+	if !junk && !equals && !nonASCII {
+		out = append(out, asGivenTraits(code)...)
+	}
 	v, err := p.Decode(code)
 	if err != nil {
 		return out
 	}
-	if canonical, err := ref.Encode(v); err == nil {
-		out = append(out, paddingTraits(canonical, "whose")...)
+	if canonical, err := ref.Encode(v); err == nil && (junk || equals || nonASCII) {
+		out = append(out, paddingTraits(canonical, bitsOf(canonical), "whose")...)
 		if alphabet := strings.Map(inAlphabet, code); len(alphabet) > len(canonical) {
 			out = append(out, "with characters after its last field's")
 		}
 	}
 	return append(out, valueTraits(v)...)
+}
+
+// asGivenTraits returns the traits of where a code of the alphabet alone
+// ends, whichever profile reads it: whether its fields' bits (as the
+// lenient decoder reads them) fill its last character, and whether that
+// character, as given, holds a 1; or whether characters follow the last
+// field's. A code the strict decoder refuses (nonzero padding bits,
+// trailing data) has them as one it decodes does: a decoder that misreads
+// the last character misreads both.
+func asGivenTraits(code string) []string {
+	v, err := ref.Lenient.Decode(code)
+	if err != nil {
+		return nil
+	}
+	canonical, err := ref.Encode(v)
+	switch {
+	case err != nil || len(code) < len(canonical):
+		return nil
+	case len(code) > len(canonical):
+		return []string{"with characters after its last field's"}
+	}
+	return paddingTraits(code, bitsOf(canonical), "whose")
 }
 
 // inAlphabet maps a rune outside the alphabet to -1, for strings.Map.
@@ -188,22 +213,28 @@ func inAlphabet(r rune) rune {
 	return -1
 }
 
-// paddingTraits says whether the bits of a code, as the encoder writes
-// it, fill its last character, or leave padding bits in it, and then
-// whether a 1 is among the bits before them; whose starts the words
-// ("whose", or for a value "whose code's").
-func paddingTraits(code, whose string) []string {
-	bits := 0
-	if fields, _, err := ref.Fields(code); err == nil && len(fields) > 0 {
+// bitsOf returns how many bits the fields of canonical, a code as the
+// encoder writes it, take.
+func bitsOf(canonical string) int {
+	if fields, _, err := ref.Fields(canonical); err == nil && len(fields) > 0 {
 		last := fields[len(fields)-1]
-		bits = last.Offset + last.Width
+		return last.Offset + last.Width
 	}
+	return 0
+}
+
+// paddingTraits says whether bits, the bits of the fields of code, fill
+// its last character, or leave padding bits in it, and then whether that
+// character holds a 1 (before them, in a code as the encoder writes it;
+// in them too, in one given with padding bits that are not zeros); whose
+// starts the words ("whose", or for a value "whose code's").
+func paddingTraits(code string, bits int, whose string) []string {
 	if bits%6 == 0 || code == "" {
 		return []string{whose + " bits fill the last character"}
 	}
 	out := []string{whose + " last character holds padding bits"}
 	if strings.IndexByte(spec.Alphabet, code[len(code)-1]) != 0 {
-		out = append(out, whose+" last character holds padding bits and a 1 before them")
+		out = append(out, whose+" last character holds padding bits and a 1")
 	}
 	return out
 }
