@@ -21,7 +21,8 @@
 //     meet), added greedily where a move raises the score, or answers
 //     more tests exactly at no cost in it (one fault, one shape for
 //     another, or two at once), and dropped where the others make one
-//     redundant. A fault's cause holds only the failures its model
+//     redundant, or where it scores no more than 0 when only the faults
+//     charged complete the model. A fault's cause holds only the failures its model
 //     reproduces; those it changes but answers otherwise go to the stages
 //     after it;
 //   - misbehaviour: crashes, timeouts, protocol errors and "unsupported",

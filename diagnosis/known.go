@@ -34,12 +34,16 @@ import (
 // The search adds, each time, the move that raises the score most, or
 // that answers more tests exactly (the same result, or an error of the
 // same kind at the model's place) at no cost in score: a fault, one shape
-// of a family for another, or, when no fault alone does, two at once.
+// of a family for another, or, when no fault alone does, two at once;
+// a move is made only where it decides a failure the model does not, or
+// answers exactly one the model decides but answers otherwise.
 // Ties go to the move that answers more tests exactly, then decides more
 // failures, then changes fewer tests, then the catalogue's first. When no
 // move is left, it drops the faults the others make redundant (without
 // them the score is as high, and as many tests are answered exactly) and
-// searches again, Rounds times at most. So a fault is charged where nine
+// searches again, Rounds times at most. Last, a fault is dropped whose
+// tests score it no more than 0 where only the faults charged may
+// complete the model (refuted). So a fault is charged where nine
 // in ten of the decisions it changes are the implementation's (Against is
 // 9), and more of them than not: coincidences among answers wrong for
 // other reasons name no fault.
@@ -171,6 +175,9 @@ func (d *diagnosis) findFaults() {
 			break
 		}
 		candidates = slices.DeleteFunc(candidates, func(f *faults.Fault) bool { return slices.Contains(redundant, f) })
+	}
+	for f := s.refuted(); f != nil; f = s.refuted() {
+		d.model = slices.DeleteFunc(d.model, func(g *faults.Fault) bool { return g == f })
 	}
 	s.resolve()
 	d.found = s
@@ -349,13 +356,18 @@ func (s *search) add(candidates []*faults.Fault) bool {
 }
 
 // mayGain reports whether the move of fault f can be made: it replaces a
-// fault of the model, or changes a failure the model does not decide yet.
-// A move that does neither is never made (add), and is not tried.
+// fault of the model, or changes a failure the model does not decide yet,
+// or does not answer exactly. A move that does none of these is never
+// made (add), and is not tried.
 func (s *search) mayGain(f *faults.Fault) bool {
-	if !s.fits(s.d.model, f) {
+	d := s.d
+	if !s.fits(d.model, f) {
 		return true
 	}
-	return slices.ContainsFunc(s.alone[f], func(i int) bool { return !s.taken[i] && s.d.obs[i].Status == suite.Fail })
+	pm := d.answers.of(d.model)
+	return slices.ContainsFunc(s.alone[f], func(i int) bool {
+		return d.obs[i].Status == suite.Fail && (!s.taken[i] || exactly(d.answers.answer(pm, i), d.answers.observed[i]) == 0)
+	})
 }
 
 // chargedBefore reports whether attempt a is to be made before b: a
@@ -517,7 +529,12 @@ func (s *search) tally(a *attempt, i int, without, with answer) {
 		if sameVerdict(with, got) {
 			a.exactly++
 		}
-		if !s.taken[i] && d.obs[i].Status == suite.Fail {
+		// A failure decided already is gained where the move answers it
+		// exactly and the model without it does not: an encoder that
+		// drops anchors of 64 and masks other values decides as the
+		// masking model (a code for a value out of range), as the one
+		// that also drops them answers.
+		if d.obs[i].Status == suite.Fail && (!s.taken[i] || exactly(with, got) > exactly(without, got)) {
 			a.gain = append(a.gain, i)
 		}
 	case answersAs(without, got):
@@ -599,6 +616,32 @@ func (s *search) confirm(a *attempt) {
 	for _, i := range a.gain {
 		s.taken[i] = true
 	}
+}
+
+// refuted returns the first fault of the model that scores no more than
+// 0 over the tests it changes when only the faults charged may complete
+// the model: while searching, a test the implementation decides neither
+// as the model nor as the spec costs a fault nothing where one more fault
+// of the catalogue would decide it so (completes), taken to be one the
+// implementation has too; a fault charged only so, with that fault never
+// charged, is refuted by those tests. It returns nil when none is.
+func (s *search) refuted() *faults.Fault {
+	d := s.d
+	pm := d.answers.of(d.model)
+	for _, f := range d.model {
+		score := 0
+		for _, i := range s.alone[f] {
+			sc, pending := s.scoreBefore(d.model, i, d.answers.answer(pm, i))
+			if pending {
+				sc = -d.th.Otherwise
+			}
+			score += sc
+		}
+		if score <= 0 {
+			return f
+		}
+	}
+	return nil
 }
 
 // redundant returns the faults of the model without which it scores as
