@@ -3,3 +3,6 @@ package driver
 // Spares is how many spare processes a Client keeps, for the benchmark's
 // baseline of none.
 var Spares = &spares
+
+// Written returns how many requests Batch has written.
+func (c *Client) Written() int { return c.written }
