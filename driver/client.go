@@ -57,24 +57,25 @@ func (o *Options) setDefaults() {
 // MaxFailuresInARow failures in a row, failed restarts included, it gives
 // up.
 type Client struct {
-	opts     Options
-	mu       sync.Mutex // guards proc, spare and cancelled against the context's cancellation
-	proc     *Process
-	spares   []*spare        // processes started ahead of need, the oldest first; none until the second restart
-	done     <-chan struct{} // the Done channel of the context given to Dial
-	hello    *protocol.Response
-	ids      int            // the last request id used; ids are never reused
-	answered int            // requests the current process has answered since its hello
-	fresh    int            // processes started by Alone, in place of one that had answered
-	ops      [2]protocol.Op // the ops of the last two requests, the last first
-	inARow   int            // failures in a row
-	restarts int            // processes started after the first
-	lost     time.Duration  // spent on requests that got no usable answer (Lost)
-	gaveUp   error          // why the client stopped; nil while it goes on
-	pending  *Tail          // standard error of processes ended since the last Stderr
-	sent     []byte         // the lines Batch wrote last, end to end
-	written  int            // requests Batch has written
-	stop     func() bool
+	opts      Options
+	mu        sync.Mutex // guards proc, spare and cancelled against the context's cancellation
+	proc      *Process
+	spares    []*spare        // processes started ahead of need, the oldest first; none until the second restart
+	done      <-chan struct{} // the Done channel of the context given to Dial
+	hello     *protocol.Response
+	helloTail []byte         // the first process's answer to hello after its id (protocol.AppendAnswer's part), when it wrote the id as sent
+	ids       int            // the last request id used; ids are never reused
+	answered  int            // requests the current process has answered since its hello
+	fresh     int            // processes started by Alone, in place of one that had answered
+	ops       [2]protocol.Op // the ops of the last two requests, the last first
+	inARow    int            // failures in a row
+	restarts  int            // processes started after the first
+	lost      time.Duration  // spent on requests that got no usable answer (Lost)
+	gaveUp    error          // why the client stopped; nil while it goes on
+	pending   *Tail          // standard error of processes ended since the last Stderr
+	sent      []byte         // the lines Batch wrote last, end to end
+	written   int            // requests Batch has written
+	stop      func() bool
 }
 
 // Dial starts the implementation and says hello. Its error is a
@@ -205,7 +206,7 @@ func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []by
 		return nil, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
 	asked := time.Now()
-	resp, line, err = c.exchange(req, c.opts.Timeout)
+	resp, line, err = c.exchange(req, c.opts.Timeout, nil)
 	if err != nil {
 		c.restart(err)
 		c.lost += time.Since(asked)
@@ -265,14 +266,20 @@ func (c *Client) setProc(p, ended *Process) {
 }
 
 // exchange sends req and reads its answer, without restarting anything.
-func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
+// When known is not nil, it is an answer accepted before to a request
+// like req, after its id: an answer that is the same after req's id is
+// not parsed, and its resp is nil.
+func (c *Client) exchange(req *protocol.Request, timeout time.Duration, known []byte) (*protocol.Response, []byte, error) {
 	c.ids++
 	c.ops[0], c.ops[1] = req.Op, c.ops[0]
 	id := strconv.Itoa(c.ids)
 	req.ID = json.RawMessage(id)
-	resp, line, err := roundTrip(c.proc, req, timeout)
+	resp, line, err := roundTrip(c.proc, req, timeout, known)
 	if err != nil {
 		return nil, line, c.interrupted(err)
+	}
+	if resp == nil {
+		return nil, line, nil
 	}
 	if err := check(resp, req, id, func() string { return c.strayAnswer(resp.ID, id, id) }); err != nil {
 		return nil, line, err
@@ -281,8 +288,10 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 }
 
 // roundTrip sends req, whose id is set, to p and reads and parses its
-// answer, checked for req's op but not for its id.
-func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
+// answer, checked for req's op but not for its id; an answer that is
+// known after req's id (protocol.IsAnswer) is not parsed, and its resp is
+// nil.
+func roundTrip(p *Process, req *protocol.Request, timeout time.Duration, known []byte) (*protocol.Response, []byte, error) {
 	msg, err := req.AppendJSON(nil)
 	if err != nil {
 		return nil, nil, err
@@ -293,6 +302,9 @@ func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*proto
 	line, err := p.Receive(timeout)
 	if err != nil {
 		return nil, nil, err
+	}
+	if known != nil && protocol.IsAnswer(line, req.ID, known) {
+		return nil, line, nil
 	}
 	resp, err := protocol.ParseResponse(line)
 	if err != nil {
@@ -376,20 +388,37 @@ func (c *Client) interrupted(err error) error {
 }
 
 func (c *Client) sayHello() (*protocol.Response, error) {
-	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout)
-	if err == nil && resp.Error != nil {
+	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout, c.helloTail)
+	if err == nil && resp != nil && resp.Error != nil {
 		err = helloError(line)
 	}
 	if err != nil {
 		return nil, err
 	}
+	if c.helloTail == nil {
+		c.helloTail = answerTail(line, strconv.Itoa(c.ids))
+	}
 	return resp, nil
 }
 
-// greet says hello to p, a spare, with the request hello.
-func greet(p *Process, hello *protocol.Request, timeout time.Duration) error {
-	resp, line, err := roundTrip(p, hello, timeout)
-	if err != nil {
+// answerTail returns what follows the id in line, an answer accepted to
+// the request whose id is id, when line begins `{"id":`, then that id as
+// it was sent, then a comma or the closing brace; else nil. A later line
+// that is the same after its own id is the same answer
+// (protocol.IsAnswer), and need not be parsed again.
+func answerTail(line []byte, id string) []byte {
+	head := `{"id":` + id
+	if !bytes.HasPrefix(line, []byte(head)) || len(line) == len(head) || line[len(head)] != ',' && line[len(head)] != '}' {
+		return nil
+	}
+	return bytes.Clone(line[len(head):])
+}
+
+// greet says hello to p, a spare, with the request hello; an answer that
+// is known after hello's id (the first process's, accepted) is not parsed.
+func greet(p *Process, hello *protocol.Request, timeout time.Duration, known []byte) error {
+	resp, line, err := roundTrip(p, hello, timeout, known)
+	if err != nil || resp == nil {
 		return err
 	}
 	id := string(hello.ID)
@@ -497,6 +526,7 @@ type spare struct {
 func (c *Client) startSpare() {
 	c.ids++
 	hello := &protocol.Request{Op: protocol.Hello, ID: json.RawMessage(strconv.Itoa(c.ids))}
+	known := c.helloTail
 	s := &spare{ready: make(chan struct{})}
 	c.mu.Lock()
 	c.spares = append(c.spares, s)
@@ -515,7 +545,7 @@ func (c *Client) startSpare() {
 		if cancelled {
 			p.Kill()
 		}
-		s.err = greet(p, hello, c.opts.StartTimeout)
+		s.err = greet(p, hello, c.opts.StartTimeout, known)
 	}()
 }
 

@@ -463,3 +463,23 @@ func TestAlone(t *testing.T) {
 		t.Errorf("%d fresh processes, %d restarts; want 10 and 0", c.Fresh(), c.Restarts())
 	}
 }
+
+// The part of an answer after its id is kept only when the id is written
+// as it was sent: then another line that is the same after its own id is
+// the same answer.
+func TestAnswerTail(t *testing.T) {
+	for _, c := range []struct{ line, id, want string }{
+		{`{"id":7,"name":"x"}`, "7", `,"name":"x"}`},
+		{`{"id":7}`, "7", `}`},
+		{`{"id":7.0,"name":"x"}`, "7", ""},
+		{`{"id":70,"name":"x"}`, "7", ""},
+		{`{"id": 7,"name":"x"}`, "7", ""},
+		{`{"name":"x","id":7}`, "7", ""},
+		{`{"id":7`, "7", ""},
+	} {
+		got := driver.AnswerTail([]byte(c.line), c.id)
+		if string(got) != c.want || (got == nil) != (c.want == "") {
+			t.Errorf("answerTail(%s, %s) = %q, want %q", c.line, c.id, got, c.want)
+		}
+	}
+}

@@ -6,3 +6,6 @@ var Spares = &spares
 
 // Written returns how many requests Batch has written.
 func (c *Client) Written() int { return c.written }
+
+// AnswerTail is answerTail, for its test.
+var AnswerTail = answerTail
