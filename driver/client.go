@@ -57,23 +57,25 @@ func (o *Options) setDefaults() {
 // MaxFailuresInARow failures in a row, failed restarts included, it gives
 // up.
 type Client struct {
-	opts     Options
-	mu       sync.Mutex // guards proc, spare and cancelled against the context's cancellation
-	proc     *Process
-	spares   []*spare        // processes started ahead of need, the oldest first; none until the second restart
-	done     <-chan struct{} // the Done channel of the context given to Dial
-	hello    *protocol.Response
-	ids      int            // the last request id used; ids are never reused
-	answered int            // requests the current process has answered since its hello
-	fresh    int            // processes started by Alone, in place of one that had answered
-	ops      [2]protocol.Op // the ops of the last two requests, the last first
-	inARow   int            // failures in a row
-	restarts int            // processes started after the first
-	lost     time.Duration  // spent on requests that got no usable answer (Lost)
-	gaveUp   error          // why the client stopped; nil while it goes on
-	pending  *Tail          // standard error of processes ended since the last Stderr
-	sent     []byte         // the lines of the last Batch, end to end
-	stop     func() bool
+	opts      Options
+	mu        sync.Mutex // guards proc, spare and cancelled against the context's cancellation
+	proc      *Process
+	spares    []*spare        // processes started ahead of need, the oldest first; none until the second restart
+	done      <-chan struct{} // the Done channel of the context given to Dial
+	hello     *protocol.Response
+	helloTail []byte         // the first process's answer to hello after its id (protocol.AppendAnswer's part), when it wrote the id as sent
+	ids       int            // the last request id used; ids are never reused
+	answered  int            // requests the current process has answered since its hello
+	fresh     int            // processes started by Alone, in place of one that had answered
+	ops       [2]protocol.Op // the ops of the last two requests, the last first
+	inARow    int            // failures in a row
+	restarts  int            // processes started after the first
+	lost      time.Duration  // spent on requests that got no usable answer (Lost)
+	gaveUp    error          // why the client stopped; nil while it goes on
+	pending   *Tail          // standard error of processes ended since the last Stderr
+	sent      []byte         // the lines Batch wrote last, end to end
+	written   int            // requests Batch has written
+	stop      func() bool
 }
 
 // Dial starts the implementation and says hello. Its error is a
@@ -104,6 +106,9 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 		}
 	})
 	c.hello, err = c.sayHello()
+	if err == nil {
+		c.proc.reuse(nil)
+	}
 	if err != nil {
 		c.stop()
 		if f, ok := err.(*Failure); ok && f.Reason == ReasonTimeout && len(opts.Command) > 0 {
@@ -201,7 +206,7 @@ func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []by
 		return nil, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
 	asked := time.Now()
-	resp, line, err = c.exchange(req, c.opts.Timeout)
+	resp, line, err = c.exchange(req, c.opts.Timeout, nil)
 	if err != nil {
 		c.restart(err)
 		c.lost += time.Since(asked)
@@ -261,14 +266,20 @@ func (c *Client) setProc(p, ended *Process) {
 }
 
 // exchange sends req and reads its answer, without restarting anything.
-func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
+// When known is not nil, it is an answer accepted before to a request
+// like req, after its id: an answer that is the same after req's id is
+// not parsed, and its resp is nil.
+func (c *Client) exchange(req *protocol.Request, timeout time.Duration, known []byte) (*protocol.Response, []byte, error) {
 	c.ids++
 	c.ops[0], c.ops[1] = req.Op, c.ops[0]
 	id := strconv.Itoa(c.ids)
 	req.ID = json.RawMessage(id)
-	resp, line, err := roundTrip(c.proc, req, timeout)
+	resp, line, err := roundTrip(c.proc, req, timeout, known)
 	if err != nil {
 		return nil, line, c.interrupted(err)
+	}
+	if resp == nil {
+		return nil, line, nil
 	}
 	if err := check(resp, req, id, func() string { return c.strayAnswer(resp.ID, id, id) }); err != nil {
 		return nil, line, err
@@ -277,8 +288,10 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration) (*protoc
 }
 
 // roundTrip sends req, whose id is set, to p and reads and parses its
-// answer, checked for req's op but not for its id.
-func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*protocol.Response, []byte, error) {
+// answer, checked for req's op but not for its id; an answer that is
+// known after req's id (protocol.IsAnswer) is not parsed, and its resp is
+// nil.
+func roundTrip(p *Process, req *protocol.Request, timeout time.Duration, known []byte) (*protocol.Response, []byte, error) {
 	msg, err := req.AppendJSON(nil)
 	if err != nil {
 		return nil, nil, err
@@ -289,6 +302,9 @@ func roundTrip(p *Process, req *protocol.Request, timeout time.Duration) (*proto
 	line, err := p.Receive(timeout)
 	if err != nil {
 		return nil, nil, err
+	}
+	if known != nil && protocol.IsAnswer(line, req.ID, known) {
+		return nil, line, nil
 	}
 	resp, err := protocol.ParseResponse(line)
 	if err != nil {
@@ -372,20 +388,37 @@ func (c *Client) interrupted(err error) error {
 }
 
 func (c *Client) sayHello() (*protocol.Response, error) {
-	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout)
-	if err == nil && resp.Error != nil {
+	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout, c.helloTail)
+	if err == nil && resp != nil && resp.Error != nil {
 		err = helloError(line)
 	}
 	if err != nil {
 		return nil, err
 	}
+	if c.helloTail == nil {
+		c.helloTail = answerTail(line, strconv.Itoa(c.ids))
+	}
 	return resp, nil
 }
 
-// greet says hello to p, a spare, with the request hello.
-func greet(p *Process, hello *protocol.Request, timeout time.Duration) error {
-	resp, line, err := roundTrip(p, hello, timeout)
-	if err != nil {
+// answerTail returns what follows the id in line, an answer accepted to
+// the request whose id is id, when line begins `{"id":`, then that id as
+// it was sent, then a comma or the closing brace; else nil. A later line
+// that is the same after its own id is the same answer
+// (protocol.IsAnswer), and need not be parsed again.
+func answerTail(line []byte, id string) []byte {
+	head := `{"id":` + id
+	if !bytes.HasPrefix(line, []byte(head)) || len(line) == len(head) || line[len(head)] != ',' && line[len(head)] != '}' {
+		return nil
+	}
+	return bytes.Clone(line[len(head):])
+}
+
+// greet says hello to p, a spare, with the request hello; an answer that
+// is known after hello's id (the first process's, accepted) is not parsed.
+func greet(p *Process, hello *protocol.Request, timeout time.Duration, known []byte) error {
+	resp, line, err := roundTrip(p, hello, timeout, known)
+	if err != nil || resp == nil {
 		return err
 	}
 	id := string(hello.ID)
@@ -493,6 +526,7 @@ type spare struct {
 func (c *Client) startSpare() {
 	c.ids++
 	hello := &protocol.Request{Op: protocol.Hello, ID: json.RawMessage(strconv.Itoa(c.ids))}
+	known := c.helloTail
 	s := &spare{ready: make(chan struct{})}
 	c.mu.Lock()
 	c.spares = append(c.spares, s)
@@ -511,7 +545,7 @@ func (c *Client) startSpare() {
 		if cancelled {
 			p.Kill()
 		}
-		s.err = greet(p, hello, c.opts.StartTimeout)
+		s.err = greet(p, hello, c.opts.StartTimeout, known)
 	}()
 }
 
@@ -591,7 +625,15 @@ func (c *Client) Finish() []string {
 // *Failure and line the offending line if any, and Batch has restarted the
 // implementation (or given up) before it returns; the requests after k
 // were not answered. A timeout counts from the previous answer, for
-// answers only: requests wait to be read as long as they must.
+// answers only: requests wait to be read as long as they must. A request
+// that cannot be written (protocol.Request.AppendJSON's error: a Value
+// that is not JSON) is not sent, and the batch ends there as at a
+// failure, once the answer timeout has passed, with AppendJSON's error.
+//
+// A process that has answered few requests gets few in flight, one more
+// than it has answered, and one more with each answer up to window (a
+// slow start): most of what is sent to a process that crashes soon after
+// it starts is never read, and a request is written only when it is sent.
 func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) (answers []*protocol.Response, k int, line []byte, err error) {
 	if c.cancelled() && c.gaveUp == nil {
 		c.gaveUp = errors.New("interrupted")
@@ -600,42 +642,18 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 		return nil, 0, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
 	}
 	window = max(window, 1)
-	msgs, err := c.write(reqs)
-	if err != nil {
-		return nil, 0, nil, err
-	}
+	c.number(reqs)
+	// A slot in flight is taken by sending to credit, and freed by
+	// receiving from it; the slots beyond the slow start's are taken
+	// already, and freed one an answer.
 	credit := make(chan struct{}, window)
+	closed := window - min(window, c.answered+1)
+	for range closed {
+		credit <- struct{}{}
+	}
 	stop := make(chan struct{})
 	written := make(chan error, 1)
-	go func() {
-		for sent := 0; sent < len(msgs); {
-			select {
-			case credit <- struct{}{}:
-			case <-stop:
-				written <- nil
-				return
-			}
-			// Then every request the window has room for, in one write.
-			n := 1
-		more:
-			for sent+n < len(msgs) {
-				select {
-				case credit <- struct{}{}:
-					n++
-				default:
-					break more
-				}
-			}
-			// No limit: an implementation that reads slowly, or not at
-			// all, is timed by its answers below, which kill it when late.
-			if err := c.proc.Send(0, msgs[sent:sent+n]...); err != nil {
-				written <- err
-				return
-			}
-			sent += n
-		}
-		written <- nil
-	}()
+	go func() { written <- c.send(reqs, credit, stop) }()
 	answers = make([]*protocol.Response, len(reqs))
 	for k = range reqs {
 		waited := time.Now()
@@ -666,9 +684,13 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 		if err != nil {
 			close(stop)
 			c.proc.Kill() // a writer blocked on a full pipe returns
-			<-written
+			werr := <-written
 			if k > 0 {
 				c.inARow = 0 // this process answered some: not a failure in a row
+			}
+			var unwritable *unwritable
+			if errors.As(werr, &unwritable) && unwritable.k == k {
+				err = unwritable.err // not the implementation's failure
 			}
 			c.restart(c.interrupted(err))
 			c.lost += time.Since(waited)
@@ -676,6 +698,10 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 		}
 		answers[k] = resp
 		<-credit
+		if closed > 0 {
+			<-credit
+			closed--
+		}
 	}
 	close(stop)
 	if werr := <-written; werr != nil { // every answer came, yet a write failed: cannot be, but say so
@@ -687,30 +713,74 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 	return answers, len(reqs), nil, nil
 }
 
-// write gives each request a fresh id and returns their lines, valid
-// until the next call: written end to end into one buffer, reused, and
-// the ids into one of their own, so that a batch allocates next to
-// nothing a request.
-func (c *Client) write(reqs []*protocol.Request) ([][]byte, error) {
+// number gives each request a fresh id, written into one buffer of their
+// own, so that a batch allocates next to nothing a request.
+func (c *Client) number(reqs []*protocol.Request) {
 	ids := make([]byte, 0, 8*len(reqs))
-	ends := make([]int, len(reqs))
-	c.sent = c.sent[:0]
-	for i, req := range reqs {
+	for _, req := range reqs {
 		c.ids++
 		start := len(ids)
 		ids = strconv.AppendInt(ids, int64(c.ids), 10)
 		req.ID = json.RawMessage(ids[start:len(ids):len(ids)])
-		var err error
-		if c.sent, err = req.AppendJSON(c.sent); err != nil {
-			return nil, err
+	}
+}
+
+// unwritable is the error of a request that cannot be written, request k
+// of a batch: what AppendJSON said.
+type unwritable struct {
+	k   int
+	err error
+}
+
+func (u *unwritable) Error() string { return u.err.Error() }
+
+// send writes reqs to the current process as slots in flight are free,
+// each as it is sent, every request the window has room for in one write,
+// until all are sent or stop is closed. It returns the error of a write
+// that failed, or an *unwritable for a request that cannot be written,
+// once the requests before it are sent. The lines are written into
+// c.sent, reused.
+func (c *Client) send(reqs []*protocol.Request, credit chan<- struct{}, stop <-chan struct{}) error {
+	for sent := 0; sent < len(reqs); {
+		select {
+		case credit <- struct{}{}:
+		case <-stop:
+			return nil
 		}
-		ends[i] = len(c.sent)
+		n := 1
+	more:
+		for sent+n < len(reqs) {
+			select {
+			case credit <- struct{}{}:
+				n++
+			default:
+				break more
+			}
+		}
+		c.sent = c.sent[:0]
+		var bad error
+		for i, req := range reqs[sent : sent+n] {
+			var err error
+			if c.sent, err = req.AppendJSON(c.sent); err != nil {
+				bad, n = &unwritable{sent + i, err}, i
+				break
+			}
+			c.sent = append(c.sent, '\n')
+		}
+		// No limit: an implementation that reads slowly, or not at all,
+		// is timed by its answers, which kill it when late.
+		if len(c.sent) > 0 {
+			if err := c.proc.write(0, c.sent); err != nil {
+				return err
+			}
+		}
+		c.written += n
+		if bad != nil {
+			return bad
+		}
+		sent += n
 	}
-	msgs := make([][]byte, len(reqs))
-	for i, start := 0, 0; i < len(reqs); i++ {
-		msgs[i], start = c.sent[start:ends[i]], ends[i]
-	}
-	return msgs, nil
+	return nil
 }
 
 // spares is how many processes a Client keeps started ahead of need once

@@ -2,6 +2,7 @@ package driver_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"runtime"
@@ -187,6 +188,30 @@ func TestBatch(t *testing.T) {
 	}
 }
 
+// A request that cannot be written ends a batch at it, after the answers
+// before it, with the error of writing it; the requests after it are not
+// sent, and the client goes on.
+func TestBatchUnwritable(t *testing.T) {
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Handler: serve.Reference, Timeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, at := range []int{0, 5, 37} {
+		reqs := decodes(40)
+		reqs[at] = &protocol.Request{Op: protocol.Encode, Value: json.RawMessage(`{"white": `)}
+		answers, k, _, err := c.Batch(reqs, nil, 8)
+		var failure *driver.Failure
+		if k != at || len(answers) != at || err == nil || errors.As(err, &failure) || !strings.Contains(err.Error(), "unexpected end of JSON input") {
+			t.Errorf("request %d not JSON: %d answers, k %d, %v", at, len(answers), k, err)
+		}
+		if _, k, _, err := c.Batch(decodes(20), nil, 8); k != 20 || err != nil {
+			t.Errorf("after request %d not JSON: %d answers, %v", at, k, err)
+		}
+	}
+}
+
 // An answer that is the line expected, byte for byte, is not parsed: its
 // answer is nil. Any other is parsed, an expectation it misses included;
 // and an expected answer does not hide an answer to another request.
@@ -268,6 +293,24 @@ func TestBatchFailures(t *testing.T) {
 				t.Errorf("after the restart: %d of %d answered", k, c.k)
 			}
 		})
+	}
+}
+
+// A process that has answered few requests is sent few: one more than it
+// has answered, and one more with each answer (a slow start), so that
+// little is written in vain to a process that crashes soon after it
+// starts. This one crashes on its fourth request: at most 1, then 3,
+// then 5, then 7 were written by the time it does, not the window's 16.
+func TestBatchSlowStart(t *testing.T) {
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("crash-4th")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_, k, _, err := c.Batch(decodes(50), nil, 16)
+	if k != 3 || err == nil || c.Written() < 4 || c.Written() > 7 {
+		t.Errorf("%d answers, %v; %d requests written, want 4 to 7", k, err, c.Written())
 	}
 }
 
@@ -418,5 +461,25 @@ func TestAlone(t *testing.T) {
 	}
 	if c.Fresh() != 10 || c.Restarts() != 0 {
 		t.Errorf("%d fresh processes, %d restarts; want 10 and 0", c.Fresh(), c.Restarts())
+	}
+}
+
+// The part of an answer after its id is kept only when the id is written
+// as it was sent: then another line that is the same after its own id is
+// the same answer.
+func TestAnswerTail(t *testing.T) {
+	for _, c := range []struct{ line, id, want string }{
+		{`{"id":7,"name":"x"}`, "7", `,"name":"x"}`},
+		{`{"id":7}`, "7", `}`},
+		{`{"id":7.0,"name":"x"}`, "7", ""},
+		{`{"id":70,"name":"x"}`, "7", ""},
+		{`{"id": 7,"name":"x"}`, "7", ""},
+		{`{"name":"x","id":7}`, "7", ""},
+		{`{"id":7`, "7", ""},
+	} {
+		got := driver.AnswerTail([]byte(c.line), c.id)
+		if string(got) != c.want || (got == nil) != (c.want == "") {
+			t.Errorf("answerTail(%s, %s) = %q, want %q", c.line, c.id, got, c.want)
+		}
 	}
 }

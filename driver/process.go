@@ -45,8 +45,8 @@ func Start(argv []string) (*Process, error) {
 		return nil, errors.New("no command")
 	}
 	var files []*os.File // every pipe end, closed on failure
-	pipe := func() (r, w *os.File, err error) {
-		r, w, err = os.Pipe()
+	pipe := func(ours bool) (r, w *os.File, err error) {
+		r, w, err = childPipe(ours)
 		files = append(files, r, w)
 		return r, w, err
 	}
@@ -57,9 +57,9 @@ func Start(argv []string) (*Process, error) {
 			}
 		}
 	}
-	inR, inW, err1 := pipe()
-	outR, outW, err2 := pipe()
-	errR, errW, err3 := pipe()
+	inR, inW, err1 := pipe(false)
+	outR, outW, err2 := pipe(true)
+	errR, errW, err3 := pipe(true)
 	if err := errors.Join(err1, err2, err3); err != nil {
 		closeAll()
 		return nil, err
@@ -79,7 +79,7 @@ func Start(argv []string) (*Process, error) {
 	go func() {
 		// Until the end of every holder of the pipe: the tail stays
 		// bounded whatever comes.
-		io.Copy(p.stderr, errR)
+		p.stderr.readAll(errR)
 		errR.Close()
 		close(p.stderrRead)
 	}()
@@ -100,7 +100,7 @@ func newProcess(cmd *exec.Cmd, stdin, stdout *os.File) *Process {
 		cmd:        cmd,
 		stdin:      stdin,
 		stdout:     stdout,
-		in:         bufio.NewReaderSize(stdout, 64<<10),
+		in:         bufio.NewReaderSize(stdout, startReader),
 		stderr:     NewTail(StderrLimit),
 		stderrRead: make(chan struct{}),
 		exited:     make(chan struct{}),
@@ -149,12 +149,18 @@ func (p *Process) Send(timeout time.Duration, lines ...[]byte) error {
 	for _, line := range lines {
 		p.out = append(append(p.out, line...), '\n')
 	}
+	return p.write(timeout, p.out)
+}
+
+// write writes b, whole lines, to the process's standard input, as Send
+// does.
+func (p *Process) write(timeout time.Duration, b []byte) error {
 	deadline := time.Time{}
 	if timeout > 0 {
 		deadline = time.Now().Add(timeout)
 	}
 	p.stdin.SetWriteDeadline(deadline)
-	if _, err := p.stdin.Write(p.out); err != nil {
+	if _, err := p.stdin.Write(b); err != nil {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return timeoutDetail("did not read its input", timeout)
 		}
@@ -217,14 +223,34 @@ func (p *Process) exitsWithin(d time.Duration) bool {
 	}
 }
 
-// reuse takes the line buffer of ended, a process ended, when it is the
-// larger: an implementation restarted over and over, each process writing
-// long lines, keeps one buffer, not one per process.
+// reuse gives p, a process that takes the place of ended (nil for none),
+// the buffers of a process that answers many requests: the line buffer of
+// ended when it is the larger, and its reader of standard output, or a
+// new one, when p has nothing buffered. An implementation restarted over
+// and over, each process answering hello and then crashing, keeps one
+// reader and one line buffer, not one per process.
 func (p *Process) reuse(ended *Process) {
-	if cap(ended.line) > cap(p.line) {
+	if ended != nil && cap(ended.line) > cap(p.line) {
 		p.line, ended.line = ended.line[:0], nil
 	}
+	if p.in.Size() >= readerSize || p.in.Buffered() > 0 {
+		return
+	}
+	if ended != nil && ended.in != nil && ended.in.Size() >= readerSize {
+		p.in, ended.in = ended.in, nil
+		p.in.Reset(p.stdout)
+		return
+	}
+	p.in = bufio.NewReaderSize(p.stdout, readerSize)
 }
+
+// The sizes of a process's reader of standard output: a process starts
+// with a small one, enough for its hello, and a Client gives the one it
+// talks to a large one (reuse), which holds many answers a read.
+const (
+	startReader = 4 << 10
+	readerSize  = 64 << 10
+)
 
 // afterExit is how long a read waits once the process has exited.
 const afterExit = 500 * time.Millisecond
@@ -352,6 +378,20 @@ func (t *Tail) Write(p []byte) (int, error) {
 		t.buf = append(t.buf[:0], t.buf[over:]...)
 	}
 	return n, nil
+}
+
+// readAll writes to t what r holds, to its end or an error, a little at a
+// time: a process's standard error is most often empty, and a Tail keeps
+// little of it.
+func (t *Tail) readAll(r io.Reader) {
+	buf := make([]byte, min(t.size, 4<<10))
+	for {
+		n, err := r.Read(buf)
+		t.Write(buf[:n])
+		if err != nil {
+			return
+		}
+	}
 }
 
 // Take returns what was kept since the last Take, with a note of how much

@@ -25,11 +25,14 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 	answered := make(chan struct{})
 	go func() {
 		defer close(answered)
-		var buf []byte // the answers, end to end
+		var buf []byte // the answers, end to end, in blocks never copied
 		i := 0
 		for chunk := range chunks {
 			for _, req := range chunk {
 				refs[i] = serve.Reference.Handle(req)
+				if cap(buf)-len(buf) < answerRoom {
+					buf = make([]byte, 0, answerBlock)
+				}
 				start := len(buf)
 				var ok bool
 				if buf, ok = refs[i].AppendAnswer(buf); ok {
@@ -63,6 +66,15 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 
 // answerChunk is how many cases drawn the reference answers together.
 const answerChunk = 32
+
+// The reference's answers to a batch are written end to end into blocks
+// of answerBlock bytes, the next block begun when the last has less than
+// answerRoom left, which most answers fit in: a buffer that grew would be
+// copied as it grew.
+const (
+	answerBlock = 16 << 10
+	answerRoom  = 1 << 10
+)
 
 // ask sends the cases, many at once, and checks each answer. When the
 // implementation fails to answer one (a crash, a timeout, a protocol
