@@ -85,8 +85,16 @@ func (r *Reading) Answer(req *protocol.Request, read *KnobSet) *protocol.Respons
 
 // Knobs returns the knobs that fault f sets.
 func (f *Fault) Knobs() KnobSet {
+	if inCatalogue(f) {
+		return f.sets
+	}
+	return f.knobs.set()
+}
+
+// set returns the knobs of k that are set.
+func (k knobs) set() KnobSet {
 	var s KnobSet
-	v := reflect.ValueOf(f.knobs)
+	v := reflect.ValueOf(k)
 	for i := range v.NumField() {
 		if !v.Field(i).IsZero() {
 			s |= 1 << i
