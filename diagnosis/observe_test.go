@@ -9,12 +9,12 @@ import (
 
 // TestObserveModel: observeModel observes a model of faults as observe
 // does, result for result, though it asks the model fewer answers: for
-// each fault of the catalogue alone, and with the next that it can be
-// had with.
+// each fault of the catalogue alone, and every fourth with the next, when
+// they can be had together.
 func TestObserveModel(t *testing.T) {
 	for i, f := range faults.Catalogue {
 		models := [][]*faults.Fault{{f}}
-		if i+1 < len(faults.Catalogue) && faults.Compatible(f, faults.Catalogue[i+1]) {
+		if i%4 == 0 && i+1 < len(faults.Catalogue) && faults.Compatible(f, faults.Catalogue[i+1]) {
 			models = append(models, []*faults.Fault{f, faults.Catalogue[i+1]})
 		}
 		for _, fs := range models {
