@@ -40,47 +40,65 @@ func newModel(fs []*Fault) (*model, string) {
 
 // handler returns the model as a handler of the protocol named name.
 func (m *model) handler(name string) protocol.Handler {
-	var read KnobSet // what the answers read, told to none
-	return m.funcs(name, &read)
+	return m.funcs(name, func() *KnobSet { return new(KnobSet) }) // what an answer reads, told to none
 }
 
 // funcs returns the model as a handler of the protocol named name whose
-// answers add the knobs they read to *read.
-func (m *model) funcs(name string, read *KnobSet) *protocol.Funcs {
+// answers add the knobs they read to the set read returns, asked once an
+// answer.
+func (m *model) funcs(name string, read func() *KnobSet) *protocol.Funcs {
 	return &protocol.Funcs{
 		Name:     name,
 		Version:  spec.Version,
 		Profiles: []string{ref.Strict.String(), ref.Lenient.String()},
-		Decode:   func(code, profile string) *protocol.Response { return m.decode(read, code, profile) },
-		Encode:   func(value json.RawMessage) *protocol.Response { return m.encode(read, value) },
-		Replay:   func(code string) *protocol.Response { return m.replay(read, code) },
-		Validate: func(code string) *protocol.Response { return m.validate(read, code) },
+		Decode:   func(code, profile string) *protocol.Response { return m.decode(read(), code, profile) },
+		Encode:   func(value json.RawMessage) *protocol.Response { return m.encode(read(), value) },
+		Replay:   func(code string) *protocol.Response { return m.replay(read(), code) },
+		Validate: func(code string) *protocol.Response { return m.validate(read(), code) },
 	}
 }
 
 // A Reading is the model of some faults (ModelReading) that tells which
 // of its knobs each answer reads. Were a fault that sets none of the
 // knobs an answer read added to the model's faults, the model of them all
-// would answer the same request as this one does, to the last byte,
-// reading the same knobs: it runs as this one until it reads a knob that
-// differs, and it reads none.
+// would answer the same request of an op (decode, encode, replay,
+// validate; hello's answer names the faults) as this one does, to the
+// last byte, reading the same knobs: it runs as this one until it reads a
+// knob that differs, and it reads none.
 type Reading struct {
 	m    *model
 	name string
+	idle sync.Pool // of *answering, made for m
+}
+
+// An answering is the model as a handler for one answer at a time, which
+// adds the knobs it reads to *read.
+type answering struct {
+	funcs *protocol.Funcs
+	read  *KnobSet
 }
 
 // ModelReading returns the model of the faults fs, as Model makes it,
 // telling the knobs its answers read.
 func ModelReading(fs ...*Fault) *Reading {
 	m, name := newModel(fs)
-	return &Reading{m, name}
+	return &Reading{m: m, name: name}
 }
 
 // Answer answers req as the model's handler does, adding to *read the
 // knobs it reads. A fault that crashes panics, as the handler does, the
 // knobs read before it in *read.
 func (r *Reading) Answer(req *protocol.Request, read *KnobSet) *protocol.Response {
-	return r.m.funcs(r.name, read).Handle(req)
+	a, _ := r.idle.Get().(*answering)
+	if a == nil {
+		a = new(answering)
+		a.funcs = r.m.funcs(r.name, func() *KnobSet { return a.read })
+	}
+	a.read = read
+	resp := a.funcs.Handle(req) // a panic leaves a out of the pool
+	a.read = nil
+	r.idle.Put(a)
+	return resp
 }
 
 // Knobs returns the knobs that fault f sets.
