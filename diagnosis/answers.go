@@ -438,8 +438,9 @@ func (a *answers) add(k set, fs []*faults.Fault) *predictions {
 	return p
 }
 
-// answer returns what the model of p answers to test i: asked once, of
-// the model of those of its faults that change the test's op.
+// answer returns what the model of p answers to test i: found once, of
+// the model of those of its faults that change the test's op, from the
+// answers of models of fewer faults where it can (derived), else asked.
 func (a *answers) answer(p *predictions, i int) answer {
 	if p.alone < 0 {
 		o := a.ops[i]
