@@ -316,8 +316,11 @@ func (a *answers) row(i int) []answer {
 	if a.rows[i] == nil {
 		req, id := a.request(i)
 		r := shared.row(id, req, encodes(a.obs[i].Category))
-		for _, k := range r.results {
-			a.observed[i].share(r.answers[k])
+		for _, k := range r.results { // results that differ: one at most is the observed
+			if a.observed[i].sameResult(r.answers[k]) {
+				a.observed[i].result = r.answers[k].result
+				break
+			}
 		}
 		a.rows[i], a.changes[i], a.refs[i] = r.answers, r.changes, r.answers[0]
 	}
