@@ -35,6 +35,10 @@ type answer struct {
 	// that two results that differ are told apart without reading them.
 	result string
 	sum    uint64
+	// read is, of a model's answer, the knobs of the model it read
+	// (faults.Reading): a model of one more fault that sets none of them
+	// answers the same.
+	read faults.KnobSet
 }
 
 // newAnswer returns the answer of resp: a model's, whose values and
@@ -312,8 +316,11 @@ func (a *answers) row(i int) []answer {
 	if a.rows[i] == nil {
 		req, id := a.request(i)
 		r := shared.row(id, req, encodes(a.obs[i].Category))
-		for _, k := range r.results {
-			a.observed[i].share(r.answers[k])
+		for _, k := range r.results { // results that differ: one at most is the observed
+			if a.observed[i].sameResult(r.answers[k]) {
+				a.observed[i].result = r.answers[k].result
+				break
+			}
 		}
 		a.rows[i], a.changes[i], a.refs[i] = r.answers, r.changes, r.answers[0]
 	}
@@ -434,8 +441,9 @@ func (a *answers) add(k set, fs []*faults.Fault) *predictions {
 	return p
 }
 
-// answer returns what the model of p answers to test i: asked once, of
-// the model of those of its faults that change the test's op.
+// answer returns what the model of p answers to test i: found once, of
+// the model of those of its faults that change the test's op, from the
+// answers of models of fewer faults where it can (derived), else asked.
 func (a *answers) answer(p *predictions, i int) answer {
 	if p.alone < 0 {
 		o := a.ops[i]
@@ -453,10 +461,13 @@ func (a *answers) answer(p *predictions, i int) answer {
 	if at := p.at[i] - 1; at >= 0 {
 		return a.asked[at/chunk][at%chunk]
 	}
-	req, id := a.request(i)
-	got := shared.answerOf(&p.shared, p.k, p.fs, id, req, encodes(a.obs[i].Category))
-	got.share(a.reference(i))
-	got.share(a.observed[i])
+	got, ok := a.derived(p, i)
+	if !ok {
+		req, id := a.request(i)
+		got = shared.answerOf(&p.shared, p.k, p.fs, id, req, encodes(a.obs[i].Category))
+		got.share(a.reference(i))
+		got.share(a.observed[i])
+	}
 	if a.n%chunk == 0 {
 		a.asked = append(a.asked, make([]answer, 0, chunk))
 	}
@@ -464,6 +475,33 @@ func (a *answers) answer(p *predictions, i int) answer {
 	a.n++
 	p.at[i] = int32(a.n)
 	return got
+}
+
+// derived returns the answer of the model of p, of several faults, to
+// test i without asking it, where it can: when the model of its faults
+// but one has answered the test, reading none of the knobs that one sets,
+// the model of them all answers the same (faults.Reading). It looks for
+// such a model among those of one fault, in the test's row, and those
+// this diagnosis asked.
+func (a *answers) derived(p *predictions, i int) (answer, bool) {
+	row := a.row(i)
+	for _, f := range p.fs {
+		rest := p.k
+		rest[f.Index()/64] &^= 1 << (f.Index() % 64)
+		var b answer
+		if rest.len() == 1 {
+			b = row[1+rest.first()]
+		} else if q := a.models[rest]; q != nil && q.at != nil && q.at[i] > 0 {
+			at := q.at[i] - 1
+			b = a.asked[at/chunk][at%chunk]
+		} else {
+			continue
+		}
+		if f.Knobs()&b.read == 0 {
+			return b, true
+		}
+	}
+	return answer{}, false
 }
 
 // predictChanging returns what the model of those of the faults of set k
@@ -498,34 +536,37 @@ func index(fs []*faults.Fault) int {
 // this process: what the benchmarks report as models/op.
 var modelAnswers atomic.Int64
 
-// ask asks handler h, a model, and says whether it crashed; enc says
-// whether req is encoding's.
-func ask(h protocol.Handler, req *protocol.Request, enc bool) (a answer) {
+// ask asks model m, and says whether it crashed, and what it read; enc
+// says whether req is encoding's.
+func ask(m *faults.Reading, req *protocol.Request, enc bool) (a answer) {
 	modelAnswers.Add(1)
+	var read faults.KnobSet
 	defer func() {
 		if recover() != nil {
-			a = answer{crash: true, enc: enc}
+			a = answer{crash: true, enc: enc, read: read}
 		}
 	}()
-	return newAnswer(h.Handle(req), true, enc)
+	a = newAnswer(m.Answer(req, &read), true, enc)
+	a.read = read
+	return a
 }
 
 var (
 	modelsMu sync.Mutex
-	models   = map[set]protocol.Handler{}
+	models   = map[set]*faults.Reading{}
 )
 
 // modelOf returns the model of fs, made once.
-func modelOf(fs []*faults.Fault) protocol.Handler {
+func modelOf(fs []*faults.Fault) *faults.Reading {
 	k := setOf(fs)
 	modelsMu.Lock()
 	defer modelsMu.Unlock()
-	h := models[k]
-	if h == nil {
-		h = faults.Model(fs...)
-		models[k] = h
+	m := models[k]
+	if m == nil {
+		m = faults.ModelReading(fs...)
+		models[k] = m
 	}
-	return h
+	return m
 }
 
 // A cache of the answers of the reference's model and of each fault alone
@@ -638,7 +679,9 @@ func (c *cache) row(id uint64, req *protocol.Request, enc bool) *row {
 	r.answers[0] = ask(modelOf(nil), req, enc)
 	changers := changers()[slices.Index(protocol.Ops, req.Op)]
 	for i, f := range faults.Catalogue {
-		if !changers.has(f) { // its model answers as the reference's (faults.Changes)
+		if !changers.has(f) || f.Knobs()&r.answers[0].read == 0 {
+			// Its model answers as the reference's: the op reads none of
+			// its knobs (faults.Changes), or the answer read none.
 			r.answers[1+i] = r.answers[0]
 			continue
 		}
@@ -726,16 +769,17 @@ func identical(a, b answer) bool {
 	return a.sameResult(b)
 }
 
-// askResponse asks handler h, a model, and returns its response, nil when
-// it crashed.
-func askResponse(h protocol.Handler, req *protocol.Request) (resp *protocol.Response) {
+// askResponse asks model m, and returns its response, nil when it
+// crashed.
+func askResponse(m *faults.Reading, req *protocol.Request) (resp *protocol.Response) {
 	modelAnswers.Add(1)
 	defer func() {
 		if recover() != nil {
 			resp = nil
 		}
 	}()
-	return h.Handle(req)
+	var read faults.KnobSet
+	return m.Answer(req, &read)
 }
 
 // shownOf returns a model's response as the reports show an answer, or

@@ -169,7 +169,7 @@ func TestEveryFaultAlone(t *testing.T) {
 	inParallel(len(faults.Catalogue), func(i int) {
 		f := faults.Catalogue[i]
 		h := faults.Model(f)
-		obs := observe(t, h)
+		obs := observeModel(t, f)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
 		g.add(f.Name, causes)
 		if wrong := check(t, f.Name, []*faults.Fault{f}, []*faults.Fault{f}, obs, causes); len(wrong) > 0 {
@@ -219,7 +219,7 @@ func TestEveryPair(t *testing.T) {
 	}
 	alone := map[*faults.Fault][]*suite.Result{}
 	for _, f := range faults.Catalogue {
-		alone[f] = observe(t, faults.Model(f))
+		alone[f] = observeModel(t, f)
 	}
 	// hides reports whether b hides a.
 	hides := func(b, a *faults.Fault) bool {
@@ -265,7 +265,7 @@ func TestEveryPair(t *testing.T) {
 		p := sampled[i]
 		both := []*faults.Fault{p.a, p.b}
 		h := faults.Model(both...)
-		obs := observe(t, h)
+		obs := observeModel(t, both...)
 		var shown []*faults.Fault
 		if shows(obs, alone[p.b]) {
 			shown = append(shown, p.a)
@@ -301,7 +301,7 @@ func visible(t *testing.T, fs []*faults.Fault, obs []*suite.Result) []*faults.Fa
 	var out []*faults.Fault
 	for i, f := range fs {
 		others := slices.Delete(slices.Clone(fs), i, i+1)
-		if shows(obs, observe(t, faults.Model(others...))) {
+		if shows(obs, observeModel(t, others...)) {
 			out = append(out, f)
 		}
 	}

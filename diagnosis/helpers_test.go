@@ -37,7 +37,7 @@ var tests = sync.OnceValue(func() []vectorOf {
 			panic(err)
 		}
 		for i := range f.Tests {
-			out = append(out, vectorOf{c, &f.Tests[i]})
+			out = append(out, vectorOf{c, &f.Tests[i], c.Request(&f.Tests[i])})
 		}
 	}
 	return out
@@ -46,6 +46,7 @@ var tests = sync.OnceValue(func() []vectorOf {
 type vectorOf struct {
 	cat  suite.Category
 	test *vectors.Test
+	req  *protocol.Request // its request, made once: read only
 }
 
 // observe runs every vector against h in this process, as qf check grades
@@ -55,16 +56,107 @@ func observe(t testing.TB, h protocol.Handler) []*suite.Result {
 	vs := tests()
 	obs := make([]*suite.Result, len(vs))
 	for i, v := range vs {
-		resp, crashed := handle(h, v.cat.Request(v.test))
+		r := result(i, v, h)
+		obs[i] = &r
+	}
+	return obs
+}
+
+// result returns the result of h's answer to vector i, v, graded: a
+// panic is a crash.
+func result(i int, v vectorOf, h protocol.Handler) suite.Result {
+	resp, crashed := handle(h, v.req)
+	if crashed {
+		return v.cat.Failed(v.test, suite.Crash, "panicked", nil)
+	}
+	return grade(i, v, resp)
+}
+
+// observeModel returns what observe returns of faults.Model(fs...), found
+// with fewer answers asked: the model of a fault answers a vector as the
+// model of no fault does where its knobs go unread, and the model of two
+// as the model of one where the other's knobs go unread
+// (faults.Reading), to the last byte; the observations of the model of
+// no fault and of each alone are kept, shared by the tests.
+func observeModel(t testing.TB, fs ...*faults.Fault) []*suite.Result {
+	t.Helper()
+	if len(fs) > 2 {
+		return observe(t, faults.Model(fs...))
+	}
+	var from [][]readObservation // the models of one fault fewer, each beside the fault it lacks
+	var lacks []*faults.Fault
+	switch len(fs) {
+	case 1:
+		from, lacks = [][]readObservation{observedAlone(nil)}, fs
+	case 2:
+		from, lacks = [][]readObservation{observedAlone(fs[0]), observedAlone(fs[1])}, []*faults.Fault{fs[1], fs[0]}
+	}
+	var m *faults.Reading
+	obs := make([]*suite.Result, len(tests()))
+	for i, v := range tests() {
 		var r suite.Result
-		if crashed {
-			r = v.cat.Failed(v.test, suite.Crash, "panicked", nil)
-		} else {
-			r = grade(i, v, resp)
+		found := false
+		for k, o := range from {
+			if lacks[k].Knobs()&o[i].read == 0 {
+				r, found = o[i].r, true
+				break
+			}
+		}
+		if !found {
+			if m == nil {
+				m = faults.ModelReading(fs...)
+			}
+			var read faults.KnobSet
+			r = result(i, v, readingHandler{m, &read})
 		}
 		obs[i] = &r
 	}
 	return obs
+}
+
+// A readObservation is the result of a model's answer to a vector, and
+// the knobs it read.
+type readObservation struct {
+	r    suite.Result
+	read faults.KnobSet
+}
+
+// alone holds the observations of the model of no fault (nil) and of
+// each fault alone, by vector, made once.
+var alone sync.Map // *faults.Fault to func() []readObservation
+
+// observedAlone returns the observations of the model of f, or of no
+// fault when f is nil, by vector.
+func observedAlone(f *faults.Fault) []readObservation {
+	once, _ := alone.LoadOrStore(f, sync.OnceValue(func() []readObservation {
+		var none []readObservation
+		fs := []*faults.Fault{}
+		if f != nil {
+			none, fs = observedAlone(nil), []*faults.Fault{f}
+		}
+		m := faults.ModelReading(fs...)
+		out := make([]readObservation, len(tests()))
+		for i, v := range tests() {
+			if f != nil && f.Knobs()&none[i].read == 0 {
+				out[i] = none[i]
+				continue
+			}
+			out[i].r = result(i, v, readingHandler{m, &out[i].read})
+		}
+		return out
+	}))
+	return once.(func() []readObservation)()
+}
+
+// A readingHandler is a model as a handler of the protocol, adding the
+// knobs its answers read to *read.
+type readingHandler struct {
+	m    *faults.Reading
+	read *faults.KnobSet
+}
+
+func (h readingHandler) Handle(req *protocol.Request) *protocol.Response {
+	return h.m.Answer(req, h.read)
 }
 
 // grades holds the results of the answers graded, by vector and answer:

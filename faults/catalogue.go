@@ -50,8 +50,9 @@ type Fault struct {
 	Kind   Kind
 	Fields []spec.Field
 	Rule   rules.Rule
-	knobs  knobs // what its model does otherwise than the reference: codec.go, replay.go
-	index  int   // its place in Catalogue
+	knobs  knobs   // what its model does otherwise than the reference: codec.go, replay.go
+	index  int     // its place in Catalogue
+	sets   KnobSet // the knobs it sets, of a fault of the Catalogue (Knobs)
 }
 
 // Index returns the fault's place in Catalogue.
@@ -374,7 +375,7 @@ var Catalogue = numbered(slices.Concat(
 // numbered sets each fault's place in fs.
 func numbered(fs []*Fault) []*Fault {
 	for i, f := range fs {
-		f.index = i
+		f.index, f.sets = i, f.knobs.set()
 	}
 	return fs
 }

@@ -110,6 +110,95 @@ type knobs struct {
 	BlackWinIgnored       bool `reads:"replayer"` // a black pawn on rank 1 does not end the game
 }
 
+// A knob names a field of knobs by its place: a model reads each knob
+// through reading.of, which notes it read.
+type knob uint8
+
+// The knobs, in the order of knobs' fields (TestKnobNames), each named
+// as its field.
+const (
+	junkAsZeros knob = iota
+	junkUnit
+	junkStrictOnly
+	oneProfile
+	b64PadAccepted
+	b64LengthRefused
+	b64NewlinesSkipped
+	strictSkipsEquals
+	lenientRejectsEquals
+	urlSafe
+	lsbFirst
+	crashOnShort
+	crashOnEmpty
+	zeroFill
+	blackFirst
+	verticalFirst
+	turnBits
+	squareMax
+	countMax
+	placeAfterPawn
+	orientationFlip
+	emptyRecordLost
+	decodeWalls
+	neitherRejected
+	stateRejected
+	lastMoveWallError
+	rulesApplied
+	playerParityDecode
+	ignoreTrailing
+	ignorePadding
+	ignorePaddingRecordOnly
+	zeroFillRecord
+	spill
+	mask
+	maskSpill
+	carrySextet
+	maskMoveCount
+	extraCharacter
+	equalsPadding
+	b64WholeBytes
+	playerFromParity
+	anchorsDropped
+	encodeWalls
+	emptyRecordError
+	oneKind
+	kindEachWay
+	noPositions
+	squareArithmetic
+	wrapAtEdge
+	diagonalJumps
+	crossingAllowed
+	noPathCheck
+	sideStepWhileOpen
+	noWallsLeftIgnored
+	firstMoverParity
+	jumpWallIgnoredSouth
+	blackSideStepsThrough
+	stepWallIgnoredWest
+	opponentPathUnchecked
+	stateWallsUncounted
+	blackWinIgnored
+	numKnobs // how many there are
+)
+
+// KnobSet is a set of the knobs of the models of faults, a bit each: the
+// knobs a fault sets (Fault.Knobs), or those a model read to answer a
+// request (Reading.Answer).
+type KnobSet uint64
+
+// A reading is the knobs of a model as one answer reads them: through
+// of, which adds the knob read to *read.
+type reading struct {
+	k    *knobs
+	read *KnobSet
+}
+
+// of notes knob n read, and returns the knobs to read it from.
+func (r reading) of(n knob) *knobs {
+	*r.read |= 1 << n
+	return r.k
+}
+
 // A unit is what a decoder counts as one character: a byte of UTF-8, a
 // unit of UTF-16 (as JavaScript and JVM strings hold them), a code point.
 type unit uint8
@@ -211,7 +300,7 @@ func charErr(kind string, char int) *errObj {
 type reader struct {
 	bits     []byte // '0' and '1'
 	pos      int
-	k        *knobs
+	k        reading
 	err      *errObj
 	inRecord bool // reading the Record chunk
 }
@@ -223,10 +312,10 @@ func (r *reader) read(width int, field spec.Field, i int, limit int) int {
 		return 0
 	}
 	if r.pos+width > len(r.bits) {
-		if r.k.CrashOnShort {
+		if r.k.of(crashOnShort).CrashOnShort {
 			panic(fmt.Sprintf("index out of range [%d] with length %d", r.pos+width-1, len(r.bits)))
 		}
-		if !r.k.ZeroFill && !(r.k.ZeroFillRecord && r.inRecord) {
+		if !r.k.of(zeroFill).ZeroFill && !(r.k.of(zeroFillRecord).ZeroFillRecord && r.inRecord) {
 			r.err = bitErr("truncated", r.pos, field.Path(i))
 			return 0
 		}
@@ -253,10 +342,10 @@ func (r *reader) left() int { return max(0, len(r.bits)-r.pos) }
 func (r *reader) field(f spec.Field, i int) int {
 	limit := f.Max
 	switch {
-	case f.Max == spec.MaxSquare && r.k.SquareMax != 0:
-		limit = r.k.SquareMax
-	case f.Max == spec.MaxWallsPerGroup && r.k.CountMax != 0:
-		limit = r.k.CountMax
+	case f.Max == spec.MaxSquare && r.k.of(squareMax).SquareMax != 0:
+		limit = r.k.of(squareMax).SquareMax
+	case f.Max == spec.MaxWallsPerGroup && r.k.of(countMax).CountMax != 0:
+		limit = r.k.of(countMax).CountMax
 	}
 	return r.read(f.Width, f, i, limit)
 }
@@ -278,13 +367,13 @@ var bitBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // decode decodes code in profile p and returns its value, or the error
 // object.
-func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
-	if code == "" && k.CrashOnEmpty {
+func (k reading) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
+	if code == "" && k.of(crashOnEmpty).CrashOnEmpty {
 		panic("runtime error: index out of range [0] with length 0")
 	}
 	lenient := p == ref.Lenient
-	if k.OneProfile != 0 {
-		lenient = k.OneProfile == 2
+	if k.of(oneProfile).OneProfile != 0 {
+		lenient = k.of(oneProfile).OneProfile == 2
 	}
 	code, e := k.library(code, lenient)
 	if e != nil {
@@ -304,16 +393,16 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 	}
 	if !lenient {
 		used := (r.pos + 5) / 6
-		if kept > used && !k.IgnoreTrailing {
+		if kept > used && !k.of(ignoreTrailing).IgnoreTrailing {
 			return nil, charErr("trailing_data", used)
 		}
 		recordOnly := v.State == nil && v.Record != nil
-		if end := min(len(r.bits), used*6); r.pos < end && bytes.IndexByte(r.bits[r.pos:end], '1') >= 0 && !k.IgnorePadding && !(k.IgnorePaddingRecordOnly && recordOnly) {
+		if end := min(len(r.bits), used*6); r.pos < end && bytes.IndexByte(r.bits[r.pos:end], '1') >= 0 && !k.of(ignorePadding).IgnorePadding && !(k.of(ignorePaddingRecordOnly).IgnorePaddingRecordOnly && recordOnly) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}
-	if k.RulesApplied != noRules && v.Record != nil {
-		if violation := rules.Check(v); violation != nil && k.RulesApplied.refuses(v, violation) {
+	if k.of(rulesApplied).RulesApplied != noRules && v.Record != nil {
+		if violation := rules.Check(v); violation != nil && k.of(rulesApplied).RulesApplied.refuses(v, violation) {
 			return nil, &errObj{Kind: string(violation.Kind), Field: spec.MoveKind.Path(violation.Move)}
 		}
 	}
@@ -323,16 +412,16 @@ func (k *knobs) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 // library does to code what a Base64 library would before the decoder
 // reads it: strictly, CR and LF skipped and '=' padding stripped; a
 // length of 1 more than a multiple of 4 refused, at its last character.
-func (k *knobs) library(code string, lenient bool) (string, *errObj) {
-	if k.B64NewlinesSkipped && !lenient {
+func (k reading) library(code string, lenient bool) (string, *errObj) {
+	if k.of(b64NewlinesSkipped).B64NewlinesSkipped && !lenient {
 		code = newlines.Replace(code)
 	}
-	if k.B64PadAccepted && !lenient && len(code)%4 == 0 {
+	if k.of(b64PadAccepted).B64PadAccepted && !lenient && len(code)%4 == 0 {
 		if body := strings.TrimRight(code, "="); len(code)-len(body) <= 2 && len(body)%4 >= 2 {
 			code = body
 		}
 	}
-	if k.B64LengthRefused {
+	if k.of(b64LengthRefused).B64LengthRefused {
 		n := 0
 		for i := 0; i < len(code); i++ {
 			if k.sextetOf()[code[i]] >= 0 {
@@ -362,15 +451,15 @@ var sextetOf = func() (t [2][256]int8) {
 
 // sextetOf returns the value of each byte in the alphabet, -1 for a byte
 // outside it.
-func (k *knobs) sextetOf() *[256]int8 {
-	if k.UrlSafe {
+func (k reading) sextetOf() *[256]int8 {
+	if k.of(urlSafe).UrlSafe {
 		return &sextetOf[1]
 	}
 	return &sextetOf[0]
 }
 
-func (k *knobs) alphabet() string {
-	if k.UrlSafe {
+func (k reading) alphabet() string {
+	if k.of(urlSafe).UrlSafe {
 		return urlAlphabet
 	}
 	return stdAlphabet
@@ -379,10 +468,10 @@ func (k *knobs) alphabet() string {
 // sextets appends the bits of code to bits, six a character, and returns
 // them and the number of characters read; a character outside the alphabet is rejected, deleted
 // or read as zeros, one hole per unit of it, as the knobs say.
-func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
+func (k reading) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
 	sextetOf := k.sextetOf()
 	lsb := 0
-	if k.LsbFirst {
+	if k.of(lsbFirst).LsbFirst {
 		lsb = 1
 	}
 	kept := 0
@@ -396,11 +485,11 @@ func (k *knobs) sextets(bits []byte, code string, lenient bool) ([]byte, int, *e
 		}
 		r, size := utf8.DecodeRuneInString(code[i:])
 		switch {
-		case lenient && c == '=' && k.LenientRejectsEquals:
+		case lenient && c == '=' && k.of(lenientRejectsEquals).LenientRejectsEquals:
 			return nil, 0, charErr("invalid_character", i)
-		case c == '=' && k.StrictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
-		case k.JunkAsZeros && !(lenient && k.JunkStrictOnly): // six-bit holes, as the fansite's scripts do
-			for range k.JunkUnit.holes(r, size) {
+		case c == '=' && k.of(strictSkipsEquals).StrictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
+		case k.of(junkAsZeros).JunkAsZeros && !(lenient && k.of(junkStrictOnly).JunkStrictOnly): // six-bit holes, as the fansite's scripts do
+			for range k.of(junkUnit).JunkUnit.holes(r, size) {
 				bits = append(bits, sextets[lsb][0]...)
 				kept++
 			}
@@ -419,9 +508,9 @@ func (r *reader) value() *ref.Value {
 		return nil
 	}
 	switch {
-	case hasState == 0 && hasRecord == 0 && r.k.NeitherRejected:
+	case hasState == 0 && hasRecord == 0 && r.k.of(neitherRejected).NeitherRejected:
 		r.err = bitErr("truncated", 0, "flags.state")
-	case hasState == 1 && r.k.StateRejected:
+	case hasState == 1 && r.k.of(stateRejected).StateRejected:
 		r.err = bitErr("out_of_range", 0, "flags.state")
 	}
 	v := new(ref.Value)
@@ -436,14 +525,14 @@ func (r *reader) value() *ref.Value {
 
 func (r *reader) state() *ref.State {
 	s := new(ref.State)
-	if r.k.BlackFirst {
+	if r.k.of(blackFirst).BlackFirst {
 		s.Black, s.White = r.field(spec.Black, 0), r.field(spec.White, 0)
 	} else {
 		s.White, s.Black = r.field(spec.White, 0), r.field(spec.Black, 0)
 	}
 	groups := [4]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
 	layout := spec.WallGroups
-	if r.k.VerticalFirst {
+	if r.k.of(verticalFirst).VerticalFirst {
 		groups = [4]*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
 		layout = [4]spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
 	}
@@ -457,28 +546,28 @@ func (r *reader) state() *ref.State {
 		}
 	}
 	w := &s.Walls
-	w.White.H, w.White.V = r.k.DecodeWalls.reorder(w.White.H, w.White.V)
-	w.Black.H, w.Black.V = r.k.DecodeWalls.reorder(w.Black.H, w.Black.V)
+	w.White.H, w.White.V = r.k.of(decodeWalls).DecodeWalls.reorder(w.White.H, w.White.V)
+	w.Black.H, w.Black.V = r.k.of(decodeWalls).DecodeWalls.reorder(w.Black.H, w.Black.V)
 	s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
 	s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
-	if s.LastMove.Kind == ref.Wall || r.k.PlaceAfterPawn {
+	if s.LastMove.Kind == ref.Wall || r.k.of(placeAfterPawn).PlaceAfterPawn {
 		place := r.field(spec.LastMovePlace, 0)
 		if s.LastMove.Kind == ref.Wall {
 			s.LastMove.Place = place
 		}
 	}
-	turnBits := spec.Turn.Width
-	if r.k.TurnBits != 0 {
-		turnBits = r.k.TurnBits
+	width := spec.Turn.Width
+	if w := r.k.of(turnBits).TurnBits; w != 0 {
+		width = w
 	}
-	s.Turn = r.read(turnBits, spec.Turn, 0, 1<<turnBits-1)
-	if r.k.PlayerParityDecode {
+	s.Turn = r.read(width, spec.Turn, 0, 1<<width-1)
+	if r.k.of(playerParityDecode).PlayerParityDecode {
 		s.LastMove.Player = ref.Player(s.Turn % 2) // white plays the odd turns, so it moved last before an even one
 	}
-	if r.k.LastMoveWallError && s.LastMove.Kind == ref.Wall && r.err == nil {
+	if r.k.of(lastMoveWallError).LastMoveWallError && s.LastMove.Kind == ref.Wall && r.err == nil {
 		w := s.Walls
 		if !slices.Contains(slices.Concat(w.White.H, w.White.V, w.Black.H, w.Black.V), s.LastMove.Place) {
-			r.err = bitErr("out_of_range", r.pos-turnBits-spec.LastMovePlace.Width, spec.LastMovePlace.Name)
+			r.err = bitErr("out_of_range", r.pos-width-spec.LastMovePlace.Width, spec.LastMovePlace.Name)
 		}
 	}
 	return s
@@ -487,7 +576,7 @@ func (r *reader) state() *ref.State {
 func (r *reader) record() *ref.Record {
 	r.inRecord = true
 	n := r.field(spec.MoveCount, 0)
-	if n == 0 && r.k.EmptyRecordLost {
+	if n == 0 && r.k.of(emptyRecordLost).EmptyRecordLost {
 		return nil
 	}
 	// Each move takes 4 bits at least: room for no more than the bits left
@@ -499,7 +588,7 @@ func (r *reader) record() *ref.Record {
 			continue
 		}
 		o := r.field(spec.MoveOrientation, i)
-		if r.k.OrientationFlip {
+		if r.k.of(orientationFlip).OrientationFlip {
 			o = 1 - o
 		}
 		rec.Moves = append(rec.Moves, ref.WallMove(ref.Orientation(o), r.field(spec.MovePlace, i)))
@@ -511,7 +600,7 @@ func (r *reader) record() *ref.Record {
 type writer struct {
 	bits   []byte // '0' and '1'
 	fields []written
-	k      *knobs
+	k      reading
 	err    *errObj
 }
 
@@ -523,24 +612,24 @@ func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 		return
 	}
 	switch {
-	case w.k.Spill:
+	case w.k.of(spill).Spill:
 		v = max(v, 0)
 		b := strconv.FormatInt(int64(v), 2)
 		w.bits = append(w.bits, strings.Repeat("0", max(0, width-len(b)))+b...)
 		return
-	case w.k.MaskSpill:
+	case w.k.of(maskSpill).MaskSpill:
 		// As bits = bits<<width | v on one big number: the bits of v
 		// beyond the field are ORed into the bits before it.
 		v = max(v, 0)
 		w.bits = appendBits(w.bits, v&(1<<width-1), width)
 		w.or(v>>width, len(w.bits)-width)
 		return
-	case w.k.CarrySextet:
+	case w.k.of(carrySextet).CarrySextet:
 		v = max(v, 0)
 		w.fields = append(w.fields, written{v, width})
 		w.bits = appendBits(w.bits, v&(1<<width-1), width)
 		return
-	case w.k.Mask:
+	case w.k.of(mask).Mask:
 		v &= 1<<width - 1
 	case v < 0 || v > limit:
 		w.err = &errObj{Kind: "out_of_range", Field: field.Path(i)}
@@ -563,7 +652,7 @@ func (w *writer) or(c, end int) {
 func (w *writer) field(f spec.Field, i, v int) { w.put(v, f.Width, f, i, f.Max) }
 
 // encode encodes a value.
-func (k *knobs) encode(v *ref.Value) (string, *errObj) {
+func (k reading) encode(v *ref.Value) (string, *errObj) {
 	w := &writer{k: k, bits: make([]byte, 0, 320)} // a State takes 290 bits at most
 	w.field(spec.StateFlag, 0, flagBit(v.State != nil))
 	w.field(spec.RecordFlag, 0, flagBit(v.Record != nil))
@@ -571,7 +660,7 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 		w.state(s)
 	}
 	if r := v.Record; r != nil {
-		if k.EmptyRecordError && len(r.Moves) == 0 {
+		if k.of(emptyRecordError).EmptyRecordError && len(r.Moves) == 0 {
 			return "", &errObj{Kind: "malformed", Field: "record.moves"}
 		}
 		w.record(r)
@@ -581,7 +670,7 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 	}
 	bits := w.bits
 	exact := len(bits)%6 == 0
-	for k.B64WholeBytes && len(bits)%8 != 0 {
+	for k.of(b64WholeBytes).B64WholeBytes && len(bits)%8 != 0 {
 		bits = append(bits, '0')
 	}
 	for len(bits)%6 != 0 {
@@ -589,14 +678,14 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 	}
 	var code strings.Builder
 	alphabet := k.alphabet()
-	if k.CarrySextet {
+	if k.of(carrySextet).CarrySextet {
 		carried(&code, w.fields, alphabet)
 		bits = nil
 	}
 	for i := 0; i < len(bits); i += 6 {
 		n := 0
 		for j := range 6 {
-			if k.LsbFirst {
+			if k.of(lsbFirst).LsbFirst {
 				n |= int(bits[i+j]-'0') << j
 			} else {
 				n = n<<1 | int(bits[i+j]-'0')
@@ -604,10 +693,10 @@ func (k *knobs) encode(v *ref.Value) (string, *errObj) {
 		}
 		code.WriteByte(alphabet[n])
 	}
-	if exact && k.ExtraCharacter {
+	if exact && k.of(extraCharacter).ExtraCharacter {
 		code.WriteByte('A')
 	}
-	for k.EqualsPadding && code.Len()%4 != 0 {
+	for k.of(equalsPadding).EqualsPadding && code.Len()%4 != 0 {
 		code.WriteByte('=')
 	}
 	return code.String(), nil
@@ -642,7 +731,7 @@ func carried(code *strings.Builder, fields []written, alphabet string) {
 
 func (w *writer) state(s *ref.State) {
 	k := w.k
-	if k.BlackFirst {
+	if k.of(blackFirst).BlackFirst {
 		w.field(spec.Black, 0, s.Black)
 		w.field(spec.White, 0, s.White)
 	} else {
@@ -650,13 +739,13 @@ func (w *writer) state(s *ref.State) {
 		w.field(spec.Black, 0, s.Black)
 	}
 	groups := [][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V}
-	if k.AnchorsDropped {
+	if k.of(anchorsDropped).AnchorsDropped {
 		for g := range groups {
 			groups[g] = slices.DeleteFunc(slices.Clone(groups[g]), func(a int) bool { return a > spec.MaxAnchor })
 		}
 	}
-	groups[0], groups[1] = k.EncodeWalls.reorder(groups[0], groups[1])
-	groups[2], groups[3] = k.EncodeWalls.reorder(groups[2], groups[3])
+	groups[0], groups[1] = k.of(encodeWalls).EncodeWalls.reorder(groups[0], groups[1])
+	groups[2], groups[3] = k.of(encodeWalls).EncodeWalls.reorder(groups[2], groups[3])
 	for g, l := range spec.WallGroups {
 		anchors := groups[g]
 		w.field(l.Count, 0, len(anchors))
@@ -665,12 +754,12 @@ func (w *writer) state(s *ref.State) {
 		}
 	}
 	player := int(s.LastMove.Player)
-	if k.PlayerFromParity {
+	if k.of(playerFromParity).PlayerFromParity {
 		player = s.Turn % 2 // white plays the odd turns, so it moved last before an even one
 	}
 	w.field(spec.LastMovePlayer, 0, player)
 	w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
-	if s.LastMove.Kind == ref.Wall || k.PlaceAfterPawn {
+	if s.LastMove.Kind == ref.Wall || k.of(placeAfterPawn).PlaceAfterPawn {
 		w.field(spec.LastMovePlace, 0, s.LastMove.Place)
 	}
 	w.field(spec.Turn, 0, s.Turn)
@@ -679,11 +768,11 @@ func (w *writer) state(s *ref.State) {
 func (w *writer) record(r *ref.Record) {
 	k := w.k
 	moves := r.Moves
-	if k.AnchorsDropped {
+	if k.of(anchorsDropped).AnchorsDropped {
 		moves = slices.DeleteFunc(slices.Clone(moves), func(m ref.Move) bool { return m.Kind == ref.Wall && m.Place > spec.MaxAnchor })
 	}
 	n := len(moves)
-	if k.MaskMoveCount {
+	if k.of(maskMoveCount).MaskMoveCount {
 		n &= 1<<spec.MoveCount.Width - 1
 	}
 	w.field(spec.MoveCount, 0, n)
@@ -694,7 +783,7 @@ func (w *writer) record(r *ref.Record) {
 			continue
 		}
 		o := int(m.Orientation)
-		if k.OrientationFlip {
+		if k.of(orientationFlip).OrientationFlip {
 			o = 1 - o
 		}
 		w.field(spec.MoveOrientation, i, o)

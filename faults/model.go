@@ -22,6 +22,12 @@ import (
 // conforms. Faults that cannot be had together (Compatible) are had as
 // the first of them sets its knobs.
 func Model(fs ...*Fault) protocol.Handler {
+	m, name := newModel(fs)
+	return m.handler(name)
+}
+
+// newModel returns the model of the faults fs, and its name.
+func newModel(fs []*Fault) (*model, string) {
 	var k knobs
 	var names []string
 	for _, f := range fs {
@@ -29,20 +35,90 @@ func Model(fs ...*Fault) protocol.Handler {
 		names = append(names, f.Name)
 	}
 	m := &model{decoding: k.readBy(decoding), encoding: k.readBy(encoding), replaying: k.readBy(replaying)}
-	return m.handler("model: " + strings.Join(names, ", "))
+	return m, "model: " + strings.Join(names, ", ")
 }
 
 // handler returns the model as a handler of the protocol named name.
 func (m *model) handler(name string) protocol.Handler {
+	return m.funcs(name, func() *KnobSet { return new(KnobSet) }) // what an answer reads, told to none
+}
+
+// funcs returns the model as a handler of the protocol named name whose
+// answers add the knobs they read to the set read returns, asked once an
+// answer.
+func (m *model) funcs(name string, read func() *KnobSet) *protocol.Funcs {
 	return &protocol.Funcs{
 		Name:     name,
 		Version:  spec.Version,
 		Profiles: []string{ref.Strict.String(), ref.Lenient.String()},
-		Decode:   m.decode,
-		Encode:   m.encode,
-		Replay:   m.replay,
-		Validate: m.validate,
+		Decode:   func(code, profile string) *protocol.Response { return m.decode(read(), code, profile) },
+		Encode:   func(value json.RawMessage) *protocol.Response { return m.encode(read(), value) },
+		Replay:   func(code string) *protocol.Response { return m.replay(read(), code) },
+		Validate: func(code string) *protocol.Response { return m.validate(read(), code) },
 	}
+}
+
+// A Reading is the model of some faults (ModelReading) that tells which
+// of its knobs each answer reads. Were a fault that sets none of the
+// knobs an answer read added to the model's faults, the model of them all
+// would answer the same request of an op (decode, encode, replay,
+// validate; hello's answer names the faults) as this one does, to the
+// last byte, reading the same knobs: it runs as this one until it reads a
+// knob that differs, and it reads none.
+type Reading struct {
+	m    *model
+	name string
+	idle sync.Pool // of *answering, made for m
+}
+
+// An answering is the model as a handler for one answer at a time, which
+// adds the knobs it reads to *read.
+type answering struct {
+	funcs *protocol.Funcs
+	read  *KnobSet
+}
+
+// ModelReading returns the model of the faults fs, as Model makes it,
+// telling the knobs its answers read.
+func ModelReading(fs ...*Fault) *Reading {
+	m, name := newModel(fs)
+	return &Reading{m: m, name: name}
+}
+
+// Answer answers req as the model's handler does, adding to *read the
+// knobs it reads. A fault that crashes panics, as the handler does, the
+// knobs read before it in *read.
+func (r *Reading) Answer(req *protocol.Request, read *KnobSet) *protocol.Response {
+	a, _ := r.idle.Get().(*answering)
+	if a == nil {
+		a = new(answering)
+		a.funcs = r.m.funcs(r.name, func() *KnobSet { return a.read })
+	}
+	a.read = read
+	resp := a.funcs.Handle(req) // a panic leaves a out of the pool
+	a.read = nil
+	r.idle.Put(a)
+	return resp
+}
+
+// Knobs returns the knobs that fault f sets.
+func (f *Fault) Knobs() KnobSet {
+	if inCatalogue(f) {
+		return f.sets
+	}
+	return f.knobs.set()
+}
+
+// set returns the knobs of k that are set.
+func (k knobs) set() KnobSet {
+	var s KnobSet
+	v := reflect.ValueOf(k)
+	for i := range v.NumField() {
+		if !v.Field(i).IsZero() {
+			s |= 1 << i
+		}
+	}
+	return s
 }
 
 // A model answers each op with the knobs that the parts of the model it
@@ -152,27 +228,27 @@ func (k knobs) with(o knobs) (knobs, bool) {
 
 // fail returns the answer of an error object, as the knobs k report it:
 // of encoding when encoding is set, of decoding otherwise.
-func (k *knobs) fail(e *errObj, encoding bool) *protocol.Response {
+func (k reading) fail(e *errObj, encoding bool) *protocol.Response {
 	switch {
-	case k.OneKind != "":
-		e.Kind = k.OneKind
-	case k.KindEachWay && encoding:
+	case k.of(oneKind).OneKind != "":
+		e.Kind = k.of(oneKind).OneKind
+	case k.of(kindEachWay).KindEachWay && encoding:
 		e.Kind = "malformed"
-	case k.KindEachWay:
+	case k.of(kindEachWay).KindEachWay:
 		e.Kind = "invalid_character"
 	}
-	if k.NoPositions {
+	if k.of(noPositions).NoPositions {
 		e.Bit, e.Char, e.Field = nil, nil, ""
 	}
 	return &protocol.Response{Error: e}
 }
 
-func (m *model) decode(code, profile string) *protocol.Response {
+func (m *model) decode(read *KnobSet, code, profile string) *protocol.Response {
 	p, err := ref.ParseProfile(profile)
 	if err != nil {
 		return protocol.Unsupported("profile " + profile)
 	}
-	k := &m.decoding
+	k := reading{&m.decoding, read}
 	v, e := k.decode(code, p)
 	if e != nil {
 		return k.fail(e, false)
@@ -191,8 +267,8 @@ func (m *model) decode(code, profile string) *protocol.Response {
 // answers get a copy of their length.
 var jsonBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
-func (m *model) encode(value json.RawMessage) *protocol.Response {
-	k := &m.encoding
+func (m *model) encode(read *KnobSet, value json.RawMessage) *protocol.Response {
+	k := reading{&m.encoding, read}
 	v, err := parsed.get(value)
 	if err != nil {
 		e, ok := err.(*ref.Error)
@@ -246,8 +322,8 @@ func (p *values) get(text json.RawMessage) (*ref.Value, error) {
 	return x.v, x.err
 }
 
-func (m *model) replay(code string) *protocol.Response {
-	k := &m.replaying
+func (m *model) replay(read *KnobSet, code string) *protocol.Response {
+	k := reading{&m.replaying, read}
 	v, e := k.decode(code, ref.Strict)
 	if e != nil {
 		return k.fail(e, false)
@@ -256,8 +332,8 @@ func (m *model) replay(code string) *protocol.Response {
 	return &protocol.Response{Squares: &squares, Violation: violation}
 }
 
-func (m *model) validate(code string) *protocol.Response {
-	k := &m.decoding
+func (m *model) validate(read *KnobSet, code string) *protocol.Response {
+	k := reading{&m.decoding, read}
 	v, e := k.decode(code, ref.Strict)
 	if e != nil {
 		return k.fail(e, false)

@@ -86,11 +86,11 @@ func (b *board) reaches(from, goal int) bool {
 	return reached[goal] != 0
 }
 
-func (f *knobs) over(b *board) bool {
-	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.BlackWinIgnored
+func (f reading) over(b *board) bool {
+	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.of(blackWinIgnored).BlackWinIgnored
 }
 
-func (f *knobs) apply(b *board, m ref.Move) rules.Rule {
+func (f reading) apply(b *board, m ref.Move) rules.Rule {
 	if f.over(b) {
 		return rules.GameOver
 	}
@@ -106,8 +106,8 @@ func (f *knobs) apply(b *board, m ref.Move) rules.Rule {
 	return ""
 }
 
-func (f *knobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
-	if b.wallsLeft[b.toMove] <= 0 && !f.NoWallsLeftIgnored {
+func (f reading) wall(b *board, o ref.Orientation, p int) rules.Rule {
+	if b.wallsLeft[b.toMove] <= 0 && !f.of(noWallsLeftIgnored).NoWallsLeftIgnored {
 		return rules.NoWallsLeft
 	}
 	same, other := &b.h, &b.v
@@ -118,16 +118,16 @@ func (f *knobs) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	}
 	near := (o == ref.Horizontal && x > 0 || o == ref.Vertical && y > 0) && anchored(*same, p-next) ||
 		(o == ref.Horizontal && x < 7 || o == ref.Vertical && y < 7) && anchored(*same, p+next)
-	if anchored(*same, p) || near || anchored(*other, p) && !f.CrossingAllowed {
+	if anchored(*same, p) || near || anchored(*other, p) && !f.of(crossingAllowed).CrossingAllowed {
 		return rules.WallsConflict
 	}
 	saved := *b
 	*same |= anchor(p)
 	blocked := !b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)
-	if f.OpponentPathUnchecked {
+	if f.of(opponentPathUnchecked).OpponentPathUnchecked {
 		blocked = !b.reaches(b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
 	}
-	if !f.NoPathCheck && blocked {
+	if !f.of(noPathCheck).NoPathCheck && blocked {
 		*b = saved
 		return rules.NoPath
 	}
@@ -148,9 +148,9 @@ func anchor(p int) uint64 {
 	return 1 << p
 }
 
-func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
+func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 	me, opp := b.pawn[b.toMove], b.pawn[1-b.toMove]
-	if f.SquareArithmetic {
+	if f.of(squareArithmetic).SquareArithmetic {
 		to := me + offsets[dir]
 		if to == opp {
 			to += offsets[dir]
@@ -161,13 +161,13 @@ func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
 	dx, dy := steps[dir][0], steps[dir][1]
 	if dx == 0 || dy == 0 {
 		nx, ny := x+dx, y+dy
-		if f.WrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
+		if f.of(wrapAtEdge).WrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
 			return me + dx, "" // from i1 east to a2
 		}
 		switch {
 		case !inside(nx, ny):
 			return 0, rules.OffBoard
-		case b.wallBetween(x, y, dx, dy) && !(f.StepWallIgnoredWest && dx == -1):
+		case b.wallBetween(x, y, dx, dy) && !(f.of(stepWallIgnoredWest).StepWallIgnoredWest && dx == -1):
 			return 0, rules.WallBlocksMove
 		case 9*ny+nx != opp:
 			return 9*ny + nx, ""
@@ -179,7 +179,7 @@ func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
 		return 9*jy + jx, ""
 	}
 	tx, ty := x+dx, y+dy
-	if f.DiagonalJumps && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
+	if f.of(diagonalJumps).DiagonalJumps && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
 		return 9*(ty+dy) + tx + dx, ""
 	}
 	if !inside(tx, ty) {
@@ -191,8 +191,8 @@ func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
 			continue
 		}
 		blocked := f.jumpBlocked(b, ox, oy, via[0], via[1])
-		through := f.BlackSideStepsThrough && b.toMove == 1
-		if (blocked || f.SideStepWhileOpen) && (!b.wallBetween(ox, oy, tx-ox, ty-oy) || through) {
+		through := f.of(blackSideStepsThrough).BlackSideStepsThrough && b.toMove == 1
+		if (blocked || f.of(sideStepWhileOpen).SideStepWhileOpen) && (!b.wallBetween(ox, oy, tx-ox, ty-oy) || through) {
 			return 9*ty + tx, ""
 		}
 	}
@@ -201,15 +201,15 @@ func (f *knobs) pawn(b *board, dir int) (int, rules.Rule) {
 
 // jumpBlocked reports whether the board's edge or a wall stands behind the
 // opponent on (ox, oy), jumped over in the step (dx, dy).
-func (f *knobs) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
+func (f reading) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
 	if !inside(ox+dx, oy+dy) {
 		return true
 	}
-	return b.wallBetween(ox, oy, dx, dy) && !(f.JumpWallIgnoredSouth && dy == -1)
+	return b.wallBetween(ox, oy, dx, dy) && !(f.of(jumpWallIgnoredSouth).JumpWallIgnoredSouth && dy == -1)
 }
 
 // replay answers a replay request for a value already decoded.
-func (f *knobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
+func (f reading) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 	squares := [][2]int{}
 	if v.Record == nil {
 		return squares, json.RawMessage("null")
@@ -218,19 +218,19 @@ func (f *knobs) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 	if s := v.State; s != nil {
 		b.pawn = [2]int{s.White, s.Black}
 		b.toMove = int(1 - s.LastMove.Player)
-		if f.FirstMoverParity {
+		if f.of(firstMoverParity).FirstMoverParity {
 			b.toMove = 1 - s.Turn%2 // white plays the odd turns
 		}
 		for p, g := range []ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {
 				b.h |= anchor(a)
-				if !f.StateWallsUncounted {
+				if !f.of(stateWallsUncounted).StateWallsUncounted {
 					b.wallsLeft[p]--
 				}
 			}
 			for _, a := range g.V {
 				b.v |= anchor(a)
-				if !f.StateWallsUncounted {
+				if !f.of(stateWallsUncounted).StateWallsUncounted {
 					b.wallsLeft[p]--
 				}
 			}
