@@ -326,11 +326,28 @@ var integers = map[string]bool{
 var pointerIndex = regexp.MustCompile(`/\d+(/|$)`)
 
 // unknownKey reports whether the last key of a field's path
-// ("state.walls.white.V") is unknown to its object, and whether that
-// object is inside the value rather than the whole value.
+// ("state.walls.white.V", or in brackets, as a path writes a key that
+// needs them: `record.moves[0]["ü"]`, `["<&>"]`) is unknown to its
+// object, and whether that object is inside the value rather than the
+// whole value. A key in brackets is never a known one: no known key
+// needs them.
 func unknownKey(path string) (inside, ok bool) {
 	if path == "" {
 		return false, false
+	}
+	if strings.HasSuffix(path, `"]`) {
+		k := strings.LastIndex(path, `["`)
+		if k < 0 {
+			return false, false
+		}
+		parent := ""
+		if k > 0 {
+			parent = "/" + strings.ReplaceAll(indexes.ReplaceAllString(path[:k], ".#"), ".", "/")
+		}
+		if _, known := known[parent]; !known {
+			return false, false
+		}
+		return parent != "", true
 	}
 	k := strings.LastIndexByte(path, '.')
 	parent, name := "", path
