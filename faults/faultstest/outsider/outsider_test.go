@@ -8,83 +8,21 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/protocol"
-	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // run runs the whole vector suite against h and returns the results.
 func run(t *testing.T, h protocol.Handler) []suite.Entry {
 	t.Helper()
-	entries, err := results(h)
+	entries, err := faultstest.Results(context.Background(), h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return entries
 }
-
-// results runs every vector of the suite against h as qf check runs them
-// (runner.Run, persistent, at L3): the implementation started and
-// greeted (session.Open, the driver's failures in a row unbounded), the
-// vectors of each category in turn asked and graded, an answer not had
-// graded as session.Failed says, a category the hello does not list
-// skipped, and every vector after the driver gives up not run. It
-// leaves out the diagnosis of the failures, which runner.Run makes and
-// no test here reads (half the CPU of a run), and reads the vector
-// files once a process, not once a run (a quarter).
-func results(h protocol.Handler) ([]suite.Entry, error) {
-	files, err := suiteFiles()
-	if err != nil {
-		return nil, err
-	}
-	s, err := session.Open(context.Background(), driver.Options{Handler: h, MaxFailuresInARow: 1 << 20}, nil)
-	if err != nil {
-		return nil, err
-	}
-	var entries []suite.Entry
-	for i, c := range suite.Categories {
-		for j := range files[i].Tests {
-			test := &files[i].Tests[j]
-			var r suite.Result
-			switch {
-			case s.Client.GaveUp() != nil:
-				r = c.NewResult(test)
-				r.Status, r.Reason = suite.NotRun, suite.RunEnded
-			case !s.Hello.Lists(c):
-				r = c.NewResult(test)
-				r.Status, r.Reason, r.Detail = suite.Skip, suite.NotListed, s.Hello.Missing(c)
-			default:
-				resp, line, err := s.Client.Call(c.Request(test))
-				if err != nil {
-					r = session.Failed(c, test, err, line)
-				} else {
-					r = c.Grade(test, resp, suite.L3)
-				}
-				r.Stderr = s.Client.Stderr()
-			}
-			entries = append(entries, r.Entry())
-		}
-	}
-	s.Finish() // its problems, as runner.Run's, are no test's here
-	return entries, nil
-}
-
-// suiteFiles returns the vector file of each of suite.Categories, read
-// once a process and shared, not to be changed.
-var suiteFiles = sync.OnceValues(func() ([]*vectors.File, error) {
-	var files []*vectors.File
-	for _, c := range suite.Categories {
-		f, err := vectors.Load(c.File())
-		if err != nil {
-			return nil, err
-		}
-		files = append(files, f)
-	}
-	return files, nil
-})
 
 // A suiteRun is the results of one run of the whole suite, made once.
 type suiteRun struct {
@@ -107,7 +45,7 @@ func runWith(t *testing.T, fs ...outsider.Fault) []suite.Entry {
 	name := h.Handle(&protocol.Request{Op: protocol.Hello}).Name
 	v, _ := suiteRuns.LoadOrStore(name, &suiteRun{})
 	r := v.(*suiteRun)
-	r.once.Do(func() { r.entries, r.err = results(h) })
+	r.once.Do(func() { r.entries, r.err = faultstest.Results(context.Background(), h) })
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
