@@ -3,10 +3,8 @@ package generative
 import (
 	"bytes"
 	"context"
-	"flag"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
@@ -109,13 +107,12 @@ func TestFuzzNamesWhatCheckNames(t *testing.T) {
 
 // fuzzNamesWhatCheckNames is TestFuzzNamesWhatCheckNames on one subject.
 func fuzzNamesWhatCheckNames(t *testing.T, s subject) {
-	check, rep, err := takeEarly(s.name)
-	if check == nil && err == nil {
-		check, rep, err = checkAndFuzz(s)
-	}
+	opts := s.run()
+	check, err := runner.Run(context.Background(), runner.Options{Options: opts})
 	if err != nil {
 		t.Fatal(err)
 	}
+	rep := mustRun(t, Options{Options: opts, N: 12000, Seed: 1})
 	truthful(t, s.name, rep, s.have)
 	// Each of check's causes is fuzz's too: the vectors it explains,
 	// which fuzz asks first, fuzz files under a cause of the same
@@ -154,72 +151,6 @@ func fuzzNamesWhatCheckNames(t *testing.T, s subject) {
 	askedAgain(t, s, rep)
 	written(t, s, rep)
 	t.Logf("%s: check %d causes, fuzz %d: %s", s.name, len(check.Causes), len(rep.Causes), names(rep))
-}
-
-// checkAndFuzz runs qf check and qf fuzz (12,000 cases, seed 1) on the
-// subject.
-func checkAndFuzz(s subject) (*runner.Report, *Report, error) {
-	opts := s.run()
-	check, err := runner.Run(context.Background(), runner.Options{Options: opts})
-	if err != nil {
-		return nil, nil, err
-	}
-	rep, err := Run(context.Background(), Options{Options: opts, N: 12000, Seed: 1})
-	return check, rep, err
-}
-
-// An earlyRun is checkAndFuzz on a subject, begun before the tests.
-type earlyRun struct {
-	done  chan struct{}
-	check *runner.Report
-	rep   *Report
-	err   error
-}
-
-var (
-	earlyMu   sync.Mutex
-	earlyRuns = map[string]*earlyRun{} // by the subject's name
-)
-
-// startEarly begins, when go test runs every test of the package (no
-// -run, no -skip), checkAndFuzz on the subject crash-records, whose test
-// reads it later (takeEarly): its qf fuzz restarts the fake about 9,000
-// times, one after another, the longest piece of work of the package,
-// which otherwise waits behind most of the others for a slot of
-// -parallel and ends the package's run alone, on one CPU. Begun first,
-// it runs beside the rest. Call it in TestMain, once Command starts the
-// fakes as they will be started.
-func startEarly() {
-	for _, name := range []string{"test.run", "test.skip"} {
-		if f := flag.Lookup(name); f == nil || f.Value.String() != "" {
-			return
-		}
-	}
-	for _, s := range subjects() {
-		if s.env != "crash-records" {
-			continue
-		}
-		r := &earlyRun{done: make(chan struct{})}
-		earlyRuns[s.name] = r
-		go func() {
-			defer close(r.done)
-			r.check, r.rep, r.err = checkAndFuzz(s)
-		}()
-	}
-}
-
-// takeEarly returns what startEarly began for the subject, once it is
-// done, and forgets it; nils when it began nothing.
-func takeEarly(name string) (*runner.Report, *Report, error) {
-	earlyMu.Lock()
-	r := earlyRuns[name]
-	delete(earlyRuns, name)
-	earlyMu.Unlock()
-	if r == nil {
-		return nil, nil, nil
-	}
-	<-r.done
-	return r.check, r.rep, r.err
 }
 
 func key(c *diagnosis.Cause) string { return string(c.Kind) + " " + c.Name }

@@ -37,10 +37,7 @@ func TestMain(m *testing.M) {
 	servetest.Parallel(2 * runtime.GOMAXPROCS(0))
 	// The crash-prone fakes start thousands of times: as a program of
 	// their own, not as this test binary, which starts on more CPU.
-	os.Exit(servetest.WithProgram(func() int {
-		startEarly() // the longest work first
-		return m.Run()
-	}))
+	os.Exit(servetest.WithProgram(m.Run))
 }
 
 // serveCommand is the command of the fake that runs protocol.Serve with the
