@@ -102,7 +102,8 @@ func nonASCIIFields(t *testing.T) []string {
 // The three examples answer every corner of spec/protocol.md as the
 // reference does (package protocoltest): null members, members of the
 // wrong type, ids of every JSON type, the depth limit counted from the
-// request object, lone surrogate escapes.
+// request object, lone surrogate escapes. examples/java runs from its
+// source, as CONFORMANCE.md says to run it.
 func TestCorners(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
@@ -111,7 +112,7 @@ func TestCorners(t *testing.T) {
 	}{
 		{"examples/js", []string{"node", "js/serve.js"}},
 		{"examples/python", []string{"python3", "python/serve.py"}},
-		{"examples/java", []string{"java", "java/QfAdapter.java"}},
+		{"examples/java", slices.Concat([]string{"java"}, javaFlags, []string{"java/QfAdapter.java"})},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

@@ -13,8 +13,12 @@ import (
 // so they are the fake's alone, not the test's, and tests that start
 // fakes can run in parallel (t.Setenv forbids t.Parallel), with no
 // process between the driver and the fake (env(1) would cost each start
-// a third more).
+// a third more). While WithProgram runs, a fake of this package runs as
+// the program WithProgram built, not as this test binary.
 func Command(vars ...string) []string {
+	if program != "" && ownMode(vars) {
+		return append([]string{program, "--"}, vars...)
+	}
 	return append([]string{os.Args[0], "-test.run=^$", "--"}, vars...)
 }
 

@@ -8,21 +8,20 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/protocol"
-	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
 // run runs the whole vector suite against h and returns the results.
 func run(t *testing.T, h protocol.Handler) []suite.Entry {
 	t.Helper()
-	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: h, MaxFailuresInARow: 1 << 20}})
+	entries, err := faultstest.Results(context.Background(), h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rep.Results
+	return entries
 }
 
 // A suiteRun is the results of one run of the whole suite, made once.
@@ -34,8 +33,7 @@ type suiteRun struct {
 
 // suiteRuns holds the runs of runWith by the name of the outsider's
 // hello, which names its faults: TestVectors, TestFaults and TestPorts
-// ask for many of the same sets, and each run, diagnosed as qf check
-// diagnoses it, costs a good part of a second.
+// ask for many of the same sets.
 var suiteRuns sync.Map // string -> *suiteRun
 
 // runWith returns the results of the whole suite against the outsider
@@ -47,13 +45,7 @@ func runWith(t *testing.T, fs ...outsider.Fault) []suite.Entry {
 	name := h.Handle(&protocol.Request{Op: protocol.Hello}).Name
 	v, _ := suiteRuns.LoadOrStore(name, &suiteRun{})
 	r := v.(*suiteRun)
-	r.once.Do(func() {
-		var rep *runner.Report
-		rep, r.err = runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: h, MaxFailuresInARow: 1 << 20}})
-		if r.err == nil {
-			r.entries = rep.Results
-		}
-	})
+	r.once.Do(func() { r.entries, r.err = faultstest.Results(context.Background(), h) })
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
