@@ -24,6 +24,7 @@ import (
 	"io"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
@@ -207,18 +208,33 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	return rep, nil
 }
 
+// suiteFiles returns the suite's vector files, one a category in the
+// order of suite.Categories, parsed once a process: a run only reads
+// them.
+var suiteFiles = sync.OnceValues(func() ([]*vectors.File, error) {
+	var out []*vectors.File
+	for _, c := range suite.Categories {
+		f, err := vectors.Load(c.File())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+})
+
 // selectTests returns the tests of the suite's files and the extra ones
 // that opts select, counting the others as deselected and noting the
 // flags of those selected.
 func selectTests(opts *Options, rep *Report) ([]selected, error) {
 	var tests []selected
 	ids := map[string]bool{}
-	for _, c := range suite.Categories {
-		f, err := vectors.Load(c.File())
-		if err != nil {
-			return nil, err
-		}
-		files := []*vectors.File{f}
+	suiteFiles, err := suiteFiles()
+	if err != nil {
+		return nil, err
+	}
+	for k, c := range suite.Categories {
+		files := []*vectors.File{suiteFiles[k]}
 		for _, x := range opts.Extra {
 			if xc, _ := suite.Of(x); xc == c {
 				files = append(files, x)
