@@ -24,7 +24,6 @@ import (
 	"io"
 	"regexp"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
@@ -52,6 +51,10 @@ type Options struct {
 	Expect   []Expectation   // expected failures
 	Extra    []*vectors.File // vector files run beside the suite's, such as qf fuzz writes (vectors.LoadDir)
 	Progress io.Writer       // when set, a progress line is written there
+	// NoDiagnosis leaves the report's Causes empty, for a caller that
+	// reads only the results: on an implementation with faults the
+	// diagnosis is most of a run's CPU.
+	NoDiagnosis bool
 }
 
 // A Summary counts the results of a category, and says the level reached.
@@ -188,7 +191,9 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	for i := range results {
 		graded[i] = &results[i]
 	}
-	rep.Causes = diagnosis.Diagnose(graded, conn.Asker(ctx)).Causes
+	if !opts.NoDiagnosis {
+		rep.Causes = diagnosis.Diagnose(graded, conn.Asker(ctx)).Causes
+	}
 	rep.Results = make([]suite.Entry, len(results))
 	for i := range results {
 		rep.Results[i] = results[i].Entry()
@@ -208,33 +213,18 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	return rep, nil
 }
 
-// suiteFiles returns the suite's vector files, one a category in the
-// order of suite.Categories, parsed once a process: a run only reads
-// them.
-var suiteFiles = sync.OnceValues(func() ([]*vectors.File, error) {
-	var out []*vectors.File
-	for _, c := range suite.Categories {
-		f, err := vectors.Load(c.File())
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, nil
-})
-
 // selectTests returns the tests of the suite's files and the extra ones
 // that opts select, counting the others as deselected and noting the
 // flags of those selected.
 func selectTests(opts *Options, rep *Report) ([]selected, error) {
 	var tests []selected
 	ids := map[string]bool{}
-	suiteFiles, err := suiteFiles()
-	if err != nil {
-		return nil, err
-	}
-	for k, c := range suite.Categories {
-		files := []*vectors.File{suiteFiles[k]}
+	for _, c := range suite.Categories {
+		f, err := vectors.Shared(c.File())
+		if err != nil {
+			return nil, err
+		}
+		files := []*vectors.File{f}
 		for _, x := range opts.Extra {
 			if xc, _ := suite.Of(x); xc == c {
 				files = append(files, x)

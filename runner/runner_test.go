@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -606,6 +607,34 @@ func TestJUnitRunFailures(t *testing.T) {
 		last := suites.Suites[len(suites.Suites)-1]
 		if rep.OK() || suites.Failures == 0 || last.Name != "run" || last.Cases[0].Failure == nil || !strings.Contains(last.Cases[0].Failure.Message, c.says) {
 			t.Errorf("%s: JUnit failures %d:\n%s", c.says, suites.Failures, x.String())
+		}
+	}
+}
+
+// NoDiagnosis leaves the causes out and nothing else: the results are
+// those of a run that diagnoses.
+func TestNoDiagnosis(t *testing.T) {
+	t.Parallel()
+	m, _ := faultstest.Named("rust")
+	run := func(no bool) *Report {
+		rep, err := Run(context.Background(), Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}, NoDiagnosis: no})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	with, without := run(false), run(true)
+	if len(with.Causes) == 0 || len(without.Causes) != 0 {
+		t.Errorf("%d causes with the diagnosis, %d without", len(with.Causes), len(without.Causes))
+	}
+	if len(with.Results) != len(without.Results) {
+		t.Fatalf("%d results with the diagnosis, %d without", len(with.Results), len(without.Results))
+	}
+	for i := range with.Results {
+		a, b := with.Results[i], without.Results[i]
+		a.Duration, b.Duration = 0, 0
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: %+v with the diagnosis, %+v without", a.ID, a, b)
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
@@ -138,6 +139,30 @@ func Load(name string) (*File, error) {
 	}
 	return Parse(data)
 }
+
+// Shared returns the embedded vector file name as Load does, parsed once
+// a process and shared by every caller: the callers only read it. A run
+// of qf check reads the suite's files once; the tests run it hundreds of
+// times a process.
+func Shared(name string) (*File, error) {
+	shared.Lock()
+	defer shared.Unlock()
+	if f, ok := shared.files[name]; ok {
+		return f, nil
+	}
+	f, err := Load(name)
+	if err != nil {
+		return nil, err
+	}
+	shared.files[name] = f
+	return f, nil
+}
+
+// shared holds the files Shared parsed, by name.
+var shared = struct {
+	sync.Mutex
+	files map[string]*File
+}{files: map[string]*File{}}
 
 // Parse parses a vector file. A file whose number_of_tests is not the
 // number of its tests is an error: it was cut or edited by hand.

@@ -16,6 +16,7 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/generative"
+	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -74,12 +75,12 @@ func caught(t *testing.T, m *Mutant) []string {
 // failed runs the whole suite against m, every vector however often it
 // crashes, and returns the ids of the vectors it fails.
 func failed(m *Mutant) ([]string, error) {
-	entries, err := Results(context.Background(), m.Handler())
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: m.Handler(), MaxFailuresInARow: 1 << 20}, NoDiagnosis: true})
 	if err != nil {
 		return nil, err
 	}
 	var ids []string
-	for _, r := range entries {
+	for _, r := range rep.Results {
 		if r.Status == suite.Fail {
 			ids = append(ids, r.ID)
 		}
@@ -142,12 +143,12 @@ func TestSuiteCatchesEveryMutant(t *testing.T) {
 // flaggedFor returns those of ids, the vectors m fails, that carry one of
 // m's flags.
 func flaggedFor(t *testing.T, m *Mutant, ids []string) []string {
-	files, err := Files()
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []string
-	for _, f := range files {
+	for _, c := range suite.Categories {
+		f, err := vectors.Shared(c.File())
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, v := range f.Tests {
 			if slices.Contains(ids, v.ID) && slices.ContainsFunc(v.Flags, func(flag string) bool { return slices.Contains(m.Flags(), flag) }) {
 				out = append(out, v.ID)
