@@ -89,21 +89,7 @@ func TestKnobsRead(t *testing.T) {
 			}
 		}
 	}
-	var reqs []*protocol.Request
-	for _, c := range suite.Categories {
-		file, err := vectors.Load(c.File())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range file.Tests {
-			reqs = append(reqs, c.Request(&file.Tests[i]))
-		}
-	}
-	for _, fam := range Families() {
-		for _, p := range Probes(fam) {
-			reqs = append(reqs, p.Category.RequestOf(p.Input))
-		}
-	}
+	reqs := requests(t)
 	for _, f := range Catalogue {
 		read, all := Model(f), (&model{f.knobs, f.knobs, f.knobs}).handler("")
 		for _, req := range reqs {
