@@ -230,23 +230,31 @@ func TestJavaExample(t *testing.T) {
 	if err != nil {
 		t.Skip("no java on this machine (Debian: apt-get install default-jdk-headless): examples/java did not run")
 	}
-	passesAll(t, "examples/java", compiledJava(t, java, "java/QfAdapter.java"), 3000)
+	// The two programs, each compiled and run, are parallel subtests: a
+	// compilation is a JVM's start and its compiler's, most of the test.
+	t.Run("utf-8", func(t *testing.T) {
+		t.Parallel()
+		passesAll(t, "examples/java", compiledJava(t, java, "java/QfAdapter.java"), 3000)
+	})
 	// The same writing System.out's platform charset: the vectors whose
 	// answers hold non-ASCII fail, and no others.
-	src, err := os.ReadFile("java/QfAdapter.java")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const utf8Out = "new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8)"
-	if !strings.Contains(string(src), utf8Out) {
-		t.Fatalf("java/QfAdapter.java no longer has %q", utf8Out)
-	}
-	dir := t.TempDir()
-	write(t, dir, "QfAdapter.java", strings.Replace(string(src), utf8Out, "System.out", 1))
-	failed := failedIDs(t, compiledJava(t, java, filepath.Join(dir, "QfAdapter.java")))
-	if want := nonASCIIFields(t); !slices.Equal(failed, want) {
-		t.Errorf("with the platform charset, failed %q,\nwant %q", failed, want)
-	}
+	t.Run("platform-charset", func(t *testing.T) {
+		t.Parallel()
+		src, err := os.ReadFile("java/QfAdapter.java")
+		if err != nil {
+			t.Fatal(err)
+		}
+		const utf8Out = "new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8)"
+		if !strings.Contains(string(src), utf8Out) {
+			t.Fatalf("java/QfAdapter.java no longer has %q", utf8Out)
+		}
+		dir := t.TempDir()
+		write(t, dir, "QfAdapter.java", strings.Replace(string(src), utf8Out, "System.out", 1))
+		failed := failedIDs(t, compiledJava(t, java, filepath.Join(dir, "QfAdapter.java")))
+		if want := nonASCIIFields(t); !slices.Equal(failed, want) {
+			t.Errorf("with the platform charset, failed %q,\nwant %q", failed, want)
+		}
+	})
 }
 
 // javaEnv runs a command with no charset named in its environment, and

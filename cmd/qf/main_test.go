@@ -339,6 +339,9 @@ func TestMain(m *testing.M) {
 	servetest.SetArgs()
 	faultstest.Main()
 	servetest.Main()
+	// Four tests to a CPU: most of the tests run qf or the Action's
+	// script, and wait for them and for the go command.
+	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())
 }
 
@@ -465,8 +468,10 @@ func TestAction(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the script builds qf: not with -short")
 	}
-	junit := filepath.Join(t.TempDir(), "report.xml")
-	for _, c := range []struct {
+	// Each run of the script is a parallel subtest of its own: most of
+	// the run is the go command's, building qf (from its cache) and
+	// waiting on it.
+	for i, c := range []struct {
 		mode, args, require string
 		status              int
 		says                string
@@ -478,22 +483,29 @@ func TestAction(t *testing.T) {
 		{"normal", `-run '^strict/corpus-'`, "strict:L3,encode:E", 1, "required encode:E, not checked"},
 		{"normal", `-run '^strict/corpus-`, "", 2, "cannot split into words"},
 	} {
-		tmp := t.TempDir() // the script's temporary folder goes here, and is gone when it ends
-		cmd := exec.Command("../../.ci/qf-check.sh")
-		cmd.Env = append(os.Environ(), "QF_FAKE="+c.mode, "QF_COMMAND="+os.Args[0]+" -test.run=^$",
-			"QF_ARGS="+c.args, "QF_REQUIRE="+c.require, "QF_JUNIT="+junit, "TMPDIR="+tmp)
-		out, _ := cmd.CombinedOutput()
-		if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), c.says) {
-			t.Errorf("%s, args %s, require %q: exit %d, want %d saying %q:\n%s", c.mode, c.args, c.require, cmd.ProcessState.ExitCode(), c.status, c.says, out)
-		}
-		if left, _ := os.ReadDir(tmp); len(left) > 0 {
-			t.Errorf("%s, args %s: the script left %d files in its temporary folder, such as %s", c.mode, c.args, len(left), left[0].Name())
-		}
+		t.Run(fmt.Sprintf("%d-%s", i, c.mode), func(t *testing.T) {
+			t.Parallel()
+			junit := filepath.Join(t.TempDir(), "report.xml")
+			tmp := t.TempDir() // the script's temporary folder goes here, and is gone when it ends
+			cmd := exec.Command("../../.ci/qf-check.sh")
+			cmd.Env = append(os.Environ(), "QF_FAKE="+c.mode, "QF_COMMAND="+os.Args[0]+" -test.run=^$",
+				"QF_ARGS="+c.args, "QF_REQUIRE="+c.require, "QF_JUNIT="+junit, "TMPDIR="+tmp)
+			out, _ := cmd.CombinedOutput()
+			if cmd.ProcessState.ExitCode() != c.status || !strings.Contains(string(out), c.says) {
+				t.Errorf("%s, args %s, require %q: exit %d, want %d saying %q:\n%s", c.mode, c.args, c.require, cmd.ProcessState.ExitCode(), c.status, c.says, out)
+			}
+			if left, _ := os.ReadDir(tmp); len(left) > 0 {
+				t.Errorf("%s, args %s: the script left %d files in its temporary folder, such as %s", c.mode, c.args, len(left), left[0].Name())
+			}
+			if b, err := os.ReadFile(junit); c.status != 2 && (err != nil || !bytes.Contains(b, []byte("<testsuites"))) {
+				t.Errorf("%s, args %s: the JUnit report: %v", c.mode, c.args, err)
+			}
+		})
 	}
-	if b, err := os.ReadFile(junit); err != nil || !bytes.Contains(b, []byte("<testsuites")) {
-		t.Errorf("the JUnit report: %v", err)
-	}
-	actionRelease(t)
+	t.Run("release", func(t *testing.T) {
+		t.Parallel()
+		actionRelease(t)
+	})
 }
 
 // actionRelease: with a version, the Action's script downloads that
