@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
+	"github.com/qf-format/qf-conformance/ref"
 )
 
 // A JSON tree is what encoding/json decodes a text into with UseNumber,
@@ -61,7 +62,9 @@ func (o *object) remove(key string) {
 }
 
 // parseTree returns the tree of text, JSON that ref.Value.AppendJSON
-// wrote: objects, lists, integers, strings without escapes and null. Its
+// wrote: objects, lists, integers, strings without escapes and null.
+// EncodeValue makes the same tree without the text (valueTree); the tests
+// hold the two to each other and parseTree to encoding/json. Its
 // keys, strings and numbers share text's memory, made a string once; its
 // objects and lists are a's, which the next tree of a reuses (nil: made
 // anew).
@@ -113,6 +116,92 @@ func (a *arena) parseValue(b string) (any, string) {
 		i++
 	}
 	return boxedNumber(b[:i]), b[i:]
+}
+
+// valueTree returns the tree of v's canonical JSON, the tree that
+// parseTree makes of v.AppendJSON's text, without writing and reading the
+// text: an enum without a name is null, as AppendJSON writes it. Its
+// objects and lists are a's, as parseTree's are (tree_test.go holds the
+// two trees equal).
+func (a *arena) valueTree(v *ref.Value) any {
+	a.objects, a.members, a.items = a.objects[:0], a.members[:0], a.items[:0]
+	var state, record any
+	if v.State != nil {
+		state = a.stateTree(v.State)
+	}
+	if v.Record != nil {
+		record = a.recordTree(v.Record)
+	}
+	return a.objectOf(member{"record", record}, member{"state", state})
+}
+
+// objectOf returns an object of the arena holding members, which are in
+// the order of their keys.
+func (a *arena) objectOf(members ...member) *object {
+	o := a.object()
+	o.members = append(o.members, members...)
+	return o
+}
+
+func (a *arena) stateTree(s *ref.State) any {
+	walls := a.objectOf(member{"black", a.groupTree(&s.Walls.Black)}, member{"white", a.groupTree(&s.Walls.White)})
+	m := &s.LastMove
+	player, kind := treeName(uint8(m.Player), "white", "black"), treeName(uint8(m.Kind), "piece", "wall")
+	var lastMove *object
+	if m.Kind == ref.Wall {
+		lastMove = a.objectOf(member{"kind", kind}, member{"place", treeNumber(m.Place)}, member{"player", player})
+	} else {
+		lastMove = a.objectOf(member{"kind", kind}, member{"player", player})
+	}
+	return a.objectOf(member{"black", treeNumber(s.Black)}, member{"last_move", lastMove}, member{"turn", treeNumber(s.Turn)},
+		member{"walls", walls}, member{"white", treeNumber(s.White)})
+}
+
+func (a *arena) groupTree(g *ref.PlayerWalls) any {
+	return a.objectOf(member{"h", a.intsTree(g.H)}, member{"v", a.intsTree(g.V)})
+}
+
+func (a *arena) intsTree(list []int) any {
+	var room [16]any
+	items := room[:0]
+	for _, n := range list {
+		items = append(items, treeNumber(n))
+	}
+	return a.list(items)
+}
+
+func (a *arena) recordTree(r *ref.Record) any {
+	var room [16]any
+	items := room[:0]
+	for i := range r.Moves {
+		m := &r.Moves[i]
+		kind := treeName(uint8(m.Kind), "piece", "wall")
+		if m.Kind == ref.Wall {
+			items = append(items, a.objectOf(member{"kind", kind},
+				member{"orientation", treeName(uint8(m.Orientation), "h", "v")}, member{"place", treeNumber(m.Place)}))
+		} else {
+			items = append(items, a.objectOf(member{"dir", treeNumber(m.Dir)}, member{"kind", kind}))
+		}
+	}
+	return a.objectOf(member{"moves", a.list(items)})
+}
+
+// treeNumber returns the integer n as parseTree reads it (boxedNumber).
+func treeNumber[T int | int16](n T) any {
+	if 0 <= n && int(n) < len(smallNumbers) {
+		return smallNumbers[n]
+	}
+	return json.Number(strconv.Itoa(int(n)))
+}
+
+// treeName returns the name of enum value v as parseTree reads it
+// (boxedString), or nil for a value without a name, which AppendJSON
+// writes as null.
+func treeName(v uint8, names ...string) any {
+	if int(v) >= len(names) {
+		return nil
+	}
+	return boxedString(names[v])
 }
 
 // An arena holds the objects and lists of a tree, in a few arrays, so that
