@@ -80,7 +80,7 @@ func parseTree(text []byte, a *arena) any {
 func (a *arena) parseValue(b string) (any, string) {
 	switch b[0] {
 	case '{':
-		o := a.object()
+		o := a.object(5)
 		b = b[1:]
 		for b[0] != '}' {
 			key, rest := parseString(b)
@@ -138,7 +138,7 @@ func (a *arena) valueTree(v *ref.Value) any {
 // objectOf returns an object of the arena holding members, which are in
 // the order of their keys.
 func (a *arena) objectOf(members ...member) *object {
-	o := a.object()
+	o := a.object(len(members))
 	o.members = append(o.members, members...)
 	return o
 }
@@ -205,25 +205,28 @@ func treeName(v uint8, names ...string) any {
 }
 
 // An arena holds the objects and lists of a tree, in a few arrays, so that
-// parsing a tree allocates next to nothing: EncodeValue parses one, breaks
+// making a tree allocates next to nothing: EncodeValue makes one, breaks
 // it, writes it and drops it, and the next reuses the arrays. A tree that
-// outlives the next parse must not be of the same arena. An object has
-// room for five members in place, and a list exactly its items, so that
-// adding a sixth member or an item moves them to memory of their own.
+// outlives the next one made must not be of the same arena. An object has
+// room for its members in place (parseTree's for five, valueTree's for
+// those it is made with), and a list exactly its items, so that adding a
+// member beyond them or an item moves them to memory of their own.
 type arena struct {
 	objects []object
 	members []member
 	items   []any
 }
 
-// object returns an empty object of the arena.
-func (a *arena) object() *object {
-	const room = 5
+// object returns an empty object of the arena with room for room
+// members in place. Each array of the arena, when full, is followed by
+// one twice as large, and the largest is kept for the next tree, so that
+// the trees of a Rand soon allocate nothing, however long their records.
+func (a *arena) object(room int) *object {
 	if len(a.objects) == cap(a.objects) {
-		a.objects = make([]object, 0, 64) // the objects before stay where they are
+		a.objects = make([]object, 0, max(64, 2*cap(a.objects))) // the objects before stay where they are
 	}
 	if len(a.members)+room > cap(a.members) {
-		a.members = make([]member, 0, 64*room)
+		a.members = make([]member, 0, max(64*5, 2*cap(a.members), room))
 	}
 	n := len(a.members)
 	a.members = a.members[:n+room]
@@ -237,7 +240,7 @@ func (a *arena) list(items []any) []any {
 		return []any{} // not nil: a list, which a tree writes as []
 	}
 	if len(a.items)+len(items) > cap(a.items) {
-		a.items = make([]any, 0, max(256, len(items)))
+		a.items = make([]any, 0, max(256, 2*cap(a.items), len(items)))
 	}
 	n := len(a.items)
 	a.items = append(a.items, items...)
