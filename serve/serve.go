@@ -46,9 +46,9 @@ func decode(code, profile string) *protocol.Response {
 	})
 }
 
-// A scratch is a Value to decode into, pointed at a State and a Record of
-// its own, so that decoding allocates nothing once it has held codes as
-// long. Scratches are pooled: the handler may be called from several
+// A scratch is a Value to decode or read JSON into, pointed at a State
+// and a Record of its own, so that decoding and reading the common JSON
+// allocate nothing once they have held values as long. Scratches are pooled: the handler may be called from several
 // goroutines at once.
 type scratch struct {
 	v      ref.Value
@@ -71,11 +71,13 @@ func decoded(p ref.Profile, code string, answer func(*ref.Value) *protocol.Respo
 }
 
 func encode(value json.RawMessage) *protocol.Response {
-	var v ref.Value
-	if err := v.UnmarshalJSON(value); err != nil {
+	s := scratches.Get().(*scratch)
+	defer scratches.Put(s)
+	s.v = ref.Value{State: &s.state, Record: &s.record}
+	if err := ref.UnmarshalInto(&s.v, value); err != nil {
 		return Error(err)
 	}
-	code, err := ref.Encode(&v)
+	code, err := ref.Encode(&s.v)
 	if err != nil {
 		return Error(err)
 	}
