@@ -32,6 +32,8 @@ func TestQuickValueAsFull(t *testing.T) {
 		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"Black","kind":"piece"},"turn":1},"record":null}`,
 		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1},"record":null}`,
 		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1,"turn":2},"record":null}`,
+		`{"state":{"white":-0,"black":999999999999999999,"walls":{"white":{"h":[-999999999999999999,1000000000000000000],"v":[9223372036854775807,9223372036854775808,-9223372036854775808,-9223372036854775809]},"black":{"h":[],"v":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1},"record":null}`,
+		`{"state":{"walls":{"black":{"h":[],"v":[]},"white":{"h":[],"v":[]}},"white":1,"turn":1,"last_move":{"place":7,"player":"black","kind":"wall"},"black":2},"record":null}`,
 	}
 	for seed := uint64(1); seed <= 20000; seed++ {
 		texts = append(texts, string(gen.NewRand(seed).EncodeValue()))
