@@ -115,9 +115,7 @@ func (q *quickReader) want(seen uint, keys ...int) {
 // (quotedKeys), and returns its index; -1 for another.
 func (q *quickReader) key(keys [][]byte) int {
 	for k, key := range keys {
-		// A key whose first letter differs is not compared whole: the
-		// keys of most objects differ in it.
-		if len(q.b) > 1 && q.b[1] == key[1] && q.take(key) {
+		if q.take(key) {
 			return k
 		}
 	}
@@ -185,18 +183,6 @@ func (q *quickReader) int() int {
 		q.ok = false
 		return 0
 	}
-	if i-start <= maxQuickDigits {
-		// Far from overflow: the value of the digits, as integer gives it.
-		n := 0
-		for _, c := range q.b[start:i] {
-			n = n*10 + int(c-'0')
-		}
-		if start > 0 {
-			n = -n
-		}
-		q.b = q.b[i:]
-		return n
-	}
 	n, ok := integer(q.b[:i])
 	if !ok {
 		q.ok = false
@@ -204,10 +190,6 @@ func (q *quickReader) int() int {
 	q.b = q.b[i:]
 	return n
 }
-
-// maxQuickDigits is the most digits of an integer that int reads without
-// integer: 18 digits stay within an int64.
-const maxQuickDigits = 18
 
 // ints reads a list of integers into list's array, from its start; an
 // empty list is list[:0], nil for a nil list, as the full reading makes
