@@ -261,15 +261,15 @@ func (r *Rand) EncodeValue() []byte {
 			*g = append(*g, r.anchor())
 		}
 	}
-	b, _ := v.AppendJSON(nil)
 	if r.Intn(5) < 2 {
+		b, _ := v.AppendJSON(nil)
 		return b
 	}
-	tree := parseTree(b, &r.trees)
+	tree := r.trees.valueTree(v)
 	for k := 1 + r.Intn(2); k > 0; k-- {
 		tree = r.breakJSON(tree)
 	}
-	return appendTree(b[:0], tree)
+	return appendTree(make([]byte, 0, 256), tree)
 }
 
 // A place in a JSON tree: the object or list holding it, and its key or

@@ -25,9 +25,19 @@ func NewRand(seed uint64) *Rand {
 	return &Rand{pcg: rand.NewPCG(seed, 0x71665f766563) /* "qf_vec" */}
 }
 
-// Intn returns a number in 0..n-1 (n > 0).
+// Intn returns a number in 0..n-1 (n > 0). It is small enough to be
+// inlined, so that the remainder by a constant n, most of the calls, is a
+// multiplication rather than a division.
 func (r *Rand) Intn(n int) int {
-	return int(r.pcg.Uint64() % uint64(n))
+	return int(r.uint64() % uint64(n))
+}
+
+// uint64 returns the generator's next 64 bits. It is not inlined, so that
+// Intn is.
+//
+//go:noinline
+func (r *Rand) uint64() uint64 {
+	return r.pcg.Uint64()
 }
 
 // Value returns a value from the whole space: either chunk, both or

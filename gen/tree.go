@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
+	"github.com/qf-format/qf-conformance/ref"
 )
 
 // A JSON tree is what encoding/json decodes a text into with UseNumber,
@@ -61,7 +62,9 @@ func (o *object) remove(key string) {
 }
 
 // parseTree returns the tree of text, JSON that ref.Value.AppendJSON
-// wrote: objects, lists, integers, strings without escapes and null. Its
+// wrote: objects, lists, integers, strings without escapes and null.
+// EncodeValue makes the same tree without the text (valueTree); the tests
+// hold the two to each other and parseTree to encoding/json. Its
 // keys, strings and numbers share text's memory, made a string once; its
 // objects and lists are a's, which the next tree of a reuses (nil: made
 // anew).
@@ -77,7 +80,7 @@ func parseTree(text []byte, a *arena) any {
 func (a *arena) parseValue(b string) (any, string) {
 	switch b[0] {
 	case '{':
-		o := a.object()
+		o := a.object(5)
 		b = b[1:]
 		for b[0] != '}' {
 			key, rest := parseString(b)
@@ -115,26 +118,115 @@ func (a *arena) parseValue(b string) (any, string) {
 	return boxedNumber(b[:i]), b[i:]
 }
 
+// valueTree returns the tree of v's canonical JSON, the tree that
+// parseTree makes of v.AppendJSON's text, without writing and reading the
+// text: an enum without a name is null, as AppendJSON writes it. Its
+// objects and lists are a's, as parseTree's are (tree_test.go holds the
+// two trees equal).
+func (a *arena) valueTree(v *ref.Value) any {
+	a.objects, a.members, a.items = a.objects[:0], a.members[:0], a.items[:0]
+	var state, record any
+	if v.State != nil {
+		state = a.stateTree(v.State)
+	}
+	if v.Record != nil {
+		record = a.recordTree(v.Record)
+	}
+	return a.objectOf(member{"record", record}, member{"state", state})
+}
+
+// objectOf returns an object of the arena holding members, which are in
+// the order of their keys.
+func (a *arena) objectOf(members ...member) *object {
+	o := a.object(len(members))
+	o.members = append(o.members, members...)
+	return o
+}
+
+func (a *arena) stateTree(s *ref.State) any {
+	walls := a.objectOf(member{"black", a.groupTree(&s.Walls.Black)}, member{"white", a.groupTree(&s.Walls.White)})
+	m := &s.LastMove
+	player, kind := treeName(uint8(m.Player), "white", "black"), treeName(uint8(m.Kind), "piece", "wall")
+	var lastMove *object
+	if m.Kind == ref.Wall {
+		lastMove = a.objectOf(member{"kind", kind}, member{"place", treeNumber(m.Place)}, member{"player", player})
+	} else {
+		lastMove = a.objectOf(member{"kind", kind}, member{"player", player})
+	}
+	return a.objectOf(member{"black", treeNumber(s.Black)}, member{"last_move", lastMove}, member{"turn", treeNumber(s.Turn)},
+		member{"walls", walls}, member{"white", treeNumber(s.White)})
+}
+
+func (a *arena) groupTree(g *ref.PlayerWalls) any {
+	return a.objectOf(member{"h", a.intsTree(g.H)}, member{"v", a.intsTree(g.V)})
+}
+
+func (a *arena) intsTree(list []int) any {
+	var room [16]any
+	items := room[:0]
+	for _, n := range list {
+		items = append(items, treeNumber(n))
+	}
+	return a.list(items)
+}
+
+func (a *arena) recordTree(r *ref.Record) any {
+	var room [16]any
+	items := room[:0]
+	for i := range r.Moves {
+		m := &r.Moves[i]
+		kind := treeName(uint8(m.Kind), "piece", "wall")
+		if m.Kind == ref.Wall {
+			items = append(items, a.objectOf(member{"kind", kind},
+				member{"orientation", treeName(uint8(m.Orientation), "h", "v")}, member{"place", treeNumber(m.Place)}))
+		} else {
+			items = append(items, a.objectOf(member{"dir", treeNumber(m.Dir)}, member{"kind", kind}))
+		}
+	}
+	return a.objectOf(member{"moves", a.list(items)})
+}
+
+// treeNumber returns the integer n as parseTree reads it (boxedNumber).
+func treeNumber[T int | int16](n T) any {
+	if 0 <= n && int(n) < len(smallNumbers) {
+		return smallNumbers[n]
+	}
+	return json.Number(strconv.Itoa(int(n)))
+}
+
+// treeName returns the name of enum value v as parseTree reads it
+// (boxedString), or nil for a value without a name, which AppendJSON
+// writes as null.
+func treeName(v uint8, names ...string) any {
+	if int(v) >= len(names) {
+		return nil
+	}
+	return boxedString(names[v])
+}
+
 // An arena holds the objects and lists of a tree, in a few arrays, so that
-// parsing a tree allocates next to nothing: EncodeValue parses one, breaks
+// making a tree allocates next to nothing: EncodeValue makes one, breaks
 // it, writes it and drops it, and the next reuses the arrays. A tree that
-// outlives the next parse must not be of the same arena. An object has
-// room for five members in place, and a list exactly its items, so that
-// adding a sixth member or an item moves them to memory of their own.
+// outlives the next one made must not be of the same arena. An object has
+// room for its members in place (parseTree's for five, valueTree's for
+// those it is made with), and a list exactly its items, so that adding a
+// member beyond them or an item moves them to memory of their own.
 type arena struct {
 	objects []object
 	members []member
 	items   []any
 }
 
-// object returns an empty object of the arena.
-func (a *arena) object() *object {
-	const room = 5
+// object returns an empty object of the arena with room for room
+// members in place. Each array of the arena, when full, is followed by
+// one twice as large, and the largest is kept for the next tree, so that
+// the trees of a Rand soon allocate nothing, however long their records.
+func (a *arena) object(room int) *object {
 	if len(a.objects) == cap(a.objects) {
-		a.objects = make([]object, 0, 64) // the objects before stay where they are
+		a.objects = make([]object, 0, max(64, 2*cap(a.objects))) // the objects before stay where they are
 	}
 	if len(a.members)+room > cap(a.members) {
-		a.members = make([]member, 0, 64*room)
+		a.members = make([]member, 0, max(64*5, 2*cap(a.members), room))
 	}
 	n := len(a.members)
 	a.members = a.members[:n+room]
@@ -148,7 +240,7 @@ func (a *arena) list(items []any) []any {
 		return []any{} // not nil: a list, which a tree writes as []
 	}
 	if len(a.items)+len(items) > cap(a.items) {
-		a.items = make([]any, 0, max(256, len(items)))
+		a.items = make([]any, 0, max(256, 2*cap(a.items), len(items)))
 	}
 	n := len(a.items)
 	a.items = append(a.items, items...)

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // The trees EncodeValue breaks are read and written as encoding/json
@@ -115,5 +118,42 @@ func TestObjectOrder(t *testing.T) {
 	}
 	if o.get("state") != "state" || o.get("record") != nil {
 		t.Errorf("get: %v, %v", o.get("state"), o.get("record"))
+	}
+}
+
+// The tree EncodeValue breaks is the tree parseTree reads of the value's
+// canonical JSON, made without the text: for the boundary values of 3,000
+// seeds, with groups of too many walls, records of too many moves and
+// enums without a name, and the same trees broken alike.
+func TestValueTreeAsParsed(t *testing.T) {
+	var a arena
+	for seed := uint64(1); seed <= 3000; seed++ {
+		r := NewRand(seed)
+		v := r.BoundaryValue()
+		switch seed % 4 {
+		case 1:
+			if v.State == nil {
+				v.State = r.BoundaryState()
+			}
+			v.State.Walls.Black.V = append(v.State.Walls.Black.V, 1, 64, -1, 99999)
+			v.State.LastMove.Kind, v.State.LastMove.Player = ref.MoveKind(seed%3), ref.Player(seed%5%3)
+		case 2:
+			v.Record = &ref.Record{Moves: make([]ref.Move, spec.MaxMoves+1+int(seed%20))}
+			v.Record.Moves[0] = ref.Move{Kind: ref.Wall, Orientation: ref.Orientation(seed % 3), Place: -7}
+			v.Record.Moves[1] = ref.Move{Kind: ref.MoveKind(2), Dir: 1024}
+		}
+		text, _ := v.AppendJSON(nil)
+		want := parseTree(text, nil)
+		got := a.valueTree(v)
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("seed %d: valueTree = %#v, parseTree(%s) = %#v", seed, asMaps(got), text, asMaps(want))
+		}
+		r1, r2 := NewRand(seed), NewRand(seed)
+		for k := 0; k < 3; k++ {
+			want, got = r1.breakJSON(want), r2.breakJSON(got)
+			if w, g := appendTree(nil, want), appendTree(nil, got); !bytes.Equal(g, w) {
+				t.Fatalf("seed %d: valueTree broken %d times: %s, parseTree's: %s", seed, k+1, g, w)
+			}
+		}
 	}
 }

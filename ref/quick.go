@@ -25,24 +25,41 @@ type quickReader struct {
 // quickValue reads text into v, as UnmarshalJSON would, and reports
 // whether it could; v is changed only when it could.
 func quickValue(v *Value, text []byte) bool {
-	q := quickReader{b: text, ok: true}
 	var nv Value
-	q.want(q.object(quickValueKeys, func(k int) {
-		switch {
-		case q.take(tokNull):
-		case k == 0:
-			nv.State = new(State)
-			q.state(nv.State)
-		default:
-			nv.Record = new(Record)
-			q.want(q.object(quickRecordKeys, func(int) { nv.Record.Moves = q.moves() }), 0)
-		}
-	}), 0, 1)
-	if !q.ok || len(q.b) > 0 {
+	if !quickInto(&nv, text) {
 		return false
 	}
 	*v = nv
 	return true
+}
+
+// quickInto reads text into v, as UnmarshalInto would, and reports
+// whether it could: a State and a Record the text has are read into
+// v's, if it has them, and the lists into their arrays. When it could
+// not, v holds part of the text, or nothing.
+func quickInto(v *Value, text []byte) bool {
+	q := quickReader{b: text, ok: true}
+	state, record := v.State, v.Record
+	*v = Value{}
+	q.want(q.object(quickValueKeys, func(k int) {
+		switch {
+		case q.take(tokNull):
+		case k == 0:
+			if state == nil {
+				state = new(State)
+			}
+			*state = State{Walls: state.Walls}
+			v.State = state
+			q.state(state)
+		default:
+			if record == nil {
+				record = new(Record)
+			}
+			v.Record = record
+			q.want(q.object(quickRecordKeys, func(int) { record.Moves = q.moves(record.Moves[:0]) }), 0)
+		}
+	}), 0, 1)
+	return q.ok && len(q.b) == 0
 }
 
 // take takes s when the text goes on with it, and reports whether it
@@ -174,10 +191,11 @@ func (q *quickReader) int() int {
 	return n
 }
 
-// ints reads a list of integers; an empty list is nil, as the full
-// reading makes it.
-func (q *quickReader) ints() []int {
-	var list []int
+// ints reads a list of integers into list's array, from its start; an
+// empty list is list[:0], nil for a nil list, as the full reading makes
+// it.
+func (q *quickReader) ints(list []int) []int {
+	list = list[:0]
 	q.need(tokOpenList)
 	for q.ok && !q.take(tokCloseList) {
 		if len(list) > 0 {
@@ -198,7 +216,10 @@ func (q *quickReader) state(s *State) {
 		case 2:
 			q.want(q.object(quickPlayerKeys, func(p int) {
 				g := s.Walls.Group(Player(p))
-				q.want(q.object(quickGroupKeys, func(o int) { *g.list(Orientation(o)) = q.ints() }), 0, 1)
+				q.want(q.object(quickGroupKeys, func(o int) {
+					list := g.list(Orientation(o))
+					*list = q.ints(*list)
+				}), 0, 1)
 			}), 0, 1)
 		case 3:
 			q.lastMove(&s.LastMove)
@@ -227,10 +248,13 @@ func (q *quickReader) lastMove(m *LastMove) {
 	}
 }
 
-// moves reads a list of moves; an empty list is a record of no moves,
-// never nil.
-func (q *quickReader) moves() []Move {
-	moves := []Move{}
+// moves reads a list of moves into moves' array, from its start; an
+// empty list is a record of no moves, never nil.
+func (q *quickReader) moves(moves []Move) []Move {
+	moves = moves[:0]
+	if moves == nil {
+		moves = []Move{}
+	}
 	q.need(tokOpenList)
 	for q.ok && !q.take(tokCloseList) {
 		if len(moves) > 0 {

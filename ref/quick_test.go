@@ -1,6 +1,8 @@
 package ref_test
 
 import (
+	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -30,6 +32,8 @@ func TestQuickValueAsFull(t *testing.T) {
 		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"Black","kind":"piece"},"turn":1},"record":null}`,
 		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1},"record":null}`,
 		`{"state":{"white":4,"black":76,"walls":{"white":{"h":[1,2],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1,"turn":2},"record":null}`,
+		`{"state":{"white":-0,"black":999999999999999999,"walls":{"white":{"h":[-999999999999999999,1000000000000000000],"v":[9223372036854775807,9223372036854775808,-9223372036854775808,-9223372036854775809]},"black":{"h":[],"v":[]}},"last_move":{"player":"black","kind":"piece"},"turn":1},"record":null}`,
+		`{"state":{"walls":{"black":{"h":[],"v":[]},"white":{"h":[],"v":[]}},"white":1,"turn":1,"last_move":{"place":7,"player":"black","kind":"wall"},"black":2},"record":null}`,
 	}
 	for seed := uint64(1); seed <= 20000; seed++ {
 		texts = append(texts, string(gen.NewRand(seed).EncodeValue()))
@@ -59,4 +63,71 @@ func TestQuickValueAsFull(t *testing.T) {
 	if quick < len(texts)/2 {
 		t.Errorf("the quick reading read %d texts of %d", quick, len(texts))
 	}
+}
+
+// UnmarshalInto reads what UnmarshalJSON reads, into the same Value again
+// and again, pointed at the same State and Record before each text as
+// serve points it: the same value (a group of no anchors nil or empty),
+// written and encoded alike, or the same error. The texts: encoders'
+// inputs, mostly broken, and values of the whole space, long and short
+// in turn so that lists shrink and grow in the arrays they reuse.
+func TestUnmarshalIntoAsUnmarshalJSON(t *testing.T) {
+	r := gen.NewRand(3)
+	var (
+		into   ref.Value
+		state  ref.State
+		record ref.Record
+	)
+	reused := 0
+	for i := range 20000 {
+		text := r.EncodeValue()
+		if i%2 == 0 {
+			text, _ = r.Value().AppendJSON(nil)
+		}
+		var want ref.Value
+		wantErr := want.UnmarshalJSON(text)
+		into = ref.Value{State: &state, Record: &record}
+		err := ref.UnmarshalInto(&into, text)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Fatalf("%s: UnmarshalInto says %v, UnmarshalJSON %v", text, err, wantErr)
+		}
+		if err != nil {
+			if !reflect.DeepEqual(into, ref.Value{}) {
+				t.Fatalf("%s: UnmarshalInto failed and left %+v", text, into)
+			}
+			continue
+		}
+		if into.State == &state || into.Record == &record {
+			reused++
+		}
+		if !reflect.DeepEqual(withNilGroups(into), withNilGroups(want)) {
+			t.Fatalf("%s: UnmarshalInto read %+v, UnmarshalJSON %+v", text, into, want)
+		}
+		got, _ := into.AppendJSON(nil)
+		wantText, _ := want.AppendJSON(nil)
+		gotCode, gotErr := ref.Encode(&into)
+		wantCode, wantEncErr := ref.Encode(&want)
+		if !bytes.Equal(got, wantText) || gotCode != wantCode || fmt.Sprint(gotErr) != fmt.Sprint(wantEncErr) {
+			t.Fatalf("%s: UnmarshalInto's value writes %s and encodes to %q, %v; UnmarshalJSON's %s, %q, %v",
+				text, got, gotCode, gotErr, wantText, wantCode, wantEncErr)
+		}
+	}
+	if reused < 5000 {
+		t.Fatalf("the State or Record was reused for %d texts of 20000: the test tells little", reused)
+	}
+}
+
+// withNilGroups returns a copy of v whose empty groups of walls are nil.
+func withNilGroups(v ref.Value) ref.Value {
+	if v.State == nil {
+		return v
+	}
+	s := *v.State
+	for _, l := range []*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V} {
+		if len(*l) == 0 {
+			*l = nil
+		}
+	}
+	v.State = &s
+	return v
 }

@@ -42,6 +42,32 @@ func (v *Value) UnmarshalJSON(data []byte) error {
 	return v.unmarshalFull(data)
 }
 
+// UnmarshalInto reads data into v as v.UnmarshalJSON does, but that it
+// reuses the memory v holds, as Profile.DecodeInto does: its State and
+// Record when the text has them, and the arrays of their lists of anchors
+// and of moves when they have room. Into a zero Value it reads what
+// UnmarshalJSON reads; into a Value that held another, the same but that
+// a group of walls with no anchors may be an empty list rather than nil,
+// which Encode, AppendJSON and package rules take alike. Only the quick
+// reading of the common text (quick.go) reuses memory: any other text is
+// read into memory of its own, as UnmarshalJSON reads it.
+//
+// A text whose state or record is null sets v.State or v.Record to nil: to
+// keep a State and a Record for every text, point v at them before each
+// call. Whatever v shared with other values is overwritten. On failure v
+// is the zero Value, and the error is UnmarshalJSON's.
+func UnmarshalInto(v *Value, data []byte) error {
+	if quickInto(v, data) {
+		return nil
+	}
+	*v = Value{}
+	if err := v.unmarshalFull(data); err != nil {
+		*v = Value{}
+		return err
+	}
+	return nil
+}
+
 // unmarshalFull is UnmarshalJSON's full reading, of any text (quick.go).
 func (v *Value) unmarshalFull(data []byte) error {
 	var nv Value

@@ -49,6 +49,9 @@ func Start(v *ref.Value) Position {
 	}
 	p := Position{White: s.White, Black: s.Black, ToMove: 1 - s.LastMove.Player, Turn: s.Turn,
 		WallsLeft: [2]int{WallsPerSide, WallsPerSide}}
+	if n := s.Walls.Count(); n > 0 {
+		p.Walls = make([]Wall, 0, n)
+	}
 	for _, g := range stateGroups(s) {
 		for _, a := range g.anchors {
 			p.Walls = append(p.Walls, Wall{Owner: g.owner, Orientation: g.orientation, Anchor: a})
@@ -202,37 +205,46 @@ type Violation struct {
 // each move, up to the first move that breaks the rules, and that
 // violation (nil when every move is legal). A value without a record has
 // no positions.
-func Replay(v *ref.Value) ([]Position, *Violation) { return play(v, true) }
+func Replay(v *ref.Value) ([]Position, *Violation) {
+	var positions []Position
+	if v.Record != nil {
+		positions = make([]Position, 0, len(v.Record.Moves))
+	}
+	violation := play(v, func(p Position) { positions = append(positions, p) })
+	return positions, violation
+}
+
+// Squares plays v's record as Replay does, appends to squares the pawns'
+// squares (white's, black's) of each position Replay returns, and returns
+// them and the violation Replay returns; it keeps no position.
+func Squares(v *ref.Value, squares [][2]int) ([][2]int, *Violation) {
+	violation := play(v, func(p Position) { squares = append(squares, [2]int{p.White, p.Black}) })
+	return squares, violation
+}
 
 // Check returns the first move of v's record that breaks the rules, as
 // Replay does, without keeping the positions; nil when every move is
 // legal or v has no record.
 func Check(v *ref.Value) *Violation {
-	_, violation := play(v, false)
-	return violation
+	return play(v, func(Position) {})
 }
 
-// play plays v's record, keeping the positions when keep is set.
-func play(v *ref.Value, keep bool) ([]Position, *Violation) {
+// play plays v's record, calling each with the position after each legal
+// move, and returns the first violation.
+func play(v *ref.Value, each func(Position)) *Violation {
 	if v.Record == nil {
-		return nil, nil
+		return nil
 	}
 	p := Start(v)
-	var positions []Position
-	if keep {
-		positions = make([]Position, 0, len(v.Record.Moves))
-	}
 	for i, m := range v.Record.Moves {
 		next, k := p.Apply(m)
 		if k != "" {
-			return positions, &Violation{Move: i, Kind: k}
+			return &Violation{Move: i, Kind: k}
 		}
-		if keep {
-			positions = append(positions, next)
-		}
+		each(next)
 		p = next
 	}
-	return positions, nil
+	return nil
 }
 
 // LegalMoves returns every move the player to move may play: its pawn

@@ -246,6 +246,11 @@ func TestValidate(t *testing.T) {
 			return s
 		}(), ""},
 		{state("e5", "e5", ref.Black, "a1h", "a1v", "c1h", "e1h", "g1h", "a3h", "c3h", "e3h", "g3h", "a5h", "c5h"), "pawns_overlap too_many_walls walls_conflict"},
+		{func() *ref.State {
+			s := state("a1", "a1", ref.White, "a1v", "b:a2h", "a1h", "c1h", "e1h", "g1h", "a3h", "c3h", "e3h", "g3h", "a5h", "c5h")
+			s.LastMove.Kind, s.LastMove.Place = ref.Wall, anchor("h8")
+			return s
+		}(), "last_move_wall_missing no_path pawns_overlap too_many_walls walls_conflict"},
 	}
 	for i, c := range cases {
 		var got []string
@@ -445,5 +450,37 @@ func TestCheck(t *testing.T) {
 	}
 	if broken == 0 || broken == 2000 {
 		t.Fatalf("%d of 2000 games break a rule: the test tells nothing", broken)
+	}
+}
+
+// TestSquares: Squares appends the pawns' squares of the positions Replay
+// returns, and its violation, on games steered to where the rules are
+// subtle and on values of the whole space (no record, long records).
+func TestSquares(t *testing.T) {
+	r := gen.NewRand(2)
+	moves := 0
+	for i := range 4000 {
+		v := r.ReplayValue()
+		if i%2 == 1 {
+			v = r.Value()
+		}
+		positions, want := rules.Replay(v)
+		prefix := [][2]int{{-1, -2}}
+		got, violation := rules.Squares(v, prefix)
+		if len(got) != 1+len(positions) || got[0] != prefix[0] {
+			t.Fatalf("%d squares after the prefix, Replay's positions %d", len(got)-1, len(positions))
+		}
+		for k, p := range positions {
+			if got[1+k] != [2]int{p.White, p.Black} {
+				t.Fatalf("move %d: squares %v, Replay's position %d, %d", k, got[1+k], p.White, p.Black)
+			}
+		}
+		if (violation == nil) != (want == nil) || violation != nil && *violation != *want {
+			t.Fatalf("Squares' violation %v, Replay's %v", violation, want)
+		}
+		moves += len(positions)
+	}
+	if moves == 0 {
+		t.Fatal("no move replayed: the test tells nothing")
 	}
 }

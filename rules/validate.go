@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/qf-format/qf-conformance/ref"
 )
@@ -23,9 +23,10 @@ var Rules = []Rule{GameOver, NoWallsLeft, WallsConflict, NoPath, OffBoard, WallB
 // Validate returns the distinct kinds of the rules that s breaks, sorted;
 // none for a valid State.
 func Validate(s *ref.State) []Rule {
-	found := map[Rule]bool{}
+	var broken [len(stateRules)]bool
+	breaks := func(k Rule) { broken[slices.Index(stateRules[:], k)] = true }
 	if s.White == s.Black {
-		found[PawnsOverlap] = true
+		breaks(PawnsOverlap)
 	}
 	count := [2]int{}
 	var grid walls
@@ -33,30 +34,41 @@ func Validate(s *ref.State) []Rule {
 		for _, a := range g.anchors {
 			count[g.owner]++
 			if grid.conflicts(g.orientation, a) {
-				found[WallsConflict] = true
+				breaks(WallsConflict)
 			}
 			grid.put(g.orientation, a)
 		}
 	}
 	if count[ref.White] > WallsPerSide || count[ref.Black] > WallsPerSide {
-		found[TooManyWalls] = true
+		breaks(TooManyWalls)
 	}
 	if !grid.pathsOpen(s.White, s.Black) {
-		found[NoPath] = true
+		breaks(NoPath)
 	}
 	if lm := s.LastMove; lm.Kind == ref.Wall {
 		mine := s.Walls.Group(lm.Player)
 		if !contains(mine.H, lm.Place) && !contains(mine.V, lm.Place) {
-			found[LastMoveWallMissing] = true
+			breaks(LastMoveWallMissing)
 		}
 	}
-	kinds := make([]Rule, 0, len(found))
-	for k := range found {
-		kinds = append(kinds, k)
+	n := 0
+	for _, b := range broken {
+		if b {
+			n++
+		}
 	}
-	sort.Slice(kinds, func(i, j int) bool { return kinds[i] < kinds[j] })
+	kinds := make([]Rule, 0, n)
+	for k, b := range broken {
+		if b {
+			kinds = append(kinds, stateRules[k])
+		}
+	}
 	return kinds
 }
+
+// stateRules lists the rules that a State can break, sorted, as Validate
+// returns them.
+var stateRules = [...]Rule{LastMoveWallMissing, NoPath, PawnsOverlap, TooManyWalls, WallsConflict}
 
 func contains(list []int, x int) bool {
 	for _, v := range list {

@@ -46,9 +46,9 @@ func decode(code, profile string) *protocol.Response {
 	})
 }
 
-// A scratch is a Value to decode into, pointed at a State and a Record of
-// its own, so that decoding allocates nothing once it has held codes as
-// long. Scratches are pooled: the handler may be called from several
+// A scratch is a Value to decode or read JSON into, pointed at a State
+// and a Record of its own, so that decoding and reading the common JSON
+// allocate nothing once they have held values as long. Scratches are pooled: the handler may be called from several
 // goroutines at once.
 type scratch struct {
 	v      ref.Value
@@ -71,11 +71,13 @@ func decoded(p ref.Profile, code string, answer func(*ref.Value) *protocol.Respo
 }
 
 func encode(value json.RawMessage) *protocol.Response {
-	var v ref.Value
-	if err := v.UnmarshalJSON(value); err != nil {
+	s := scratches.Get().(*scratch)
+	defer scratches.Put(s)
+	s.v = ref.Value{State: &s.state, Record: &s.record}
+	if err := ref.UnmarshalInto(&s.v, value); err != nil {
 		return Error(err)
 	}
-	code, err := ref.Encode(&v)
+	code, err := ref.Encode(&s.v)
 	if err != nil {
 		return Error(err)
 	}
@@ -87,17 +89,27 @@ func replay(code string) *protocol.Response {
 }
 
 func replayed(v *ref.Value) *protocol.Response {
-	positions, violation := rules.Replay(v)
-	squares := make([][2]int, len(positions))
-	for i, p := range positions {
-		squares[i] = [2]int{p.White, p.Black}
+	var moves int
+	if v.Record != nil {
+		moves = len(v.Record.Moves)
 	}
-	resp := &protocol.Response{Squares: &squares, Violation: json.RawMessage("null")}
+	// The answer and its squares in one allocation.
+	answer := new(struct {
+		resp    protocol.Response
+		squares [][2]int
+	})
+	squares, violation := rules.Squares(v, make([][2]int, 0, moves))
+	answer.squares = squares
+	answer.resp = protocol.Response{Squares: &answer.squares, Violation: noViolation}
 	if violation != nil {
-		resp.Violation = appendViolation(nil, violation)
+		answer.resp.Violation = appendViolation(make([]byte, 0, len(`{"move":1023,"kind":"illegal_diagonal"}`)), violation)
 	}
-	return resp
+	return &answer.resp
 }
+
+// noViolation is the violation of a replay's answer when every move is
+// legal, shared by every answer: nothing writes to it.
+var noViolation = json.RawMessage("null")[:4:4] // full: an append copies it
 
 // appendViolation appends v's JSON to b as json.Marshal writes it, without
 // its reflection: a replay's answer a case of qf fuzz.
@@ -114,8 +126,10 @@ func validate(code string) *protocol.Response {
 func validated(v *ref.Value) *protocol.Response {
 	kinds := []string{}
 	if v.State != nil {
-		for _, k := range rules.Validate(v.State) {
-			kinds = append(kinds, string(k))
+		broken := rules.Validate(v.State)
+		kinds = make([]string, len(broken))
+		for i, k := range broken {
+			kinds[i] = string(k)
 		}
 	}
 	return &protocol.Response{Violations: &kinds}

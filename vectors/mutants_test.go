@@ -390,7 +390,7 @@ func answering(t *testing.T, root string) map[string]bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"ref.decode", "rules.Replay"} {
+	for _, f := range []string{"ref.decode", "rules.Squares"} {
 		if !funcs[module+"/"+f] {
 			t.Fatalf("the serving program does not link %s: the names of its functions are not as expected", f)
 		}
