@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -380,29 +381,42 @@ func TestIDsAsValues(t *testing.T) {
 // A process that gives no answer in time and exits a moment later, as a
 // panic printing its stack does, crashed: its failure is a crash with its
 // exit status, not a timeout; one that gives no answer and lives on timed
-// out.
+// out. The moment grows with the timeout: a quarter of it, half a second
+// at least.
 func TestSlowCrashIsACrash(t *testing.T) {
 	t.Parallel()
-	timeout := measure.Allowance(200 * time.Millisecond)
-	delay := "QF_FAKE_DELAY=" + (timeout + 50*time.Millisecond).String()
+	short, long := measure.Allowance(200*time.Millisecond), measure.Allowance(2800*time.Millisecond)
+	// An exit more than half a second after a long timeout, halfway to
+	// a quarter of it.
+	late := (500*time.Millisecond + long/4) / 2
 	for _, c := range []struct {
-		mode   string
-		reason driver.Reason
-	}{{"slow-crash-3rd", driver.ReasonCrash}, {"hang-5th", driver.ReasonTimeout}} {
-		cl, err := driver.Dial(context.Background(), driver.Options{Command: fake(c.mode, delay), Timeout: timeout})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var f *driver.Failure
-		for i := 0; i < 5 && f == nil; i++ {
-			code := "QA"
-			_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
-			errors.As(err, &f)
-		}
-		if f == nil || f.Reason != c.reason || c.reason == driver.ReasonCrash && !strings.Contains(f.Detail, "status 3") {
-			t.Errorf("%s: %v, want a failure of reason %s", c.mode, f, c.reason)
-		}
-		cl.Close()
+		mode    string
+		timeout time.Duration
+		delay   time.Duration // from the request read to the exit
+		reason  driver.Reason
+	}{
+		{"slow-crash-3rd", short, short + 50*time.Millisecond, driver.ReasonCrash},
+		{"slow-crash-3rd", long, long + late, driver.ReasonCrash},
+		{"hang-5th", short, 0, driver.ReasonTimeout},
+	} {
+		t.Run(fmt.Sprintf("%s/%v", c.mode, c.timeout), func(t *testing.T) {
+			t.Parallel()
+			cmd := fake(c.mode, "QF_FAKE_DELAY="+c.delay.String())
+			cl, err := driver.Dial(context.Background(), driver.Options{Command: cmd, Timeout: c.timeout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cl.Close()
+			var f *driver.Failure
+			for i := 0; i < 5 && f == nil; i++ {
+				code := "QA"
+				_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
+				errors.As(err, &f)
+			}
+			if f == nil || f.Reason != c.reason || c.reason == driver.ReasonCrash && !strings.Contains(f.Detail, "status 3") {
+				t.Errorf("%v, want a failure of reason %s", f, c.reason)
+			}
+		})
 	}
 }
 

@@ -177,7 +177,7 @@ func (p *Process) write(timeout time.Duration, b []byte) error {
 //
 // Once the process has exited, Receive waits at most a moment longer, for
 // what a child it left behind might write, and then reports a crash. A
-// process that exits within a moment of the timeout crashed too.
+// process that exits soon after the timeout (crashGrace) crashed too.
 func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 	if !p.lineBuffered() {
 		// A line already read is taken without reading, and needs no
@@ -195,7 +195,7 @@ func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 		return line, nil
 	case errors.Is(err, protocol.ErrLineTooLong):
 		return nil, &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("an answer line longer than %d bytes", protocol.MaxLine)}
-	case errors.Is(err, os.ErrDeadlineExceeded) && !p.exitsWithin(afterExit):
+	case errors.Is(err, os.ErrDeadlineExceeded) && !p.exitsWithin(crashGrace(timeout)):
 		return nil, timeoutDetail("no answer", timeout)
 	}
 	return nil, p.crash()
@@ -254,6 +254,15 @@ const (
 
 // afterExit is how long a read waits once the process has exited.
 const afterExit = 500 * time.Millisecond
+
+// crashGrace is how long a process that gave no answer within timeout may
+// take to exit and still have crashed rather than timed out: a quarter of
+// the timeout, and afterExit at least. A panic printing a long stack takes
+// its time, more of it on a loaded machine, where a longer timeout is
+// given.
+func crashGrace(timeout time.Duration) time.Duration {
+	return max(afterExit, timeout/4)
+}
 
 func (p *Process) hasExited() bool {
 	select {
