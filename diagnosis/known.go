@@ -107,8 +107,12 @@ type search struct {
 	probes  map[*faults.Fault][]Probe // what probing showed of each fault of the model
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
-	changing map[int][]*faults.Fault // the faults that alone change the answer to each test
-	scored   map[set]*scored         // the models scored, by set
+	// changing holds, by test, the faults that alone change its answer
+	// (alone) as the search began; replaced, the faults whose tests
+	// alone holds more of since (replace).
+	changing []set
+	replaced set
+	scored   map[set]*scored // the models scored, by set
 }
 
 // A scored is a model the search scores: its faults, their predictions,
@@ -186,10 +190,10 @@ func (d *diagnosis) findFaults() {
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
 	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
-		changing: map[int][]*faults.Fault{}, scored: map[set]*scored{}}
-	for _, f := range faults.Catalogue {
-		for _, i := range alone[f] {
-			s.changing[i] = append(s.changing[i], f)
+		changing: make([]set, len(d.obs)), scored: map[set]*scored{}}
+	for f, tests := range alone {
+		for _, i := range tests {
+			s.changing[i].add(f)
 		}
 	}
 	return s
@@ -265,7 +269,7 @@ func (s *search) completes(model []*faults.Fault, i int) bool {
 	d := s.d
 	ref, got := d.answers.reference(i), d.answers.observed[i]
 	changing := setOf(model).and(d.answers.changes[i])
-	for _, g := range s.changing[i] {
+	for g := range s.changing[i].all() {
 		if !s.fits(model, g) {
 			continue
 		}
@@ -290,11 +294,17 @@ func (s *search) fits(model []*faults.Fault, g *faults.Fault) bool {
 }
 
 // meet reports whether two faults of model, each alone, change the
-// reference's answer to test i.
+// reference's answer to test i: i is among the tests of each in alone,
+// as binary search finds it there (alone holds the tests of a fault
+// replaced in no order: replace).
 func (s *search) meet(model []*faults.Fault, i int) bool {
 	n := 0
 	for _, f := range model {
-		if _, ok := slices.BinarySearch(s.alone[f], i); ok {
+		if s.replaced.has(f) {
+			if _, ok := slices.BinarySearch(s.alone[f], i); ok {
+				n++
+			}
+		} else if s.changing[i].has(f) {
 			n++
 		}
 	}
