@@ -110,11 +110,48 @@ func canonicalValue(b json.RawMessage) []byte {
 // canonicalViolation returns a replay's violation as the models write
 // it, {"move":i,"kind":K} or null.
 func canonicalViolation(b json.RawMessage) []byte {
+	if written(b) {
+		return b
+	}
 	var v *rules.Violation
 	if json.Unmarshal(b, &v) != nil {
 		return b
 	}
 	return mustJSON(v)
+}
+
+// written reports whether b is a violation as the models write it
+// already: null, or {"move":i,"kind":K} with i a number without sign,
+// fraction or leading zero, and K of lower-case letters and _ alone.
+func written(b []byte) bool {
+	if string(b) == "null" {
+		return true
+	}
+	rest, ok := bytes.CutPrefix(b, []byte(`{"move":`))
+	if !ok {
+		return false
+	}
+	digits := 0
+	for digits < len(rest) && digits < 9 && '0' <= rest[digits] && rest[digits] <= '9' {
+		digits++
+	}
+	if digits == 0 || rest[0] == '0' && digits > 1 {
+		return false
+	}
+	kind, ok := bytes.CutPrefix(rest[digits:], []byte(`,"kind":"`))
+	if !ok {
+		return false
+	}
+	kind, ok = bytes.CutSuffix(kind, []byte(`"}`))
+	if !ok || len(kind) == 0 {
+		return false
+	}
+	for _, c := range kind {
+		if !('a' <= c && c <= 'z' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func mustJSON(v any) []byte {

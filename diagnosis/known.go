@@ -449,7 +449,10 @@ func (s *search) bound(tests []int) int {
 		if !identical(d.answers.observed[i], d.answers.reference(i)) {
 			n++
 		}
-		n -= s.score(without, i, d.answers.answer(without.p, i))
+		if without.scores[i] == unscored {
+			s.score(without, i, d.answers.answer(without.p, i))
+		}
+		n -= int(without.scores[i])
 	}
 	return n
 }
