@@ -85,6 +85,9 @@ type attempt struct {
 	// as high as it can be.
 	pending []int
 	scored  *scored
+	// rest holds the tests left untallied where the move was found unable
+	// to be made before all were tallied (tallyMove); nil once all are.
+	rest []int
 }
 
 // raises reports whether the move raises the score, or answers more
@@ -339,9 +342,13 @@ func (s *search) add(candidates []*faults.Fault) bool {
 		if best != nil && m.bound < best.delta {
 			break
 		}
+		least := 0 // what a move must raise the score by, at least, to be made
+		if best != nil {
+			least = best.delta
+		}
 		a := m.attempt
-		s.tallyMove(a, m.model, m.tests)
-		if !a.raises() || len(a.gain) == 0 && a.replaces == nil || best != nil && a.delta < best.delta {
+		s.tallyMove(a, m.model, m.tests, m.bound, least)
+		if a.rest != nil || !a.raises() || len(a.gain) == 0 && a.replaces == nil || best != nil && a.delta < best.delta {
 			continue
 		}
 		s.settle(a)
@@ -437,24 +444,29 @@ func (s *search) plan(f *faults.Fault) *move {
 
 // bound returns the most a move over the tests can raise the score, its
 // model's answers unasked: on each, the model with the move scores at
-// most 1, and at most 0 where the implementation answers as the
-// reference does to the last detail (whatever the model answers there,
-// scoreBefore then gives 0, -Against, or pending); less the model's
-// score without it.
+// most most(i), less the model's score without it.
 func (s *search) bound(tests []int) int {
 	d := s.d
 	without := s.scoredOf(d.model)
 	n := 0
 	for _, i := range tests {
-		if !identical(d.answers.observed[i], d.answers.reference(i)) {
-			n++
-		}
 		if without.scores[i] == unscored {
 			s.score(without, i, d.answers.answer(without.p, i))
 		}
-		n -= int(without.scores[i])
+		n += s.most(i) - int(without.scores[i])
 	}
 	return n
+}
+
+// most returns the most a model scores on test i: 1, and 0 where the
+// implementation answers as the reference does to the last detail
+// (whatever the model answers there, scoreBefore then gives 0, -Against,
+// or pending, and scoreOf 0 or -Otherwise).
+func (s *search) most(i int) int {
+	if identical(s.d.answers.observed[i], s.d.answers.reference(i)) {
+		return 0
+	}
+	return 1
 }
 
 // pair returns the move of two faults added together, or nil: of the
@@ -467,6 +479,9 @@ func (s *search) pair(tried []*attempt) *attempt {
 	if len(s.taken) >= len(d.failed) {
 		return nil
 	}
+	for _, a := range tried {
+		s.tallyRest(a)
+	}
 	near := slices.DeleteFunc(slices.Clone(tried), func(a *attempt) bool { return a.match == 0 })
 	slices.SortStableFunc(near, func(a, b *attempt) int { return b.match - a.match })
 	near = near[:min(d.th.PairOf, len(near))]
@@ -477,7 +492,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 				continue
 			}
 			a := &attempt{fault: x.fault, with: y.fault}
-			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]))
+			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]), 0, math.MinInt)
 			s.settle(a)
 			if a.delta > 0 && len(a.gain) > 0 && (best == nil || a.delta > best.delta) {
 				best = a
@@ -490,13 +505,38 @@ func (s *search) pair(tried []*attempt) *attempt {
 // tallyMove sets the attempt's score and tallies, of the move from the
 // model to model over the tests it may change. Its score is not settled:
 // the tests whose scores rest on completes are pending (settle).
-func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
+//
+// bound is the most the move can raise the score (search.bound of the
+// tests). Once the score tallied so far, and the most the tests left can
+// add to it, fall short of least, the move cannot be made (add): the
+// tests left are kept in a.rest, untallied, for tallyRest to tally when
+// the attempt's tallies are wanted whole (pair).
+func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int, bound, least int) {
+	a.scored = s.scoredOf(model)
+	s.tallyTests(a, tests, bound, least)
+}
+
+// tallyRest tallies the tests tallyMove left untallied, if any.
+func (s *search) tallyRest(a *attempt) {
+	if a.rest != nil {
+		s.tallyTests(a, a.rest, 0, math.MinInt)
+	}
+}
+
+// tallyTests tallies the tests in a, as tallyMove does.
+func (s *search) tallyTests(a *attempt, tests []int, bound, least int) {
 	d := s.d
-	without, with := s.scoredOf(d.model), s.scoredOf(model)
-	a.scored = with
-	for _, i := range tests {
+	without, with := s.scoredOf(d.model), a.scored
+	a.rest = nil
+	for k, i := range tests {
+		if a.delta+bound < least {
+			a.rest = tests[k:]
+			return
+		}
 		w, m, got := d.answers.answer(without.p, i), d.answers.answer(with.p, i), d.answers.observed[i]
-		a.delta -= s.score(without, i, w)
+		before := s.score(without, i, w)
+		a.delta -= before
+		bound -= s.most(i) - before
 		if with.scores[i] != unscored {
 			a.delta += int(with.scores[i])
 		} else if score, pending := s.scoreBefore(with.model, i, m); pending {
