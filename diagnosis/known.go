@@ -3,8 +3,10 @@ package diagnosis
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
@@ -154,21 +156,25 @@ func (s *search) score(m *scored, i int, p answer) int {
 // findFaults finds the model: the faults of the catalogue the answers
 // prove, but the ways of reporting errors, which the style finds.
 func (d *diagnosis) findFaults() {
-	alone := map[*faults.Fault][]int{}
+	byIndex := make([][]int, len(faults.Catalogue)) // alone's, by the fault's index
 	for i := range d.obs {
 		if !d.answers.told(i) {
 			continue
 		}
 		d.answers.row(i)
-		for f := range d.answers.changes[i].all() {
-			if f.Kind != faults.Reporting { // the ways of reporting are the style's
-				alone[f] = append(alone[f], i)
+		for w, word := range d.answers.changes[i].and(searched()) {
+			for ; word != 0; word &= word - 1 {
+				k := 64*w + bits.TrailingZeros64(word)
+				byIndex[k] = append(byIndex[k], i)
 			}
 		}
 	}
+	alone := map[*faults.Fault][]int{}
 	var candidates []*faults.Fault
-	for _, f := range faults.Catalogue {
-		if len(alone[f]) > 0 {
+	for k, tests := range byIndex {
+		if len(tests) > 0 {
+			f := faults.Catalogue[k]
+			alone[f] = tests
 			candidates = append(candidates, f)
 		}
 	}
@@ -189,6 +195,17 @@ func (d *diagnosis) findFaults() {
 	s.resolve()
 	d.found = s
 }
+
+// searched holds the faults the search looks for: those of the catalogue
+// but the ways of reporting errors, which are the style's.
+var searched = sync.OnceValue(func() (out set) {
+	for _, f := range faults.Catalogue {
+		if f.Kind != faults.Reporting {
+			out.add(f)
+		}
+	}
+	return out
+})
 
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
