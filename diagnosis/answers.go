@@ -164,16 +164,68 @@ func mustJSON(v any) []byte {
 
 // observed returns what the implementation did with a test.
 func observed(o *suite.Result) answer {
+	a, _ := observedAs(o)
+	return a
+}
+
+// observedAs returns what the implementation did with a test, and, where
+// it answered the test's value or code to the byte, the result kept of
+// that answer (expectedOf); nil where it did not.
+func observedAs(o *suite.Result) (answer, *expected) {
 	enc := encodes(o.Category)
 	switch {
 	case o.Reason == suite.Crash:
-		return answer{crash: true, enc: enc}
+		return answer{crash: true, enc: enc}, nil
 	case o.Answer != nil:
+		if e := expectedOf(o); e != nil {
+			return answer{told: true, enc: enc, result: *e.result.Load(), sum: e.sum}, e
+		}
 		// A value written as the test's is canonical already.
 		canonical := o.Answer.Value != nil && bytes.Equal(o.Answer.Value, o.Test.Value)
-		return newAnswer(o.Answer, canonical, enc)
+		return newAnswer(o.Answer, canonical, enc), nil
 	}
-	return answer{enc: enc} // no answer: matches nothing
+	return answer{enc: enc}, nil // no answer: matches nothing
+}
+
+// An expected is the result of an answer that is, to the byte, the
+// value or the code a test holds, as newAnswer makes it, kept for every
+// diagnosis of the process: most answers are. Its result is replaced by
+// the same result of the test's row in the shared cache once found there
+// (answers.row), so that comparing the two reads neither.
+type expected struct {
+	result  atomic.Pointer[string]
+	sum     uint64
+	fromRow atomic.Bool // result is the row's
+}
+
+// expectedValues and expectedCodes hold the results of the answers that
+// are the tests' values and codes.
+var expectedValues, expectedCodes = newPerTest[*expected](), newPerTest[*expected]()
+
+// expectedOf returns the result kept of o's answer where it is, to the
+// byte, the value or the code o's test holds, and no error; else nil.
+func expectedOf(o *suite.Result) *expected {
+	resp, t := o.Answer, o.Test
+	var kept *perTest[*expected]
+	switch {
+	case resp.Error != nil:
+		return nil
+	case resp.Code != nil:
+		if t.Code == nil || *resp.Code != *t.Code {
+			return nil
+		}
+		kept = expectedCodes
+	case resp.Squares != nil || resp.Violations != nil || resp.Value == nil || !bytes.Equal(resp.Value, t.Value):
+		return nil
+	default:
+		kept = expectedValues
+	}
+	return kept.of(o, func(o *suite.Result) *expected {
+		a := newAnswer(o.Answer, true, false)
+		e := &expected{sum: a.sum}
+		e.result.Store(&a.result)
+		return e
+	})
 }
 
 // encodes reports whether the tests of c are encoding's: they give a
@@ -191,6 +243,9 @@ type answers struct {
 	changes  []set               // by observation: the faults that alone change its answer, once its row is fetched
 	refs     []answer            // by observation: the reference's answer, once its row is fetched
 	ops      []int               // by observation: its op's place in protocol.Ops
+	// expected holds, by observation, the result kept of its answer
+	// (expectedOf) where it is not yet the row's; nil for none.
+	expected []*expected
 	// models holds, by its set, what the model of each set of faults
 	// asked answers (predictions); the answers of models of several
 	// faults are in asked, in chunks of chunk answers (none moves when
@@ -245,7 +300,13 @@ func newAnswers(obs []*suite.Result) *answers {
 		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs)),
 		changes: make([]set, len(obs)), refs: make([]answer, len(obs)), ops: make([]int, len(obs))}
 	for i, o := range obs {
-		a.observed[i] = observed(o)
+		var e *expected
+		if a.observed[i], e = observedAs(o); e != nil && !e.fromRow.Load() {
+			if a.expected == nil {
+				a.expected = make([]*expected, len(obs))
+			}
+			a.expected[i] = e
+		}
 		a.ops[i] = slices.Index(protocol.Ops, o.Category.Op())
 	}
 	return a
@@ -356,6 +417,9 @@ func (a *answers) row(i int) []answer {
 		for _, k := range r.results { // results that differ: one at most is the observed
 			if a.observed[i].sameResult(r.answers[k]) {
 				a.observed[i].result = r.answers[k].result
+				if a.expected != nil && a.expected[i] != nil && a.expected[i].fromRow.CompareAndSwap(false, true) {
+					a.expected[i].result.Store(&r.answers[k].result)
+				}
 				break
 			}
 		}
