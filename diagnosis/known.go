@@ -496,9 +496,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 	if len(s.taken) >= len(d.failed) {
 		return nil
 	}
-	for _, a := range tried {
-		s.tallyRest(a)
-	}
+	s.tallyNear(tried, d.th.PairOf)
 	near := slices.DeleteFunc(slices.Clone(tried), func(a *attempt) bool { return a.match == 0 })
 	slices.SortStableFunc(near, func(a, b *attempt) int { return b.match - a.match })
 	near = near[:min(d.th.PairOf, len(near))]
@@ -517,6 +515,46 @@ func (s *search) pair(tried []*attempt) *attempt {
 		}
 	}
 	return best
+}
+
+// tallyNear tallies whole, of the attempts tried, those that may be
+// among the n that decide the most tests as their models do (match), as
+// pair reads them: an attempt whose matches, tallied so far and that may
+// be in the tests left (mayMatch), cannot reach the n-th most matches
+// tallied of any is not among them, and is left as it is.
+func (s *search) tallyNear(tried []*attempt, n int) {
+	least := 1 // an attempt that matches none is not read
+	if n <= len(tried) {
+		matches := make([]int, len(tried))
+		for k, a := range tried {
+			matches[k] = a.match
+		}
+		slices.Sort(matches)
+		least = max(least, matches[len(matches)-n])
+	}
+	for _, a := range tried {
+		if a.rest != nil && a.match+s.mayMatch(a.rest) >= least {
+			s.tallyRest(a)
+		}
+	}
+}
+
+// mayMatch returns how many of the tests a move may decide as its model
+// does where the model without it decides otherwise (attempt.match), its
+// model's answers unasked: those where the implementation crashed or
+// answered, and not as the model without the move (decidesAs then cannot
+// hold).
+func (s *search) mayMatch(tests []int) int {
+	d := s.d
+	without := s.scoredOf(d.model)
+	n := 0
+	for _, i := range tests {
+		got := d.answers.observed[i]
+		if (got.told || got.crash) && !answersAs(d.answers.answer(without.p, i), got) {
+			n++
+		}
+	}
+	return n
 }
 
 // tallyMove sets the attempt's score and tallies, of the move from the
