@@ -519,9 +519,12 @@ func (s *search) pair(tried []*attempt) *attempt {
 
 // tallyNear tallies whole, of the attempts tried, those that may be
 // among the n that decide the most tests as their models do (match), as
-// pair reads them: an attempt whose matches, tallied so far and that may
-// be in the tests left (mayMatch), cannot reach the n-th most matches
-// tallied of any is not among them, and is left as it is.
+// pair reads them; the others are left as they are. An attempt whose
+// matches, those tallied and those that may be among the tests left
+// (mayMatch), fall short of 1, or of the n-th most matches tallied so
+// far, is not among them: it matches none, which pair drops, or n
+// attempts match more, each tallied whole here. Pair picks the same n as
+// it would from attempts all tallied whole.
 func (s *search) tallyNear(tried []*attempt, n int) {
 	least := 1 // an attempt that matches none is not read
 	if n <= len(tried) {
