@@ -61,10 +61,48 @@ func newAnswer(resp *protocol.Response, model, enc bool) answer {
 	case model:
 		a.result = "value " + string(resp.Value)
 	default:
-		a.result = "value " + string(canonicalValue(resp.Value))
+		r := canonicalResultOf(resp.Value)
+		a.result, a.sum = r.result, r.sum
+		return a
 	}
 	a.sum = hashOf(a.result)
 	return a
+}
+
+// A hashedResult is a result, and its hash.
+type hashedResult struct {
+	result string
+	sum    uint64
+}
+
+// canonicalResults holds the results of the values answered, made
+// canonical (canonicalValue), by the value's JSON as answered: made once
+// a process, for the faulty implementations of a process answer the same
+// few values many times. It holds at most maxRows, and starts again when
+// full.
+var canonicalResults = struct {
+	sync.Mutex
+	m map[string]hashedResult
+}{m: map[string]hashedResult{}}
+
+// canonicalResultOf returns the result of value b answered, made
+// canonical.
+func canonicalResultOf(b json.RawMessage) hashedResult {
+	canonicalResults.Lock()
+	r, ok := canonicalResults.m[string(b)]
+	canonicalResults.Unlock()
+	if ok {
+		return r
+	}
+	r.result = "value " + string(canonicalValue(b))
+	r.sum = hashOf(r.result)
+	canonicalResults.Lock()
+	if len(canonicalResults.m) >= maxRows {
+		canonicalResults.m = map[string]hashedResult{}
+	}
+	canonicalResults.m[string(b)] = r
+	canonicalResults.Unlock()
+	return r
 }
 
 // hashOf returns the hash of a result.
@@ -110,11 +148,48 @@ func canonicalValue(b json.RawMessage) []byte {
 // canonicalViolation returns a replay's violation as the models write
 // it, {"move":i,"kind":K} or null.
 func canonicalViolation(b json.RawMessage) []byte {
+	if written(b) {
+		return b
+	}
 	var v *rules.Violation
 	if json.Unmarshal(b, &v) != nil {
 		return b
 	}
 	return mustJSON(v)
+}
+
+// written reports whether b is a violation as the models write it
+// already: null, or {"move":i,"kind":K} with i a number without sign,
+// fraction or leading zero, and K of lower-case letters and _ alone.
+func written(b []byte) bool {
+	if string(b) == "null" {
+		return true
+	}
+	rest, ok := bytes.CutPrefix(b, []byte(`{"move":`))
+	if !ok {
+		return false
+	}
+	digits := 0
+	for digits < len(rest) && digits < 9 && '0' <= rest[digits] && rest[digits] <= '9' {
+		digits++
+	}
+	if digits == 0 || rest[0] == '0' && digits > 1 {
+		return false
+	}
+	kind, ok := bytes.CutPrefix(rest[digits:], []byte(`,"kind":"`))
+	if !ok {
+		return false
+	}
+	kind, ok = bytes.CutSuffix(kind, []byte(`"}`))
+	if !ok || len(kind) == 0 {
+		return false
+	}
+	for _, c := range kind {
+		if !('a' <= c && c <= 'z' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 func mustJSON(v any) []byte {
@@ -127,16 +202,68 @@ func mustJSON(v any) []byte {
 
 // observed returns what the implementation did with a test.
 func observed(o *suite.Result) answer {
+	a, _ := observedAs(o)
+	return a
+}
+
+// observedAs returns what the implementation did with a test, and, where
+// it answered the test's value or code to the byte, the result kept of
+// that answer (expectedOf); nil where it did not.
+func observedAs(o *suite.Result) (answer, *expected) {
 	enc := encodes(o.Category)
 	switch {
 	case o.Reason == suite.Crash:
-		return answer{crash: true, enc: enc}
+		return answer{crash: true, enc: enc}, nil
 	case o.Answer != nil:
+		if e := expectedOf(o); e != nil {
+			return answer{told: true, enc: enc, result: *e.result.Load(), sum: e.sum}, e
+		}
 		// A value written as the test's is canonical already.
 		canonical := o.Answer.Value != nil && bytes.Equal(o.Answer.Value, o.Test.Value)
-		return newAnswer(o.Answer, canonical, enc)
+		return newAnswer(o.Answer, canonical, enc), nil
 	}
-	return answer{enc: enc} // no answer: matches nothing
+	return answer{enc: enc}, nil // no answer: matches nothing
+}
+
+// An expected is the result of an answer that is, to the byte, the
+// value or the code a test holds, as newAnswer makes it, kept for every
+// diagnosis of the process: most answers are. Its result is replaced by
+// the same result of the test's row in the shared cache once found there
+// (answers.row), so that comparing the two reads neither.
+type expected struct {
+	result  atomic.Pointer[string]
+	sum     uint64
+	fromRow atomic.Bool // result is the row's
+}
+
+// expectedValues and expectedCodes hold the results of the answers that
+// are the tests' values and codes.
+var expectedValues, expectedCodes = newPerTest[*expected](), newPerTest[*expected]()
+
+// expectedOf returns the result kept of o's answer where it is, to the
+// byte, the value or the code o's test holds, and no error; else nil.
+func expectedOf(o *suite.Result) *expected {
+	resp, t := o.Answer, o.Test
+	var kept *perTest[*expected]
+	switch {
+	case resp.Error != nil:
+		return nil
+	case resp.Code != nil:
+		if t.Code == nil || *resp.Code != *t.Code {
+			return nil
+		}
+		kept = expectedCodes
+	case resp.Squares != nil || resp.Violations != nil || resp.Value == nil || !bytes.Equal(resp.Value, t.Value):
+		return nil
+	default:
+		kept = expectedValues
+	}
+	return kept.of(o, func(o *suite.Result) *expected {
+		a := newAnswer(o.Answer, true, false)
+		e := &expected{sum: a.sum}
+		e.result.Store(&a.result)
+		return e
+	})
 }
 
 // encodes reports whether the tests of c are encoding's: they give a
@@ -154,6 +281,9 @@ type answers struct {
 	changes  []set               // by observation: the faults that alone change its answer, once its row is fetched
 	refs     []answer            // by observation: the reference's answer, once its row is fetched
 	ops      []int               // by observation: its op's place in protocol.Ops
+	// expected holds, by observation, the result kept of its answer
+	// (expectedOf) where it is not yet the row's; nil for none.
+	expected []*expected
 	// models holds, by its set, what the model of each set of faults
 	// asked answers (predictions); the answers of models of several
 	// faults are in asked, in chunks of chunk answers (none moves when
@@ -208,7 +338,13 @@ func newAnswers(obs []*suite.Result) *answers {
 		requests: make([]*protocol.Request, len(obs)), ids: make([]uint64, len(obs)), rows: make([][]answer, len(obs)),
 		changes: make([]set, len(obs)), refs: make([]answer, len(obs)), ops: make([]int, len(obs))}
 	for i, o := range obs {
-		a.observed[i] = observed(o)
+		var e *expected
+		if a.observed[i], e = observedAs(o); e != nil && !e.fromRow.Load() {
+			if a.expected == nil {
+				a.expected = make([]*expected, len(obs))
+			}
+			a.expected[i] = e
+		}
 		a.ops[i] = slices.Index(protocol.Ops, o.Category.Op())
 	}
 	return a
@@ -319,6 +455,9 @@ func (a *answers) row(i int) []answer {
 		for _, k := range r.results { // results that differ: one at most is the observed
 			if a.observed[i].sameResult(r.answers[k]) {
 				a.observed[i].result = r.answers[k].result
+				if a.expected != nil && a.expected[i] != nil && a.expected[i].fromRow.CompareAndSwap(false, true) {
+					a.expected[i].result.Store(&r.answers[k].result)
+				}
 				break
 			}
 		}

@@ -1,9 +1,11 @@
 package diagnosis
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -59,6 +61,36 @@ func TestAppendSquares(t *testing.T) {
 	for _, list := range [][][2]int{nil, {}, {{4, 76}}, {{4, 76}, {13, -1}, {80, 1 << 40}}} {
 		if got, want := string(appendSquares(nil, list)), string(mustJSON(list)); got != want {
 			t.Errorf("appendSquares(%v) = %s, want %s", list, got, want)
+		}
+	}
+}
+
+// A violation taken as written already (written) is the one the slow
+// way, read and written again, makes of it; and the violations the models
+// write are taken so.
+func TestWrittenViolations(t *testing.T) {
+	for _, text := range []string{
+		`null`, `{"move":0,"kind":"wall_blocks_move"}`, `{"move":12,"kind":"x"}`, `{"move":123456789,"kind":"a_b"}`,
+		`{"move":012,"kind":"x"}`, `{"move":-1,"kind":"x"}`, `{"move":1.0,"kind":"x"}`, `{"kind":"x","move":1}`,
+		`{"move":1,"kind":"X"}`, `{"move":1,"kind":""}`, `{"move":1234567890,"kind":"a"}`, `{"move":1 ,"kind":"a"}`,
+		``, `nul`, `NULL`, `{"move":1,"kind":"a"}x`, `{"move":1,"kind":"a\"}`, `{"move":1,"kind":"a\u005f"}`,
+		`{"move":1,"Kind":"a"}`, `{"move":1,"kind":"a","move":2}`, `{"move":99999999999999999999,"kind":"a"}`,
+	} {
+		var v *rules.Violation
+		slow := []byte(text)
+		if json.Unmarshal(slow, &v) == nil {
+			slow = mustJSON(v)
+		}
+		if written([]byte(text)) && string(slow) != text {
+			t.Errorf("%s taken as written, but written it is %s", text, slow)
+		}
+	}
+	for _, kind := range []rules.Rule{rules.GameOver, rules.OffBoard, rules.WallBlocksMove, rules.JumpBlocked, rules.IllegalDiagonal, rules.NoWallsLeft, rules.WallsConflict, rules.NoPath} {
+		for _, move := range []int{0, 7, 40} {
+			b := mustJSON(&rules.Violation{Move: move, Kind: kind})
+			if !written(b) {
+				t.Errorf("%s: the models write it so, yet it is not taken as written", b)
+			}
 		}
 	}
 }

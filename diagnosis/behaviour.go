@@ -572,8 +572,17 @@ func (d *diagnosis) decidingRules(members []int) []string {
 
 // codeDifference returns the field of code want that holds the first bit
 // where got differs from it; "the end of the code" when got has more or
-// fewer characters and is otherwise the same.
+// fewer characters and is otherwise the same. It is found once in a
+// process for two codes (differences).
 func codeDifference(want, got string) string {
+	d := differences.of([3]string{"code", want, got}, func() fieldFound {
+		return fieldFound{firstCodeDifference(want, got), true}
+	})
+	return d.field
+}
+
+// firstCodeDifference is codeDifference, found.
+func firstCodeDifference(want, got string) string {
 	d, ok := ref.FirstDifference(want, got)
 	switch {
 	case !ok:
@@ -596,30 +605,43 @@ func nameOf(path string) string {
 // valueDifference returns the field of the layout where value got first
 // differs from want: a list that ends early or late differs at its count,
 // a chunk present or not at its flag. It is found once in a process for
-// two values (valueDifferences).
+// two values (differences).
 func valueDifference(want, got json.RawMessage) (string, bool) {
-	k := [2]string{string(want), string(got)}
-	valueDifferences.Lock()
-	d, ok := valueDifferences.m[k]
-	valueDifferences.Unlock()
-	if !ok {
-		d.field, d.ok = firstDifference(want, got)
-		valueDifferences.Lock()
-		if len(valueDifferences.m) >= maxRows {
-			valueDifferences.m = map[[2]string]fieldFound{}
-		}
-		valueDifferences.m[k] = d
-		valueDifferences.Unlock()
-	}
+	d := differences.of([3]string{"value", string(want), string(got)}, func() fieldFound {
+		field, ok := firstDifference(want, got)
+		return fieldFound{field, ok}
+	})
 	return d.field, d.ok
 }
 
-// valueDifferences holds the differences of the values found, by the
-// values: at most maxRows, starting again when full.
-var valueDifferences = struct {
+// differences holds the differences found between two values, or two
+// codes, by what they are and the two: at most maxRows, starting again
+// when full.
+var differences = &differencesFound{m: map[[3]string]fieldFound{}}
+
+// differencesFound holds differences found, by a key of what they are
+// between.
+type differencesFound struct {
 	sync.Mutex
-	m map[[2]string]fieldFound
-}{m: map[[2]string]fieldFound{}}
+	m map[[3]string]fieldFound
+}
+
+// of returns the difference of key k, by find once.
+func (c *differencesFound) of(k [3]string, find func() fieldFound) fieldFound {
+	c.Lock()
+	d, ok := c.m[k]
+	c.Unlock()
+	if !ok {
+		d = find()
+		c.Lock()
+		if len(c.m) >= maxRows {
+			c.m = map[[3]string]fieldFound{}
+		}
+		c.m[k] = d
+		c.Unlock()
+	}
+	return d
+}
 
 // A fieldFound is a field, and whether it was found.
 type fieldFound struct {

@@ -26,18 +26,55 @@ type deviation struct {
 	named bool
 }
 
-// reported returns h with every error it answers changed by edit.
+// reported returns h with every error it answers changed by edit, in a
+// copy of its answer.
 func reported(h protocol.Handler, edit func(e *spec.ErrorObject, enc bool)) protocol.Handler {
 	return handlerFunc(func(req *protocol.Request) *protocol.Response {
 		resp := h.Handle(req)
 		if resp.Error != nil && resp.Error.Kind != protocol.KindUnsupported {
 			e := *resp.Error
 			edit(&e, req.Op == protocol.Encode)
-			resp.Error = &e
+			edited := *resp
+			edited.Error = &e
+			return &edited
 		}
 		return resp
 	})
 }
+
+// keptModel returns the model of f as a handler that answers each vector
+// of the suite as its observation kept (observedAlone) holds, which is the
+// model's answer to the last byte (faults.Reading), or crashes where it
+// did; any other request it asks the model. Its answers are shared: read
+// only.
+func keptModel(f *faults.Fault) protocol.Handler {
+	return keptHandler{faults.Model(f), observedAlone(f)}
+}
+
+type keptHandler struct {
+	m    protocol.Handler
+	kept []readObservation
+}
+
+func (h keptHandler) Handle(req *protocol.Request) *protocol.Response {
+	i, ok := vectorOfRequest()[req]
+	if !ok {
+		return h.m.Handle(req)
+	}
+	if r := h.kept[i].r; r.Reason != suite.Crash {
+		return r.Answer
+	}
+	panic("the model crashed on this vector")
+}
+
+// vectorOfRequest holds the place in tests() of each vector's request.
+var vectorOfRequest = sync.OnceValue(func() map[*protocol.Request]int {
+	m := map[*protocol.Request]int{}
+	for i, v := range tests() {
+		m[v.req] = i
+	}
+	return m
+})
 
 type handlerFunc func(req *protocol.Request) *protocol.Response
 
@@ -50,20 +87,20 @@ func (f handlerFunc) Handle(req *protocol.Request) *protocol.Response {
 
 var deviations = []deviation{
 	{"other kinds", func(f *faults.Fault) protocol.Handler {
-		return reported(faults.Model(f), func(e *spec.ErrorObject, _ bool) { e.Kind = "E_" + e.Kind })
+		return reported(keptModel(f), func(e *spec.ErrorObject, _ bool) { e.Kind = "E_" + e.Kind })
 	}, true},
 	{"no positions", func(f *faults.Fault) protocol.Handler {
-		return reported(faults.Model(f), func(e *spec.ErrorObject, _ bool) { e.Bit, e.Char, e.Field = nil, nil, "" })
+		return reported(keptModel(f), func(e *spec.ErrorObject, _ bool) { e.Bit, e.Char, e.Field = nil, nil, "" })
 	}, true},
 	{"one kind each way", func(f *faults.Fault) protocol.Handler {
-		return reported(faults.Model(f), func(e *spec.ErrorObject, enc bool) {
+		return reported(keptModel(f), func(e *spec.ErrorObject, enc bool) {
 			e.Kind = map[bool]string{false: "invalid_character", true: "malformed"}[enc]
 		})
 	}, true},
 	// The fault in the strict profile and the encoder only: lenient
 	// decoding, replay and validation answer as the spec says.
 	{"strict decoding and encoding only", func(f *faults.Fault) protocol.Handler {
-		m := faults.Model(f)
+		m := keptModel(f)
 		return handlerFunc(func(req *protocol.Request) *protocol.Response {
 			if req.Op == protocol.Encode || req.Op == protocol.Decode && req.Profile != "lenient" {
 				return m.Handle(req)

@@ -3,8 +3,10 @@ package diagnosis
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
@@ -85,6 +87,9 @@ type attempt struct {
 	// as high as it can be.
 	pending []int
 	scored  *scored
+	// rest holds the tests left untallied where the move was found unable
+	// to be made before all were tallied (tallyMove); nil once all are.
+	rest []int
 }
 
 // raises reports whether the move raises the score, or answers more
@@ -107,8 +112,12 @@ type search struct {
 	probes  map[*faults.Fault][]Probe // what probing showed of each fault of the model
 	probing []*faults.Fault           // the alternatives of the fault being probed
 
-	changing map[int][]*faults.Fault // the faults that alone change the answer to each test
-	scored   map[set]*scored         // the models scored, by set
+	// changing holds, by test, the faults that alone change its answer
+	// (alone) as the search began; replaced, the faults whose tests
+	// alone holds more of since (replace).
+	changing []set
+	replaced set
+	scored   map[set]*scored // the models scored, by set
 }
 
 // A scored is a model the search scores: its faults, their predictions,
@@ -147,21 +156,25 @@ func (s *search) score(m *scored, i int, p answer) int {
 // findFaults finds the model: the faults of the catalogue the answers
 // prove, but the ways of reporting errors, which the style finds.
 func (d *diagnosis) findFaults() {
-	alone := map[*faults.Fault][]int{}
+	byIndex := make([][]int, len(faults.Catalogue)) // alone's, by the fault's index
 	for i := range d.obs {
 		if !d.answers.told(i) {
 			continue
 		}
 		d.answers.row(i)
-		for f := range d.answers.changes[i].all() {
-			if f.Kind != faults.Reporting { // the ways of reporting are the style's
-				alone[f] = append(alone[f], i)
+		for w, word := range d.answers.changes[i].and(searched()) {
+			for ; word != 0; word &= word - 1 {
+				k := 64*w + bits.TrailingZeros64(word)
+				byIndex[k] = append(byIndex[k], i)
 			}
 		}
 	}
+	alone := map[*faults.Fault][]int{}
 	var candidates []*faults.Fault
-	for _, f := range faults.Catalogue {
-		if len(alone[f]) > 0 {
+	for k, tests := range byIndex {
+		if len(tests) > 0 {
+			f := faults.Catalogue[k]
+			alone[f] = tests
 			candidates = append(candidates, f)
 		}
 	}
@@ -183,13 +196,24 @@ func (d *diagnosis) findFaults() {
 	d.found = s
 }
 
+// searched holds the faults the search looks for: those of the catalogue
+// but the ways of reporting errors, which are the style's.
+var searched = sync.OnceValue(func() (out set) {
+	for _, f := range faults.Catalogue {
+		if f.Kind != faults.Reporting {
+			out.add(f)
+		}
+	}
+	return out
+})
+
 func newSearch(d *diagnosis, alone map[*faults.Fault][]int) *search {
 	d.model = nil
 	s := &search{d: d, alone: alone, taken: map[int]bool{}, tries: map[*faults.Fault]*attempt{}, probes: map[*faults.Fault][]Probe{},
-		changing: map[int][]*faults.Fault{}, scored: map[set]*scored{}}
-	for _, f := range faults.Catalogue {
-		for _, i := range alone[f] {
-			s.changing[i] = append(s.changing[i], f)
+		changing: make([]set, len(d.obs)), scored: map[set]*scored{}}
+	for f, tests := range alone {
+		for _, i := range tests {
+			s.changing[i].add(f)
 		}
 	}
 	return s
@@ -265,7 +289,7 @@ func (s *search) completes(model []*faults.Fault, i int) bool {
 	d := s.d
 	ref, got := d.answers.reference(i), d.answers.observed[i]
 	changing := setOf(model).and(d.answers.changes[i])
-	for _, g := range s.changing[i] {
+	for g := range s.changing[i].all() {
 		if !s.fits(model, g) {
 			continue
 		}
@@ -290,11 +314,17 @@ func (s *search) fits(model []*faults.Fault, g *faults.Fault) bool {
 }
 
 // meet reports whether two faults of model, each alone, change the
-// reference's answer to test i.
+// reference's answer to test i: i is among the tests of each in alone,
+// as binary search finds it there (alone holds the tests of a fault
+// replaced in no order: replace).
 func (s *search) meet(model []*faults.Fault, i int) bool {
 	n := 0
 	for _, f := range model {
-		if _, ok := slices.BinarySearch(s.alone[f], i); ok {
+		if s.replaced.has(f) {
+			if _, ok := slices.BinarySearch(s.alone[f], i); ok {
+				n++
+			}
+		} else if s.changing[i].has(f) {
 			n++
 		}
 	}
@@ -329,9 +359,13 @@ func (s *search) add(candidates []*faults.Fault) bool {
 		if best != nil && m.bound < best.delta {
 			break
 		}
+		least := 0 // what a move must raise the score by, at least, to be made
+		if best != nil {
+			least = best.delta
+		}
 		a := m.attempt
-		s.tallyMove(a, m.model, m.tests)
-		if !a.raises() || len(a.gain) == 0 && a.replaces == nil || best != nil && a.delta < best.delta {
+		s.tallyMove(a, m.model, m.tests, m.bound, least)
+		if a.rest != nil || !a.raises() || len(a.gain) == 0 && a.replaces == nil || best != nil && a.delta < best.delta {
 			continue
 		}
 		s.settle(a)
@@ -427,21 +461,29 @@ func (s *search) plan(f *faults.Fault) *move {
 
 // bound returns the most a move over the tests can raise the score, its
 // model's answers unasked: on each, the model with the move scores at
-// most 1, and at most 0 where the implementation answers as the
-// reference does to the last detail (whatever the model answers there,
-// scoreBefore then gives 0, -Against, or pending); less the model's
-// score without it.
+// most most(i), less the model's score without it.
 func (s *search) bound(tests []int) int {
 	d := s.d
 	without := s.scoredOf(d.model)
 	n := 0
 	for _, i := range tests {
-		if !identical(d.answers.observed[i], d.answers.reference(i)) {
-			n++
+		if without.scores[i] == unscored {
+			s.score(without, i, d.answers.answer(without.p, i))
 		}
-		n -= s.score(without, i, d.answers.answer(without.p, i))
+		n += s.most(i) - int(without.scores[i])
 	}
 	return n
+}
+
+// most returns the most a model scores on test i: 1, and 0 where the
+// implementation answers as the reference does to the last detail
+// (whatever the model answers there, scoreBefore then gives 0, -Against,
+// or pending, and scoreOf 0 or -Otherwise).
+func (s *search) most(i int) int {
+	if identical(s.d.answers.observed[i], s.d.answers.reference(i)) {
+		return 0
+	}
+	return 1
 }
 
 // pair returns the move of two faults added together, or nil: of the
@@ -454,6 +496,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 	if len(s.taken) >= len(d.failed) {
 		return nil
 	}
+	s.tallyNear(tried, d.th.PairOf)
 	near := slices.DeleteFunc(slices.Clone(tried), func(a *attempt) bool { return a.match == 0 })
 	slices.SortStableFunc(near, func(a, b *attempt) int { return b.match - a.match })
 	near = near[:min(d.th.PairOf, len(near))]
@@ -464,7 +507,7 @@ func (s *search) pair(tried []*attempt) *attempt {
 				continue
 			}
 			a := &attempt{fault: x.fault, with: y.fault}
-			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]))
+			s.tallyMove(a, append(slices.Clone(d.model), x.fault, y.fault), union(s.alone[x.fault], s.alone[y.fault]), 0, math.MinInt)
 			s.settle(a)
 			if a.delta > 0 && len(a.gain) > 0 && (best == nil || a.delta > best.delta) {
 				best = a
@@ -474,16 +517,84 @@ func (s *search) pair(tried []*attempt) *attempt {
 	return best
 }
 
+// tallyNear tallies whole, of the attempts tried, those that may be
+// among the n that decide the most tests as their models do (match), as
+// pair reads them; the others are left as they are. An attempt whose
+// matches, those tallied and those that may be among the tests left
+// (mayMatch), fall short of 1, or of the n-th most matches tallied so
+// far, is not among them: it matches none, which pair drops, or n
+// attempts match more, each tallied whole here. Pair picks the same n as
+// it would from attempts all tallied whole.
+func (s *search) tallyNear(tried []*attempt, n int) {
+	least := 1 // an attempt that matches none is not read
+	if n <= len(tried) {
+		matches := make([]int, len(tried))
+		for k, a := range tried {
+			matches[k] = a.match
+		}
+		slices.Sort(matches)
+		least = max(least, matches[len(matches)-n])
+	}
+	for _, a := range tried {
+		if a.rest != nil && a.match+s.mayMatch(a.rest) >= least {
+			s.tallyRest(a)
+		}
+	}
+}
+
+// mayMatch returns how many of the tests a move may decide as its model
+// does where the model without it decides otherwise (attempt.match), its
+// model's answers unasked: those where the implementation crashed or
+// answered, and not as the model without the move (decidesAs then cannot
+// hold).
+func (s *search) mayMatch(tests []int) int {
+	d := s.d
+	without := s.scoredOf(d.model)
+	n := 0
+	for _, i := range tests {
+		got := d.answers.observed[i]
+		if (got.told || got.crash) && !answersAs(d.answers.answer(without.p, i), got) {
+			n++
+		}
+	}
+	return n
+}
+
 // tallyMove sets the attempt's score and tallies, of the move from the
 // model to model over the tests it may change. Its score is not settled:
 // the tests whose scores rest on completes are pending (settle).
-func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int) {
+//
+// bound is the most the move can raise the score (search.bound of the
+// tests). Once the score tallied so far, and the most the tests left can
+// add to it, fall short of least, the move cannot be made (add): the
+// tests left are kept in a.rest, untallied, for tallyRest to tally when
+// the attempt's tallies are wanted whole (pair).
+func (s *search) tallyMove(a *attempt, model []*faults.Fault, tests []int, bound, least int) {
+	a.scored = s.scoredOf(model)
+	s.tallyTests(a, tests, bound, least)
+}
+
+// tallyRest tallies the tests tallyMove left untallied, if any.
+func (s *search) tallyRest(a *attempt) {
+	if a.rest != nil {
+		s.tallyTests(a, a.rest, 0, math.MinInt)
+	}
+}
+
+// tallyTests tallies the tests in a, as tallyMove does.
+func (s *search) tallyTests(a *attempt, tests []int, bound, least int) {
 	d := s.d
-	without, with := s.scoredOf(d.model), s.scoredOf(model)
-	a.scored = with
-	for _, i := range tests {
+	without, with := s.scoredOf(d.model), a.scored
+	a.rest = nil
+	for k, i := range tests {
+		if a.delta+bound < least {
+			a.rest = tests[k:]
+			return
+		}
 		w, m, got := d.answers.answer(without.p, i), d.answers.answer(with.p, i), d.answers.observed[i]
-		a.delta -= s.score(without, i, w)
+		before := s.score(without, i, w)
+		a.delta -= before
+		bound -= s.most(i) - before
 		if with.scores[i] != unscored {
 			a.delta += int(with.scores[i])
 		} else if score, pending := s.scoreBefore(with.model, i, m); pending {

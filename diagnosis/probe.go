@@ -185,6 +185,7 @@ func (s *search) replace(k int, g *faults.Fault) {
 	delete(s.tries, f)
 	delete(s.probes, f)
 	s.alone[g] = union(s.alone[g], s.alone[f])
+	s.replaced.add(g)
 }
 
 // candidates yields the inputs to probe fault f's family with: the

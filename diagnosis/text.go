@@ -117,7 +117,11 @@ func headline(c *Cause, unit string) string {
 	case len(c.Flags) > 0:
 		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
 	}
-	s := fmt.Sprintf("%s: %s: %d %s", name, c.Says(), c.Failed, term.Plural(c.Failed, unit))
+	says := c.Says()
+	if c.Kind == faults.Behaviour {
+		name, says = ruleOnce(name, says)
+	}
+	s := fmt.Sprintf("%s: %s: %d %s", name, says, c.Failed, term.Plural(c.Failed, unit))
 	if c.Drawn > c.Failed {
 		s += fmt.Sprintf(" (a sample: %d of the %d drawn that disagree in the same ways)", c.Failed, c.Drawn)
 	}
@@ -131,6 +135,30 @@ func headline(c *Cause, unit string) string {
 		s += "; only " + strings.Join(c.Only, ", ")
 	}
 	return term.Printable(s, false)
+}
+
+// ruleOnce returns the name and the words of a behaviour's headline
+// with the rule said once: a behaviour of a rule is named for it
+// ("no_path: not reported"), and its title says the rule again ("no_path
+// not reported where spec/qf.md's rules find it"). The title is said
+// without it, after the rule alone where it goes on from the name
+// ("no_path: not reported where spec/qf.md's rules find it"), else after
+// the name ("no_path: reported where there is none: reported where
+// spec/qf.md's rules find none"). Other names and words are returned as
+// they are.
+func ruleOnce(name, says string) (string, string) {
+	rule, way, ok := strings.Cut(name, ": ")
+	if !ok {
+		return name, says
+	}
+	rest, ok := strings.CutPrefix(says, rule+" ")
+	switch {
+	case !ok:
+		return name, says
+	case strings.HasPrefix(rest, way):
+		return rule, rest
+	}
+	return name, rest
 }
 
 // folded returns a detail escaped and folded into lines, its continuation

@@ -2,11 +2,15 @@ package diagnosis_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/serve"
 )
 
 // A cause whose failures are a sample of those drawn says so, with both
@@ -38,5 +42,34 @@ func TestWriteTextSamplesAndFolds(t *testing.T) {
 		if len(l) > 120 {
 			t.Errorf("a line of %d bytes, not folded: %q", len(l), l)
 		}
+	}
+}
+
+// The headline of a rule's violation not reported says the rule once:
+// its name ("too_many_walls: not reported") and its title
+// ("too_many_walls not reported where ...") both begin with it.
+func TestHeadlineSaysTheRuleOnce(t *testing.T) {
+	h := handlerFunc(func(req *protocol.Request) *protocol.Response {
+		resp := *serve.Reference.Handle(req)
+		if resp.Violations != nil {
+			kept := slices.DeleteFunc(slices.Clone(*resp.Violations), func(v string) bool { return v == string(rules.TooManyWalls) })
+			resp.Violations = &kept
+		}
+		return &resp
+	})
+	causes := diagnosis.Diagnose(observe(t, h), askerOf(h)).Causes
+	i := slices.IndexFunc(causes, func(c diagnosis.Cause) bool { return c.Name == "too_many_walls: not reported" })
+	if i < 0 {
+		t.Fatalf("no cause too_many_walls: not reported: %s", summary(causes))
+	}
+	var b bytes.Buffer
+	diagnosis.WriteText(&b, causes[i:i+1], diagnosis.Text{Lines: 100})
+	_, headline, _ := strings.Cut(b.String(), "1. ")
+	headline, _, _ = strings.Cut(headline, "\n")
+	if n := strings.Count(headline, "too_many_walls"); n != 1 {
+		t.Errorf("the headline says the rule %d times: %s", n, headline)
+	}
+	if !strings.Contains(headline, "not reported where spec/qf.md's rules find it") {
+		t.Errorf("the headline does not say what was not reported, and where: %s", headline)
 	}
 }
