@@ -19,6 +19,8 @@ import (
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/browsertest"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
@@ -434,4 +436,45 @@ func TestLevelCells(t *testing.T) {
 	if !strings.Contains(md.String(), "| not in this report |") {
 		t.Error("the Markdown has no cell not in this report")
 	}
+}
+
+// A behaviour of a rule is named for the rule, and its line says the
+// rule once: "**too_many_walls**: not reported where spec/qf.md's rules
+// find it", not "too_many_walls: not reported: too_many_walls not
+// reported where ...".
+func TestWriteMarkdownSaysTheRuleOnce(t *testing.T) {
+	t.Parallel()
+	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: tooManyWallsUnreported{}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := compare.New([]*runner.Report{rep}, []string{"unreported"}).WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	var line string
+	for _, l := range strings.Split(b.String(), "\n") {
+		if strings.Contains(l, "too\\_many\\_walls") && strings.Contains(l, "not reported") {
+			line = l
+		}
+	}
+	if line == "" {
+		t.Fatalf("no cause of too_many_walls not reported:\n%s", b.String())
+	}
+	if n := strings.Count(line, "too\\_many\\_walls"); n != 1 || !strings.Contains(line, "not reported where spec/qf.md's rules find it") {
+		t.Errorf("the line says the rule %d times, or not what was not reported, and where: %s", n, line)
+	}
+}
+
+// tooManyWallsUnreported answers as the reference does, except that a
+// validation never reports too_many_walls.
+type tooManyWallsUnreported struct{}
+
+func (tooManyWallsUnreported) Handle(req *protocol.Request) *protocol.Response {
+	resp := *serve.Reference.Handle(req)
+	if resp.Violations != nil {
+		kept := slices.DeleteFunc(slices.Clone(*resp.Violations), func(v string) bool { return v == string(rules.TooManyWalls) })
+		resp.Violations = &kept
+	}
+	return &resp
 }

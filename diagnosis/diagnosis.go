@@ -133,6 +133,38 @@ func (c Cause) Says() string {
 	return c.Title + " (" + c.Variant + ")"
 }
 
+// Headline returns the cause's name and what it is in words (Says), as a
+// headline says them: a behaviour of a rule is named for the rule
+// ("no_path: not reported") and its title says the rule again ("no_path
+// not reported where spec/qf.md's rules find it"), so the words are said
+// without it, after the rule alone where they go on from the name
+// ("no_path", "not reported where spec/qf.md's rules find it"), else
+// after the name ("no_path: reported where there is none", "reported
+// where spec/qf.md's rules find none"). Other causes' are Name and Says.
+func (c Cause) Headline() (name, says string) {
+	if c.Kind != faults.Behaviour {
+		return c.Name, c.Says()
+	}
+	return ruleOnce(c.Name, c.Says())
+}
+
+// ruleOnce returns a behaviour's name and words with the rule said once,
+// as Headline says.
+func ruleOnce(name, says string) (string, string) {
+	rule, way, ok := strings.Cut(name, ": ")
+	if !ok {
+		return name, says
+	}
+	rest, ok := strings.CutPrefix(says, rule+" ")
+	switch {
+	case !ok:
+		return name, says
+	case strings.HasPrefix(rest, way):
+		return rule, rest
+	}
+	return name, rest
+}
+
 // key names a cause among the causes of a run: its kind and name.
 func (c Cause) key() string { return string(c.Kind) + " " + c.Name }
 

@@ -110,16 +110,12 @@ func count(b []bool) int {
 // a character outside the alphabet read as six zero bits: 12 failures
 // [EC-5]; only: chunks:state-only".
 func headline(c *Cause, unit string) string {
-	name := c.Name
+	name, says := c.Headline()
 	switch {
 	case c.Flag != "":
-		name = c.Flag + " (" + c.Name + ")"
+		name = c.Flag + " (" + name + ")"
 	case len(c.Flags) > 0:
-		name = strings.Join(c.Flags, "+") + " (" + c.Name + ")"
-	}
-	says := c.Says()
-	if c.Kind == faults.Behaviour {
-		name, says = ruleOnce(name, says)
+		name = strings.Join(c.Flags, "+") + " (" + name + ")"
 	}
 	s := fmt.Sprintf("%s: %s: %d %s", name, says, c.Failed, term.Plural(c.Failed, unit))
 	if c.Drawn > c.Failed {
@@ -135,30 +131,6 @@ func headline(c *Cause, unit string) string {
 		s += "; only " + strings.Join(c.Only, ", ")
 	}
 	return term.Printable(s, false)
-}
-
-// ruleOnce returns the name and the words of a behaviour's headline
-// with the rule said once: a behaviour of a rule is named for it
-// ("no_path: not reported"), and its title says the rule again ("no_path
-// not reported where spec/qf.md's rules find it"). The title is said
-// without it, after the rule alone where it goes on from the name
-// ("no_path: not reported where spec/qf.md's rules find it"), else after
-// the name ("no_path: reported where there is none: reported where
-// spec/qf.md's rules find none"). Other names and words are returned as
-// they are.
-func ruleOnce(name, says string) (string, string) {
-	rule, way, ok := strings.Cut(name, ": ")
-	if !ok {
-		return name, says
-	}
-	rest, ok := strings.CutPrefix(says, rule+" ")
-	switch {
-	case !ok:
-		return name, says
-	case strings.HasPrefix(rest, way):
-		return rule, rest
-	}
-	return name, rest
 }
 
 // folded returns a detail escaped and folded into lines, its continuation
