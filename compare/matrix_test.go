@@ -438,11 +438,12 @@ func TestLevelCells(t *testing.T) {
 	}
 }
 
-// A behaviour of a rule is named for the rule, and its line says the
+// A behaviour of a rule is named for the rule, and its line (Markdown,
+// and the page's item) says the
 // rule once: "**too_many_walls**: not reported where spec/qf.md's rules
 // find it", not "too_many_walls: not reported: too_many_walls not
 // reported where ...".
-func TestWriteMarkdownSaysTheRuleOnce(t *testing.T) {
+func TestCausesSayTheRuleOnce(t *testing.T) {
 	t.Parallel()
 	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: tooManyWallsUnreported{}}})
 	if err != nil {
@@ -463,6 +464,19 @@ func TestWriteMarkdownSaysTheRuleOnce(t *testing.T) {
 	}
 	if n := strings.Count(line, "too\\_many\\_walls"); n != 1 || !strings.Contains(line, "not reported where spec/qf.md's rules find it") {
 		t.Errorf("the line says the rule %d times, or not what was not reported, and where: %s", n, line)
+	}
+	b.Reset()
+	if err := compare.New([]*runner.Report{rep}, []string{"unreported"}).WriteHTML(&b); err != nil {
+		t.Fatal(err)
+	}
+	var item string
+	for _, li := range strings.Split(b.String(), "<li>") {
+		if head, _, ok := strings.Cut(li, " failed"); ok && strings.Contains(head, "not reported where") && strings.Contains(head, "too_many_walls") {
+			item = head
+		}
+	}
+	if n := strings.Count(item, "too_many_walls"); n != 1 {
+		t.Errorf("the page's item says the rule %d times: %s", n, item)
 	}
 }
 

@@ -39,6 +39,10 @@ var page = sync.OnceValue(func() *template.Template {
 		"refURL":     refURL,
 		"groupCell":  sectionCell,
 		"causeFlags": causeFlags,
+		// A cause's name and words as its headline says them (the rule
+		// of a behaviour once).
+		"headName": func(c diagnosis.Cause) string { name, _ := c.Headline(); return name },
+		"headSays": func(c diagnosis.Cause) string { _, says := c.Headline(); return says },
 	}).Parse(pageHTML))
 })
 
