@@ -438,11 +438,11 @@ func TestLevelCells(t *testing.T) {
 	}
 }
 
-// A behaviour of a rule is named for the rule, and its line (Markdown,
-// and the page's item) says the
-// rule once: "**too_many_walls**: not reported where spec/qf.md's rules
-// find it", not "too_many_walls: not reported: too_many_walls not
-// reported where ...".
+// A behaviour of a rule is named for the rule, and its line in the
+// Markdown and its item on the page say the rule once:
+// "**too_many_walls**: not reported where spec/qf.md's rules find it",
+// not "too_many_walls: not reported: too_many_walls not reported where
+// ...".
 func TestCausesSayTheRuleOnce(t *testing.T) {
 	t.Parallel()
 	rep, err := runner.Run(context.Background(), runner.Options{Options: driver.Options{Handler: tooManyWallsUnreported{}}})
