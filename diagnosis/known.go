@@ -315,8 +315,8 @@ func (s *search) fits(model []*faults.Fault, g *faults.Fault) bool {
 
 // meet reports whether two faults of model, each alone, change the
 // reference's answer to test i: i is among the tests of each in alone,
-// as binary search finds it there (alone holds the tests of a fault
-// replaced in no order: replace).
+// as binary search finds it there for a fault that replaced another
+// (replace: its tests and the other's).
 func (s *search) meet(model []*faults.Fault, i int) bool {
 	n := 0
 	for _, f := range model {

@@ -104,14 +104,12 @@ func compatible(fs []*faults.Fault) bool {
 	return true
 }
 
+// union returns the tests in a or b, each once, in increasing order, as
+// meet's binary search and overlaps read them.
 func union(a, b []int) []int {
-	out := slices.Clone(a)
-	for _, i := range b {
-		if !slices.Contains(a, i) {
-			out = append(out, i)
-		}
-	}
-	return out
+	out := append(slices.Clone(a), b...)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // probe asks the implementation inputs where the model with the k-th
