@@ -161,18 +161,7 @@ func checkPort(t *testing.T, p *port.Port, vs []vector) portVerdict {
 			causeOf[id] = k
 		}
 	}
-	// Whose each failure is: the faults without which it is answered
-	// otherwise.
-	whole := p.New()
-	whose := map[string][]port.Fault{}
-	for _, e := range p.Table {
-		without := port.New(slices.DeleteFunc(slices.Clone(p.Faults), func(f port.Fault) bool { return f == e.Fault })...)
-		for _, v := range vs {
-			if req := v.cat.Request(v.test); failed[v.test.ID] && answerOf(whole, req) != answerOf(without, req) {
-				whose[v.test.ID] = append(whose[v.test.ID], e.Fault)
-			}
-		}
-	}
+	whose := whoseFailures(p, vs, failed)
 	var out portVerdict
 	families := map[string]bool{}
 	for _, e := range p.Table {
@@ -190,23 +179,11 @@ func checkPort(t *testing.T, p *port.Port, vs []vector) portVerdict {
 			continue // hidden by the others
 		}
 		out.faults++
-		pick := func(ids []string) (best, most int) {
-			held := map[int]int{}
-			for _, id := range ids {
-				held[causeOf[id]]++
-			}
-			for k, n := range held {
-				if n > most || n == most && k < best {
-					best, most = k, n
-				}
-			}
-			return best, most
-		}
 		mine := own
-		best, most := pick(own)
+		best, most := mostHeld(own, causeOf)
 		if 2*most <= len(own) {
 			mine = all
-			best, most = pick(all)
+			best, most = mostHeld(all, causeOf)
 		}
 		c := rep.Causes[best]
 		ofIt, told := 0, 0 // of the cause's failures whose faults are told, its
@@ -255,6 +232,37 @@ func checkPort(t *testing.T, p *port.Port, vs []vector) portVerdict {
 	}
 	sort.Strings(out.lines)
 	return out
+}
+
+// whoseFailures returns whose each failure of the port is: the faults
+// without which it is answered otherwise.
+func whoseFailures(p *port.Port, vs []vector, failed map[string]bool) map[string][]port.Fault {
+	whole := p.New()
+	whose := map[string][]port.Fault{}
+	for _, e := range p.Table {
+		without := port.New(slices.DeleteFunc(slices.Clone(p.Faults), func(f port.Fault) bool { return f == e.Fault })...)
+		for _, v := range vs {
+			if req := v.cat.Request(v.test); failed[v.test.ID] && answerOf(whole, req) != answerOf(without, req) {
+				whose[v.test.ID] = append(whose[v.test.ID], e.Fault)
+			}
+		}
+	}
+	return whose
+}
+
+// mostHeld returns the cause (its index, by causeOf) that holds the most
+// of the failures ids, the first on a tie, and how many it holds.
+func mostHeld(ids []string, causeOf map[string]int) (best, most int) {
+	held := map[int]int{}
+	for _, id := range ids {
+		held[causeOf[id]]++
+	}
+	for k, n := range held {
+		if n > most || n == most && k < best {
+			best, most = k, n
+		}
+	}
+	return best, most
 }
 
 // familyOf returns the family the table of p gives fault f.
