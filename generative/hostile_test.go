@@ -99,37 +99,43 @@ func TestHostile(t *testing.T) {
 			if !utf8.ValidString(text) || strings.ContainsAny(text, "\x1b\x00\r") {
 				t.Errorf("the report holds invalid UTF-8 or control characters:\n%q", text)
 			}
-			var j bytes.Buffer
-			if err := rep.WriteJSON(&j); err != nil {
-				t.Fatal(err)
-			}
-			if err := ValidateReport(j.Bytes()); err != nil {
-				t.Error(err)
-			}
 			servetest.NoSurvivors(t, dir, c.procs)
-			// Only the repeatable findings become vectors.
-			repeatable := 0
-			for _, f := range rep.Findings() {
-				if f.Repeatable {
-					repeatable++
-				}
-			}
-			out := t.TempDir()
-			if _, err := rep.WriteVectors(out); err != nil {
-				t.Fatal(err)
-			}
-			files, err := vectors.LoadDir(out)
-			if err != nil && repeatable > 0 {
-				t.Fatal(err)
-			}
-			written := 0
-			for _, f := range files {
-				written += len(f.Tests)
-			}
-			if written != repeatable {
-				t.Errorf("%d vectors written for %d repeatable findings", written, repeatable)
-			}
+			checkWritten(t, rep)
 		})
+	}
+}
+
+// checkWritten checks what a report writes: JSON that its schema
+// validates, and a vector for each repeatable finding, and only those.
+func checkWritten(t *testing.T, rep *Report) {
+	t.Helper()
+	var j bytes.Buffer
+	if err := rep.WriteJSON(&j); err != nil {
+		t.Fatal(err)
+	}
+	if err := ValidateReport(j.Bytes()); err != nil {
+		t.Error(err)
+	}
+	repeatable := 0
+	for _, f := range rep.Findings() {
+		if f.Repeatable {
+			repeatable++
+		}
+	}
+	out := t.TempDir()
+	if _, err := rep.WriteVectors(out); err != nil {
+		t.Fatal(err)
+	}
+	files, err := vectors.LoadDir(out)
+	if err != nil && repeatable > 0 {
+		t.Fatal(err)
+	}
+	written := 0
+	for _, f := range files {
+		written += len(f.Tests)
+	}
+	if written != repeatable {
+		t.Errorf("%d vectors written for %d repeatable findings", written, repeatable)
 	}
 }
 
