@@ -411,13 +411,14 @@ func (f *fuzzer) batchLen(drawn int) int {
 // overlap asking the batches before. Its cases are left out as diag
 // predicts them.
 type drawing struct {
-	b    batch         // the batch, once done is closed
-	done chan struct{} // closed once b is drawn
-	diag *diagnosis.Diagnosis
-	from gen.Mark // where the Rand's draws were as it began
+	b     batch         // the batch: its cases once drawn is closed, the reference's answers once done is
+	drawn chan struct{} // closed once the cases are drawn, and the Rand is free to draw the next batch
+	done  chan struct{} // closed once the reference's answers are written too
+	diag  *diagnosis.Diagnosis
+	from  gen.Mark // where the Rand's draws were as it began
 }
 
-// drawAfter draws, once prev's drawing is done (prev may be nil), the
+// drawAfter draws, once prev's cases are drawn (prev may be nil), the
 // batch after prev's, leaving out cases as diag predicts them. A seed
 // draws the same cases from run to run, whatever the speed of the
 // implementation, when each batch is drawn with the diagnosis of the
@@ -425,16 +426,19 @@ type drawing struct {
 // ahead, the second leaning on the diagnosis as it is, and draws that one
 // again (Rewind) when the batch before it, asked, brings a new one.
 func (f *fuzzer) drawAfter(prev *drawing, r *gen.Rand, cats []suite.Category, diag *diagnosis.Diagnosis) *drawing {
-	d := &drawing{done: make(chan struct{}), diag: diag}
+	d := &drawing{drawn: make(chan struct{}), done: make(chan struct{}), diag: diag}
 	drawn := f.drawn // of the cases before prev's
 	go func() {
-		defer close(d.done)
 		if prev != nil {
-			<-prev.done
+			<-prev.drawn
 			drawn += len(prev.b.cases)
 		}
 		d.from = r.Mark()
-		d.b = draw(r, cats, f.batchLen(drawn), diag)
+		var answered <-chan struct{}
+		d.b, answered = drawCases(r, cats, f.batchLen(drawn), diag)
+		close(d.drawn)
+		<-answered
+		close(d.done)
 	}()
 	return d
 }
