@@ -6,6 +6,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // The random values behind the vectors must not change with the Go
@@ -35,6 +36,32 @@ func TestValuesEncode(t *testing.T) {
 	for i := 0; i < 500; i++ {
 		if _, err := ref.Encode(r.Value()); err != nil {
 			t.Fatalf("value %d: %v", i, err)
+		}
+	}
+}
+
+// A Rand rewound to a mark draws again what it drew after the mark,
+// every category's inputs, though it drew others in between.
+func TestRewind(t *testing.T) {
+	r := NewRand(7)
+	for range 100 {
+		r.Input(suite.Categories[r.Intn(len(suite.Categories))])
+	}
+	m := r.Mark()
+	draw := func() []string {
+		var inputs []string
+		for i := range 400 {
+			inputs = append(inputs, r.Input(suite.Categories[i%len(suite.Categories)]))
+		}
+		return inputs
+	}
+	first := draw()
+	draw() // others in between, reusing r's memory
+	r.Rewind(m)
+	again := draw()
+	for i := range first {
+		if again[i] != first[i] {
+			t.Fatalf("input %d after the mark: %q, rewound %q", i, first[i], again[i])
 		}
 	}
 }

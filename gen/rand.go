@@ -25,6 +25,17 @@ func NewRand(seed uint64) *Rand {
 	return &Rand{pcg: rand.NewPCG(seed, 0x71665f766563) /* "qf_vec" */}
 }
 
+// A Mark is where a Rand's draws have got to: a Rand rewound to it draws
+// again, value for value, what it drew after it.
+type Mark struct{ pcg rand.PCG }
+
+// Mark returns where r's draws have got to.
+func (r *Rand) Mark() Mark { return Mark{*r.pcg} }
+
+// Rewind sets r back to m, a mark of its own, so that it draws again what
+// it drew after m. (What else r holds is memory it reuses, not state.)
+func (r *Rand) Rewind(m Mark) { *r.pcg = m.pcg }
+
 // Intn returns a number in 0..n-1 (n > 0). It is small enough to be
 // inlined, so that the remainder by a constant n, most of the calls, is a
 // multiplication rather than a division.

@@ -19,6 +19,15 @@ import (
 // order the two take turns in, and on two cores drawing and answering
 // overlap each other as well as the asking of the batch before.
 func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
+	b, answered := drawCases(r, cats, n, diag)
+	<-answered
+	return b
+}
+
+// drawCases is draw, but for the reference's answers: it returns once the
+// cases are drawn, and r is free to draw more, with a channel closed
+// once the batch's refs and answers are all written.
+func drawCases(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) (batch, <-chan struct{}) {
 	b := batch{cases: make([]fcase, 0, n), reqs: make([]*protocol.Request, 0, n)}
 	refs, answers := make([]*protocol.Response, n), make([][]byte, n)
 	chunks := make(chan []*protocol.Request, n/answerChunk+1)
@@ -59,9 +68,8 @@ func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) 
 	}
 	chunks <- b.reqs[sent:]
 	close(chunks)
-	<-answered
 	b.refs, b.answers = refs[:len(b.cases)], answers[:len(b.cases)]
-	return b
+	return b, answered
 }
 
 // answerChunk is how many cases drawn the reference answers together.

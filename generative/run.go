@@ -277,13 +277,28 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 		progress()
 	}
 	r := gen.NewRand(f.opts.Seed)
-	next := f.drawAhead(r, cats, f.batchLen())
-	defer func() { <-next }() // the batch drawn ahead, not asked
+	next := f.drawAfter(nil, r, cats, f.pool.diag)
+	var after *drawing // the batch after next, drawn ahead as if no diagnosis came between
+	defer func() {     // the batches drawn ahead, not asked
+		if after != nil {
+			<-after.done
+		}
+		<-next.done
+	}()
 	for f.budgetLeft(ctx) {
-		b := <-next
+		<-next.done
+		b := next.b
 		f.rep.Skipped += b.skipped
 		f.drawn += len(b.cases)
-		next = f.drawAhead(r, cats, f.batchLen())
+		if after != nil && after.diag != f.pool.diag {
+			<-after.done // drawn leaning on a diagnosis since replaced: drawn again
+			r.Rewind(after.from)
+			after = nil
+		}
+		if after == nil {
+			after = f.drawAfter(nil, r, cats, f.pool.diag) // next is done
+		}
+		next, after = after, f.drawAfter(after, r, cats, f.pool.diag)
 		f.ask(ctx, &b)
 		if f.client.GaveUp() != nil {
 			return
@@ -382,24 +397,48 @@ func (b *batch) agreement(i int) *agreement {
 	return a
 }
 
-// batchLen returns the length of the next batch to draw: N counts the
-// cases drawn, after the vectors asked.
-func (f *fuzzer) batchLen() int {
+// batchLen returns the length of the batch to draw once drawn cases are
+// drawn: N counts the cases drawn, after the vectors asked.
+func (f *fuzzer) batchLen(drawn int) int {
 	if f.opts.N > 0 {
-		return max(0, min(batchSize, f.opts.N-f.rep.Vectors-f.drawn))
+		return max(0, min(batchSize, f.opts.N-f.rep.Vectors-drawn))
 	}
 	return batchSize
 }
 
-// drawAhead draws a batch of n cases on a goroutine of its own, so that
-// drawing them and working out their expectations overlap asking the
-// batch before. Cases are left out as the diagnosis as it is when
-// drawAhead is called predicts them: that of the batches up to the one
-// before the last drawn, whatever the speed of the implementation, so
-// that a seed draws the same cases from run to run.
-func (f *fuzzer) drawAhead(r *gen.Rand, cats []suite.Category, n int) <-chan batch {
-	out := make(chan batch, 1)
-	diag := f.pool.diag
-	go func() { out <- draw(r, cats, n, diag) }()
-	return out
+// A drawing is a batch drawn on a goroutine of its own, ahead of its
+// asking, so that drawing the cases and working out their expectations
+// overlap asking the batches before. Its cases are left out as diag
+// predicts them.
+type drawing struct {
+	b     batch         // the batch: its cases once drawn is closed, the reference's answers once done is
+	drawn chan struct{} // closed once the cases are drawn, and the Rand is free to draw the next batch
+	done  chan struct{} // closed once the reference's answers are written too
+	diag  *diagnosis.Diagnosis
+	from  gen.Mark // where the Rand's draws were as it began
+}
+
+// drawAfter draws, once prev's cases are drawn (prev may be nil), the
+// batch after prev's, leaving out cases as diag predicts them. A seed
+// draws the same cases from run to run, whatever the speed of the
+// implementation, when each batch is drawn with the diagnosis of the
+// batches up to the one before the last drawn: drawAll draws two batches
+// ahead, the second leaning on the diagnosis as it is, and draws that one
+// again (Rewind) when the batch before it, asked, brings a new one.
+func (f *fuzzer) drawAfter(prev *drawing, r *gen.Rand, cats []suite.Category, diag *diagnosis.Diagnosis) *drawing {
+	d := &drawing{drawn: make(chan struct{}), done: make(chan struct{}), diag: diag}
+	drawn := f.drawn // of the cases before prev's
+	go func() {
+		if prev != nil {
+			<-prev.drawn
+			drawn += len(prev.b.cases)
+		}
+		d.from = r.Mark()
+		var answered <-chan struct{}
+		d.b, answered = drawCases(r, cats, f.batchLen(drawn), diag)
+		close(d.drawn)
+		<-answered
+		close(d.done)
+	}()
+	return d
 }

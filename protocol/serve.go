@@ -29,8 +29,9 @@ type Handler interface {
 // Serve reads requests from r, one per line, and writes one response line
 // per request line to w, in order. It flushes its output whenever it has
 // no whole request line left to read without waiting, so that a client
-// that sends one request and waits gets its answer, and one that sends
-// many gets their answers in few writes. A line that is not a request
+// that sends one request and waits gets its answer, and once it holds 4
+// KiB of answers, so that one that sends many gets their answers in few
+// writes, the first of them while the rest are answered. A line that is not a request
 // (ParseRequest) is answered with bad_request. Serve returns nil at the
 // end of r, or the first error reading r or writing w. A panic in h goes
 // on up once the answers before it are written.
@@ -61,13 +62,19 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 			resp = answer(line, h)
 		}
 		out.Write(enc.line(resp))
-		if !lineBuffered(in) {
+		if out.Buffered() >= flushAt || !lineBuffered(in) {
 			if err := out.Flush(); err != nil {
 				return err
 			}
 		}
 	}
 }
+
+// flushAt is how many bytes of answers Serve holds at most before it
+// writes them, though more requests wait to be read: a client that sent
+// many reads the first answers while the rest are answered, rather than
+// all of them at once, after all were answered.
+const flushAt = 4 << 10
 
 // lineBuffered reports whether in holds a whole line, to be read without
 // waiting.

@@ -201,6 +201,42 @@ func TestServeBatchesAndPanics(t *testing.T) {
 	}
 }
 
+// Many requests sent together are answered a few KiB at a time, not all
+// in one write after the last is answered: a client reads the first
+// answers while the rest are answered.
+func TestServeFlushesAsItGoes(t *testing.T) {
+	var w sizesWriter
+	input := strings.Repeat(`{"id":1,"op":"decode","code":"A"}`+"\n", 1000)
+	if err := protocol.Serve(strings.NewReader(input), &w, serve.Reference); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(w.String(), "\n"), "\n")
+	if len(lines) != 1000 {
+		t.Fatalf("%d answers, want 1000", len(lines))
+	}
+	most := 4<<10 + len(lines[0]) + 1 // 4 KiB, and the answer that went past it
+	if len(w.sizes) < w.Len()/most {
+		t.Errorf("%d bytes of answers in %d writes, want a write at least every %d bytes", w.Len(), len(w.sizes), most)
+	}
+	for _, n := range w.sizes {
+		if n > most {
+			t.Errorf("a write of %d bytes: answers held past 4 KiB (writes %v)", n, w.sizes)
+			break
+		}
+	}
+}
+
+// A sizesWriter keeps what is written to it, and the size of each write.
+type sizesWriter struct {
+	bytes.Buffer
+	sizes []int
+}
+
+func (w *sizesWriter) Write(p []byte) (int, error) {
+	w.sizes = append(w.sizes, len(p))
+	return w.Buffer.Write(p)
+}
+
 type countingWriter struct {
 	bytes.Buffer
 	writes int
