@@ -541,14 +541,14 @@ func TestCommonMistakesNamed(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
 		mode    string
-		start   time.Duration // the start-up allowance
+		start   time.Duration // the start-up allowance: scaled to the load unless it is meant to run out
 		says    []string
 		saysNot []string
 	}{
 		{"stray-print", measure.Allowance(time.Second), []string{`"starting up, reading stdin"`, "write anything else to standard error"}, nil},
 		{"slow-start", 200 * time.Millisecond, []string{"s later", "it starts slowly. Raise -start-timeout (now 200ms)"}, []string{"flush", "buffered"}},
-		{"buffered", measure.Allowance(time.Second), []string{"it answered only when its input ended: it reads all its input before it answers, or its output is buffered", "flush standard output after each answer"}, []string{"start-timeout"}},
-		{"reads-all", measure.Allowance(time.Second), []string{"it answered only when its input ended: it reads all its input before it answers", "Answer each request as soon as its line is read"}, []string{"start-timeout"}},
+		{"buffered", time.Second, []string{"it answered only when its input ended: it reads all its input before it answers, or its output is buffered", "flush standard output after each answer"}, []string{"start-timeout"}},
+		{"reads-all", time.Second, []string{"it answered only when its input ended: it reads all its input before it answers", "Answer each request as soon as its line is read"}, []string{"start-timeout"}},
 		{"silent", 200 * time.Millisecond, []string{"it wrote no answer, not in 3s more nor once its input ended. What can cause this (possibilities, none of them seen): its answers held in an output buffer", "print(..., flush=True)", "System.out.flush()", "slower than -start-timeout (now 200ms) and 3s more"}, []string{"it starts slowly", "it reads all its input"}},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
