@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -381,42 +380,46 @@ func TestIDsAsValues(t *testing.T) {
 // A process that gives no answer in time and exits a moment later, as a
 // panic printing its stack does, crashed: its failure is a crash with its
 // exit status, not a timeout; one that gives no answer and lives on timed
-// out. The moment grows with the timeout: a quarter of it, half a second
-// at least.
+// out. The moment grows with the timeout (TestCrashGrace).
 func TestSlowCrashIsACrash(t *testing.T) {
 	t.Parallel()
-	short, long := measure.Allowance(200*time.Millisecond), measure.Allowance(2800*time.Millisecond)
-	// An exit more than half a second after a long timeout, halfway to
-	// a quarter of it.
-	late := (500*time.Millisecond + long/4) / 2
+	timeout := measure.Allowance(200 * time.Millisecond)
+	delay := "QF_FAKE_DELAY=" + (timeout + 50*time.Millisecond).String()
 	for _, c := range []struct {
-		mode    string
-		timeout time.Duration
-		delay   time.Duration // from the request read to the exit
-		reason  driver.Reason
-	}{
-		{"slow-crash-3rd", short, short + 50*time.Millisecond, driver.ReasonCrash},
-		{"slow-crash-3rd", long, long + late, driver.ReasonCrash},
-		{"hang-5th", short, 0, driver.ReasonTimeout},
+		mode   string
+		reason driver.Reason
+	}{{"slow-crash-3rd", driver.ReasonCrash}, {"hang-5th", driver.ReasonTimeout}} {
+		cl, err := driver.Dial(context.Background(), driver.Options{Command: fake(c.mode, delay), Timeout: timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f *driver.Failure
+		for i := 0; i < 5 && f == nil; i++ {
+			code := "QA"
+			_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
+			errors.As(err, &f)
+		}
+		if f == nil || f.Reason != c.reason || c.reason == driver.ReasonCrash && !strings.Contains(f.Detail, "status 3") {
+			t.Errorf("%s: %v, want a failure of reason %s", c.mode, f, c.reason)
+		}
+		cl.Close()
+	}
+}
+
+// How long after the timeout a process that gave no answer may exit and
+// still have crashed: a quarter of the timeout, half a second at least,
+// so that a longer timeout, given on a loaded machine, allows a slow
+// crash longer too.
+func TestCrashGrace(t *testing.T) {
+	for _, c := range []struct{ timeout, want time.Duration }{
+		{200 * time.Millisecond, 500 * time.Millisecond},
+		{2 * time.Second, 500 * time.Millisecond},
+		{2800 * time.Millisecond, 700 * time.Millisecond},
+		{time.Minute, 15 * time.Second},
 	} {
-		t.Run(fmt.Sprintf("%s/%v", c.mode, c.timeout), func(t *testing.T) {
-			t.Parallel()
-			cmd := fake(c.mode, "QF_FAKE_DELAY="+c.delay.String())
-			cl, err := driver.Dial(context.Background(), driver.Options{Command: cmd, Timeout: c.timeout})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer cl.Close()
-			var f *driver.Failure
-			for i := 0; i < 5 && f == nil; i++ {
-				code := "QA"
-				_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
-				errors.As(err, &f)
-			}
-			if f == nil || f.Reason != c.reason || c.reason == driver.ReasonCrash && !strings.Contains(f.Detail, "status 3") {
-				t.Errorf("%v, want a failure of reason %s", f, c.reason)
-			}
-		})
+		if got := driver.CrashGrace(c.timeout); got != c.want {
+			t.Errorf("after a timeout of %v: %v, want %v", c.timeout, got, c.want)
+		}
 	}
 }
 

@@ -9,3 +9,6 @@ func (c *Client) Written() int { return c.written }
 
 // AnswerTail is answerTail, for its test.
 var AnswerTail = answerTail
+
+// CrashGrace is crashGrace, for its test.
+var CrashGrace = crashGrace
