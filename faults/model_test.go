@@ -121,16 +121,7 @@ func answerOf(h protocol.Handler, req *protocol.Request) (answer string) {
 //
 //	go test ./faults -run '^$' -bench Models
 func BenchmarkModels(b *testing.B) {
-	var reqs []*protocol.Request
-	for _, c := range suite.Categories {
-		file, err := vectors.Load(c.File())
-		if err != nil {
-			b.Fatal(err)
-		}
-		for i := range file.Tests {
-			reqs = append(reqs, c.Request(&file.Tests[i]))
-		}
-	}
+	reqs := vectorRequests(b)
 	var models []protocol.Handler
 	for i := 0; i+1 < len(Catalogue); i += 5 {
 		if Compatible(Catalogue[i], Catalogue[i+1]) {

@@ -108,19 +108,25 @@ func TestReadingTellsTheKnobsRead(t *testing.T) {
 
 // requests returns the requests of every vector and probe.
 func requests(t *testing.T) []*protocol.Request {
-	var reqs []*protocol.Request
-	for _, c := range suite.Categories {
-		file, err := vectors.Load(c.File())
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range file.Tests {
-			reqs = append(reqs, c.Request(&file.Tests[i]))
-		}
-	}
+	reqs := vectorRequests(t)
 	for _, fam := range Families() {
 		for _, p := range Probes(fam) {
 			reqs = append(reqs, p.Category.RequestOf(p.Input))
+		}
+	}
+	return reqs
+}
+
+// vectorRequests returns the requests of every vector of the suite.
+func vectorRequests(tb testing.TB) []*protocol.Request {
+	var reqs []*protocol.Request
+	for _, c := range suite.Categories {
+		file, err := vectors.Shared(c.File())
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for i := range file.Tests {
+			reqs = append(reqs, c.Request(&file.Tests[i]))
 		}
 	}
 	return reqs
