@@ -627,8 +627,10 @@ func (c *Client) Finish() []string {
 // were not answered. A timeout counts from the previous answer, for
 // answers only: requests wait to be read as long as they must. A request
 // that cannot be written (protocol.Request.AppendJSON's error: a Value
-// that is not JSON) is not sent, and the batch ends there as at a
-// failure, once the answer timeout has passed, with AppendJSON's error.
+// that is not JSON) is not sent, and the batch ends there, once the
+// answer timeout has passed, with AppendJSON's error: the implementation,
+// which answered every request before it, is neither restarted nor
+// charged with a failure.
 //
 // A process that has answered few requests gets few in flight, one more
 // than it has answered, and one more with each answer up to window (a
@@ -683,14 +685,21 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 		}
 		if err != nil {
 			close(stop)
+			if uerr := unsent(written, k, err); uerr != nil {
+				// Request k was never sent, and every one before it was
+				// answered: the implementation is as it was, and not at
+				// fault.
+				if k > 0 {
+					c.inARow = 0
+				}
+				c.answered += k
+				c.lost += time.Since(waited)
+				return answers[:k], k, nil, uerr
+			}
 			c.proc.Kill() // a writer blocked on a full pipe returns
-			werr := <-written
+			<-written
 			if k > 0 {
 				c.inARow = 0 // this process answered some: not a failure in a row
-			}
-			var unwritable *unwritable
-			if errors.As(werr, &unwritable) && unwritable.k == k {
-				err = unwritable.err // not the implementation's failure
 			}
 			c.restart(c.interrupted(err))
 			c.lost += time.Since(waited)
@@ -723,6 +732,26 @@ func (c *Client) number(reqs []*protocol.Request) {
 		ids = strconv.AppendInt(ids, int64(c.ids), 10)
 		req.ID = json.RawMessage(ids[start:len(ids):len(ids)])
 	}
+}
+
+// unsent returns AppendJSON's error when the answer to request k timed
+// out because send could not write it (an *unwritable for k, already on
+// written), and nil otherwise, leaving written as it was.
+func unsent(written chan error, k int, err error) error {
+	var f *Failure
+	if !errors.As(err, &f) || f.Reason != ReasonTimeout {
+		return nil
+	}
+	select {
+	case werr := <-written:
+		var u *unwritable
+		if errors.As(werr, &u) && u.k == k {
+			return u.err
+		}
+		written <- werr
+	default:
+	}
+	return nil
 }
 
 // unwritable is the error of a request that cannot be written, request k

@@ -193,22 +193,30 @@ func TestBatch(t *testing.T) {
 // sent, and the client goes on.
 func TestBatchUnwritable(t *testing.T) {
 	t.Parallel()
-	c, err := driver.Dial(context.Background(), driver.Options{Handler: serve.Reference, Timeout: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	for _, at := range []int{0, 5, 37} {
-		reqs := decodes(40)
-		reqs[at] = &protocol.Request{Op: protocol.Encode, Value: json.RawMessage(`{"white": `)}
-		answers, k, _, err := c.Batch(reqs, nil, 8)
-		var failure *driver.Failure
-		if k != at || len(answers) != at || err == nil || errors.As(err, &failure) || !strings.Contains(err.Error(), "unexpected end of JSON input") {
-			t.Errorf("request %d not JSON: %d answers, k %d, %v", at, len(answers), k, err)
+	for _, opts := range []driver.Options{{Handler: serve.Reference}, {Command: fake("normal")}} {
+		opts.Timeout, opts.MaxFailuresInARow = 100*time.Millisecond, 2
+		c, err := driver.Dial(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if _, k, _, err := c.Batch(decodes(20), nil, 8); k != 20 || err != nil {
-			t.Errorf("after request %d not JSON: %d answers, %v", at, k, err)
+		for _, at := range []int{0, 5, 37} {
+			reqs := decodes(40)
+			reqs[at] = &protocol.Request{Op: protocol.Encode, Value: json.RawMessage(`{"white": `)}
+			answers, k, _, err := c.Batch(reqs, nil, 8)
+			var failure *driver.Failure
+			if k != at || len(answers) != at || err == nil || errors.As(err, &failure) || !strings.Contains(err.Error(), "unexpected end of JSON input") {
+				t.Errorf("request %d not JSON: %d answers, k %d, %v", at, len(answers), k, err)
+			}
+			if _, k, _, err := c.Batch(decodes(20), nil, 8); k != 20 || err != nil {
+				t.Errorf("after request %d not JSON: %d answers, %v", at, k, err)
+			}
 		}
+		// Not the implementation's failure: it is neither restarted nor
+		// given up on.
+		if c.Restarts() != 0 || c.GaveUp() != nil {
+			t.Errorf("%d restarts, gave up: %v", c.Restarts(), c.GaveUp())
+		}
+		c.Close()
 	}
 }
 
