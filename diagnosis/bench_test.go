@@ -1,12 +1,11 @@
 package diagnosis_test
 
 import (
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -37,7 +36,7 @@ func BenchmarkDiagnosePairs(b *testing.B) {
 		observed[k], askers[k] = observe(b, h), askerOf(h)
 	}
 	b.ResetTimer()
-	asked, cpu := diagnosis.ModelAnswers(), cpuTime()
+	asked, cpu := diagnosis.ModelAnswers(), measure.CPUTime()
 	for range b.N {
 		for k := range pairs {
 			diagnosis.Diagnose(observed[k], askers[k])
@@ -45,14 +44,5 @@ func BenchmarkDiagnosePairs(b *testing.B) {
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*len(pairs)), "s/diagnosis")
 	b.ReportMetric(float64(diagnosis.ModelAnswers()-asked)/float64(b.N), "models/op")
-	b.ReportMetric((cpuTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
-}
-
-// cpuTime returns the CPU time this process has used, user and system,
-// on every thread (the collector's too): what a benchmark costs on a
-// loaded machine, where its ns/op is mostly waiting.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	b.ReportMetric((measure.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }

@@ -3,11 +3,10 @@ package driver_test
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/measure"
 )
 
 // BenchmarkRestart measures what a crash costs: each op is a batch of
@@ -28,22 +27,14 @@ func BenchmarkRestart(b *testing.B) {
 			}
 			defer c.Close()
 			b.ResetTimer()
-			cpu := cpuTime()
+			cpu := measure.CPUTime()
 			for i := 0; i < b.N; i++ {
 				if _, k, _, err := c.Batch(decodes(5), nil, 8); k != 4 || err == nil {
 					b.Fatalf("batch %d: %d answers, %v", i, k, err)
 				}
 			}
 			b.ReportMetric(5*float64(b.N)/b.Elapsed().Seconds(), "requests/s")
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/float64(b.N), "qf-cpu-µs/restart")
+			b.ReportMetric(float64((measure.CPUTime()-cpu).Microseconds())/float64(b.N), "qf-cpu-µs/restart")
 		})
 	}
-}
-
-// cpuTime returns the CPU time this process has used, user and system;
-// not its children's.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

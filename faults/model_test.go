@@ -6,10 +6,9 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -129,7 +128,7 @@ func BenchmarkModels(b *testing.B) {
 		}
 	}
 	b.ResetTimer()
-	cpu := cpuTime()
+	cpu := measure.CPUTime()
 	for range b.N {
 		for _, m := range models {
 			for _, req := range reqs {
@@ -138,14 +137,5 @@ func BenchmarkModels(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(models)*len(reqs)), "ns/answer")
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/float64(b.N*len(models)*len(reqs)), "cpu-ns/answer")
-}
-
-// cpuTime returns the CPU time this process has used, user and system:
-// what a benchmark costs on a loaded machine, where its ns/op is mostly
-// waiting.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	b.ReportMetric(float64((measure.CPUTime()-cpu).Nanoseconds())/float64(b.N*len(models)*len(reqs)), "cpu-ns/answer")
 }

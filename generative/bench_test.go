@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/serve/servetest"
@@ -51,12 +51,12 @@ func BenchmarkFuzz(b *testing.B) {
 		opts.N, opts.Seed = cases, 1
 		var took, cpu time.Duration
 		for i := 0; i < b.N; i++ {
-			start, startCPU := time.Now(), cpuTime()
+			start, startCPU := time.Now(), measure.CPUTime()
 			rep, err := Run(context.Background(), opts)
 			if err != nil {
 				b.Fatal(err)
 			}
-			took, cpu = took+time.Since(start), cpu+cpuTime()-startCPU
+			took, cpu = took+time.Since(start), cpu+measure.CPUTime()-startCPU
 			if rep.Total() != cases || len(rep.Problems) > 0 || opts.Command != nil && opts.Command[0] == "node" && !rep.OK() {
 				b.Fatalf("%d cases, %d causes, %q", rep.Total(), len(rep.Causes), rep.Problems)
 			}
@@ -95,14 +95,6 @@ func BenchmarkFuzz(b *testing.B) {
 		}
 		bench(b, Options{Options: driver.Options{Command: []string{"node", "../examples/js/serve.js"}}})
 	})
-}
-
-// cpuTime returns the CPU time this process has used, user and system;
-// not its children's.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
 
 // vectorCount returns the number of the suite's vectors, asked first in

@@ -1,0 +1,9 @@
+//go:build !unix
+
+package measure
+
+import "time"
+
+// CPUTime returns the CPU time this process has used, user and system;
+// not its children's. Where the system does not say (not Unix), it is 0.
+func CPUTime() time.Duration { return 0 }
