@@ -417,17 +417,41 @@ func TestSlowCrashIsACrash(t *testing.T) {
 // How long after the timeout a process that gave no answer may exit and
 // still have crashed: a quarter of the timeout, half a second at least,
 // so that a longer timeout, given on a loaded machine, allows a slow
-// crash longer too.
+// crash longer too; 2 s at most, which a hang costs beside its timeout.
 func TestCrashGrace(t *testing.T) {
 	for _, c := range []struct{ timeout, want time.Duration }{
 		{200 * time.Millisecond, 500 * time.Millisecond},
 		{2 * time.Second, 500 * time.Millisecond},
 		{2800 * time.Millisecond, 700 * time.Millisecond},
-		{time.Minute, 15 * time.Second},
+		{6 * time.Second, 1500 * time.Millisecond},
+		{time.Minute, 2 * time.Second},
 	} {
 		if got := driver.CrashGrace(c.timeout); got != c.want {
 			t.Errorf("after a timeout of %v: %v, want %v", c.timeout, got, c.want)
 		}
+	}
+}
+
+// The grace after a timeout is crashGrace's, in Receive: with its least
+// made small, a process that exits after that least but within a quarter
+// of the timeout crashed. The test runs alone, the least being shared.
+func TestCrashGraceUsed(t *testing.T) {
+	defer driver.SetMinCrashGrace(10 * time.Millisecond)()
+	timeout := measure.Allowance(800 * time.Millisecond)
+	late := timeout / 8 // half the grace, and far more than its least
+	cl, err := driver.Dial(context.Background(), driver.Options{Command: fake("slow-crash-3rd", "QF_FAKE_DELAY="+(timeout+late).String()), Timeout: timeout})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	var f *driver.Failure
+	for i := 0; i < 5 && f == nil; i++ {
+		code := "QA"
+		_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
+		errors.As(err, &f)
+	}
+	if f == nil || f.Reason != driver.ReasonCrash {
+		t.Errorf("an exit %v after a timeout of %v: %v, want a crash", late, timeout, f)
 	}
 }
 

@@ -1,5 +1,7 @@
 package driver
 
+import "time"
+
 // Spares is how many spare processes a Client keeps, for the benchmark's
 // baseline of none.
 var Spares = &spares
@@ -12,3 +14,12 @@ var AnswerTail = answerTail
 
 // CrashGrace is crashGrace, for its test.
 var CrashGrace = crashGrace
+
+// SetMinCrashGrace sets crashGrace's least to d and returns a function
+// that sets it back. Only a test that runs alone (no t.Parallel) may call
+// it.
+func SetMinCrashGrace(d time.Duration) (restore func()) {
+	old := minCrashGrace
+	minCrashGrace = d
+	return func() { minCrashGrace = old }
+}

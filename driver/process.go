@@ -257,12 +257,19 @@ const afterExit = 500 * time.Millisecond
 
 // crashGrace is how long a process that gave no answer within timeout may
 // take to exit and still have crashed rather than timed out: a quarter of
-// the timeout, and afterExit at least. A panic printing a long stack takes
+// the timeout, minCrashGrace at least and maxCrashGrace at most (a hang,
+// a process that never exits, costs the timeout and the grace). A panic printing a long stack takes
 // its time, more of it on a loaded machine, where a longer timeout is
 // given.
 func crashGrace(timeout time.Duration) time.Duration {
-	return max(afterExit, timeout/4)
+	return max(minCrashGrace, min(timeout/4, maxCrashGrace))
 }
+
+// minCrashGrace is crashGrace's least, afterExit; a variable for a test
+// of the grace's use alone.
+var minCrashGrace = afterExit
+
+const maxCrashGrace = 2 * time.Second
 
 func (p *Process) hasExited() bool {
 	select {
