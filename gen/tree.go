@@ -61,68 +61,11 @@ func (o *object) remove(key string) {
 	}
 }
 
-// parseTree returns the tree of text, JSON that ref.Value.AppendJSON
-// wrote: objects, lists, integers, strings without escapes and null.
-// EncodeValue makes the same tree without the text (valueTree); the tests
-// hold the two to each other and parseTree to encoding/json. Its
-// keys, strings and numbers share text's memory, made a string once; its
-// objects and lists are a's, which the next tree of a reuses (nil: made
-// anew).
-func parseTree(text []byte, a *arena) any {
-	if a == nil {
-		a = new(arena)
-	}
-	a.objects, a.members, a.items = a.objects[:0], a.members[:0], a.items[:0]
-	x, _ := a.parseValue(string(text))
-	return x
-}
-
-func (a *arena) parseValue(b string) (any, string) {
-	switch b[0] {
-	case '{':
-		o := a.object(5)
-		b = b[1:]
-		for b[0] != '}' {
-			key, rest := parseString(b)
-			var v any
-			v, b = a.parseValue(rest[1:]) // after the ':'
-			o.set(key, v)
-			if b[0] == ',' {
-				b = b[1:]
-			}
-		}
-		return o, b[1:]
-	case '[':
-		var room [16]any
-		items := room[:0]
-		b = b[1:]
-		for b[0] != ']' {
-			var x any
-			x, b = a.parseValue(b)
-			items = append(items, x)
-			if b[0] == ',' {
-				b = b[1:]
-			}
-		}
-		return a.list(items), b[1:]
-	case '"':
-		str, rest := parseString(b)
-		return boxedString(str), rest
-	case 'n':
-		return nil, b[len("null"):]
-	}
-	i := 1
-	for i < len(b) && (b[i] == '-' || '0' <= b[i] && b[i] <= '9') {
-		i++
-	}
-	return boxedNumber(b[:i]), b[i:]
-}
-
 // valueTree returns the tree of v's canonical JSON, the tree that
-// parseTree makes of v.AppendJSON's text, without writing and reading the
-// text: an enum without a name is null, as AppendJSON writes it. Its
-// objects and lists are a's, as parseTree's are (tree_test.go holds the
-// two trees equal).
+// reading v.AppendJSON's text makes (tree_test.go's parseTree, which
+// holds the two equal), without writing and reading the text: an enum
+// without a name is null, as AppendJSON writes it. Its objects and lists
+// are a's, which the next tree of a reuses.
 func (a *arena) valueTree(v *ref.Value) any {
 	a.objects, a.members, a.items = a.objects[:0], a.members[:0], a.items[:0]
 	var state, record any
@@ -186,7 +129,9 @@ func (a *arena) recordTree(r *ref.Record) any {
 	return a.objectOf(member{"moves", a.list(items)})
 }
 
-// treeNumber returns the integer n as parseTree reads it (boxedNumber).
+// treeNumber returns the integer n as a tree holds it: for 0 to 1023,
+// most numbers of a value, an interface value made once, so that a tree
+// of them allocates none.
 func treeNumber[T int | int16](n T) any {
 	if 0 <= n && int(n) < len(smallNumbers) {
 		return smallNumbers[n]
@@ -194,7 +139,7 @@ func treeNumber[T int | int16](n T) any {
 	return json.Number(strconv.Itoa(int(n)))
 }
 
-// treeName returns the name of enum value v as parseTree reads it
+// treeName returns the name of enum value v as a tree holds it
 // (boxedString), or nil for a value without a name, which AppendJSON
 // writes as null.
 func treeName(v uint8, names ...string) any {
@@ -208,8 +153,7 @@ func treeName(v uint8, names ...string) any {
 // making a tree allocates next to nothing: EncodeValue makes one, breaks
 // it, writes it and drops it, and the next reuses the arrays. A tree that
 // outlives the next one made must not be of the same arena. An object has
-// room for its members in place (parseTree's for five, valueTree's for
-// those it is made with), and a list exactly its items, so that adding a
+// room for its members in place (valueTree's for those it is made with), and a list exactly its items, so that adding a
 // member beyond them or an item moves them to memory of their own.
 type arena struct {
 	objects []object
@@ -247,16 +191,6 @@ func (a *arena) list(items []any) []any {
 	return a.items[n:len(a.items):len(a.items)]
 }
 
-// boxedNumber returns the number n as a tree holds it: for 0 to 1023, most
-// numbers of a value, an interface value made once, so that a tree of
-// them allocates none.
-func boxedNumber(n string) any {
-	if v, err := strconv.Atoi(n); err == nil && 0 <= v && v < len(smallNumbers) && n == strconv.Itoa(v) {
-		return smallNumbers[v]
-	}
-	return json.Number(n)
-}
-
 var smallNumbers = func() (t [1024]any) {
 	for v := range t {
 		t[v] = json.Number(strconv.Itoa(v))
@@ -276,15 +210,6 @@ func boxedString(s string) any {
 }
 
 var boxedNames = []any{"white", "black", "piece", "wall", "h", "v"}
-
-// parseString returns the string at the start of b, which has no escapes.
-func parseString(b string) (string, string) {
-	i := 1
-	for b[i] != '"' {
-		i++
-	}
-	return b[1:i], b[i+1:]
-}
 
 // appendTree appends the JSON of tree to b as json.Marshal writes it, an
 // object as a map of its members: in the order of their keys, strings

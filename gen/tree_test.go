@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/ref"
@@ -156,4 +157,80 @@ func TestValueTreeAsParsed(t *testing.T) {
 			}
 		}
 	}
+}
+
+// parseTree returns the tree of text, JSON that ref.Value.AppendJSON
+// wrote: objects, lists, integers, strings without escapes and null.
+// EncodeValue makes the same tree without the text (valueTree);
+// TestValueTreeAsParsed holds the two to each other and parseTree to
+// encoding/json. Its keys, strings and numbers share text's memory, made
+// a string once; its objects and lists are a's, which the next tree of a
+// reuses (nil: made anew).
+func parseTree(text []byte, a *arena) any {
+	if a == nil {
+		a = new(arena)
+	}
+	a.objects, a.members, a.items = a.objects[:0], a.members[:0], a.items[:0]
+	x, _ := a.parseValue(string(text))
+	return x
+}
+
+func (a *arena) parseValue(b string) (any, string) {
+	switch b[0] {
+	case '{':
+		o := a.object(5)
+		b = b[1:]
+		for b[0] != '}' {
+			key, rest := parseString(b)
+			var v any
+			v, b = a.parseValue(rest[1:]) // after the ':'
+			o.set(key, v)
+			if b[0] == ',' {
+				b = b[1:]
+			}
+		}
+		return o, b[1:]
+	case '[':
+		var room [16]any
+		items := room[:0]
+		b = b[1:]
+		for b[0] != ']' {
+			var x any
+			x, b = a.parseValue(b)
+			items = append(items, x)
+			if b[0] == ',' {
+				b = b[1:]
+			}
+		}
+		return a.list(items), b[1:]
+	case '"':
+		str, rest := parseString(b)
+		return boxedString(str), rest
+	case 'n':
+		return nil, b[len("null"):]
+	}
+	i := 1
+	for i < len(b) && (b[i] == '-' || '0' <= b[i] && b[i] <= '9') {
+		i++
+	}
+	return boxedNumber(b[:i]), b[i:]
+}
+
+// boxedNumber returns the number n as a tree holds it: for 0 to 1023, most
+// numbers of a value, an interface value made once, so that a tree of
+// them allocates none.
+func boxedNumber(n string) any {
+	if v, err := strconv.Atoi(n); err == nil && 0 <= v && v < len(smallNumbers) && n == strconv.Itoa(v) {
+		return smallNumbers[v]
+	}
+	return json.Number(n)
+}
+
+// parseString returns the string at the start of b, which has no escapes.
+func parseString(b string) (string, string) {
+	i := 1
+	for b[i] != '"' {
+		i++
+	}
+	return b[1:i], b[i+1:]
 }
