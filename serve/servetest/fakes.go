@@ -63,14 +63,19 @@ func run(mode string) {
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
 	case mode == "answers": // the reference's answers, looked up
 		serveAnswers()
+	case !known(mode):
+		fmt.Fprintln(os.Stderr, "fake: no mode", mode)
+		os.Exit(2)
 	default:
-		f, ok := modes[mode]
-		if !ok && mode != "normal" {
-			fmt.Fprintln(os.Stderr, "fake: no mode", mode)
-			os.Exit(2)
-		}
+		f := modes[mode] // "normal": none of the hooks
 		f.serve()
 	}
+}
+
+// known reports whether mode names a fake run serves.
+func known(mode string) bool {
+	_, ok := modes[mode]
+	return ok || mode == "normal" || mode == "serve" || mode == "answers" || strings.HasPrefix(mode, "oneshot-")
 }
 
 // A fake answers each request with the reference's answer, and misbehaves
