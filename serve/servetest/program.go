@@ -46,9 +46,9 @@ var program string
 // Command starts this package's fakes as a program of their own, built
 // from programSource with the go command into a temporary directory
 // removed afterwards (the go command caches the link: after the first
-// build, a build costs about 0.3 s of the go command). If it cannot be built, it says so
-// on standard error and Command starts the test binary, whose fakes are
-// the same. Call it in TestMain, after Main.
+// build, a build costs about 0.3 s of the go command). If it cannot be
+// built, it says so on standard error and Command starts the test binary,
+// whose fakes are the same. Call it in TestMain, after Main.
 func WithProgram(run func() int) int {
 	dir, err := os.MkdirTemp("", "servetest-")
 	if err == nil {
