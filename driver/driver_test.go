@@ -486,6 +486,22 @@ func TestPersist(t *testing.T) {
 	}
 }
 
+// A restarted process's hello is checked as the first's was, a spare's
+// too: one that answers hello with an error, where the first answered
+// it, is no hello, however like the first's its line begins.
+func TestRestartHelloChecked(t *testing.T) {
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("hello-error-after-first", "QF_FAKE_DIR="+t.TempDir()), Persist: true, MaxFailuresInARow: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.Batch(decodes(5), nil, 8)
+	if err := c.GaveUp(); err == nil || !strings.Contains(err.Error(), "failed 5 times in a row; the last time: no hello after a restart") || !strings.Contains(err.Error(), "error") {
+		t.Errorf("gave up: %v", err)
+	}
+}
+
 // Alone asks a request as the first of a fresh process: the current one
 // while it has answered nothing, else a new one in its place, without a
 // restart counted; an implementation that crashes on its fourth request

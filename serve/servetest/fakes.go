@@ -246,6 +246,12 @@ var modes = map[string]fake{
 		},
 		answer: at(3, crash),
 	},
+	// Its first process in a run crashes on its third request; every
+	// later one answers hello with an error, a line unlike the first's.
+	"hello-error-after-first": {
+		start:  func() { later = !once(os.Getenv("QF_FAKE_DIR"), "started") },
+		answer: helloErrorAfterFirst,
+	},
 	"exit-3":      {end: func() { os.Exit(3) }},
 	"stray-print": {start: func() { fmt.Println("starting up, reading stdin") }},
 	"buffered":    {buffered: true},
@@ -402,6 +408,18 @@ func fakeDuration(env string, def time.Duration) time.Duration {
 		return d
 	}
 	return def
+}
+
+// later is set in a process of hello-error-after-first that is not the
+// run's first.
+var later bool
+
+func helloErrorAfterFirst(st *state, req *protocol.Request, resp *protocol.Response) bool {
+	if req.Op == protocol.Hello && later {
+		*resp = protocol.Response{ID: req.ID, Error: &spec.ErrorObject{Kind: "internal", Message: "not ready"}}
+		return true
+	}
+	return at(3, crash)(st, req, resp)
 }
 
 // once reports whether the marker name did not exist in dir, creating it:
