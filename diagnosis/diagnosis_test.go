@@ -205,8 +205,8 @@ func TestRealisticSets(t *testing.T) {
 // fails alone: the other's answers cannot be told from its (a field read
 // with the wrong width early in the layout hides most faults after it).
 // The pairs are many (2,637): by default a third of them, every third
-// in the catalogue's order; QF_PAIRS=all checks every one (7 s on two
-// idle cores), as a change to the diagnosis should. The diagnoses of the
+// in the catalogue's order; QF_PAIRS=all checks every one (some 15 s of
+// CPU), as a change to the diagnosis should. The diagnoses of the
 // third are the golden file's (every-pair), in either case:
 //
 //	QF_PAIRS=all go test ./diagnosis -run EveryPair -v
