@@ -70,8 +70,8 @@ func Serve(r io.Reader, w io.Writer, h Handler) error {
 	}
 }
 
-// flushAt is how many bytes of answers Serve holds at most before it
-// writes them, though more requests wait to be read: a client that sent
+// flushAt is how many bytes of answers Serve holds once it writes them,
+// though more requests wait to be read: a client that sent
 // many reads the first answers while the rest are answered, rather than
 // all of them at once, after all were answered.
 const flushAt = 4 << 10
