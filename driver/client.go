@@ -73,7 +73,7 @@ type Client struct {
 	lost      time.Duration  // spent on requests that got no usable answer (Lost)
 	gaveUp    error          // why the client stopped; nil while it goes on
 	pending   *Tail          // standard error of processes ended since the last Stderr
-	sent      []byte         // the lines Batch wrote last, end to end
+	sent      []byte         // the lines of send's last write, end to end: its buffer, reused
 	written   int            // requests Batch has written
 	stop      func() bool
 }

@@ -25,7 +25,7 @@ func TestUpToDate(t *testing.T) {
 	}
 }
 
-// Two runs at once write the same files. (Each run waits on the go
+// Two runs at once make the same files. (Each run waits on the go
 // command for most of its time: it builds the explorer's WebAssembly.)
 func TestDeterministic(t *testing.T) {
 	t.Parallel()
