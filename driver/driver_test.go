@@ -437,8 +437,8 @@ func TestCrashGrace(t *testing.T) {
 // of the timeout crashed. The test runs alone, the least being shared.
 func TestCrashGraceUsed(t *testing.T) {
 	defer driver.SetMinCrashGrace(10 * time.Millisecond)()
-	timeout := measure.Allowance(800 * time.Millisecond)
-	late := timeout / 8 // half the grace, and far more than its least
+	timeout := measure.Allowance(400 * time.Millisecond)
+	late := timeout / 8 // half the grace, and five times its least or more
 	cl, err := driver.Dial(context.Background(), driver.Options{Command: fake("slow-crash-3rd", "QF_FAKE_DELAY="+(timeout+late).String()), Timeout: timeout})
 	if err != nil {
 		t.Fatal(err)
