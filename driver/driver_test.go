@@ -433,25 +433,34 @@ func TestCrashGrace(t *testing.T) {
 }
 
 // The grace after a timeout is crashGrace's, in Receive: with its least
-// made small, a process that exits after that least but within a quarter
-// of the timeout crashed. The test runs alone, the least being shared.
+// made small, a process that exits within a quarter of the timeout after
+// it crashed, and one that exits later timed out, however soon after (a
+// fixed half second would call it a crash). The test runs alone, the
+// least being shared.
 func TestCrashGraceUsed(t *testing.T) {
 	defer driver.SetMinCrashGrace(10 * time.Millisecond)()
 	timeout := measure.Allowance(400 * time.Millisecond)
-	late := timeout / 8 // half the grace, and five times its least or more
-	cl, err := driver.Dial(context.Background(), driver.Options{Command: fake("slow-crash-3rd", "QF_FAKE_DELAY="+(timeout+late).String()), Timeout: timeout})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cl.Close()
-	var f *driver.Failure
-	for i := 0; i < 5 && f == nil; i++ {
-		code := "QA"
-		_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
-		errors.As(err, &f)
-	}
-	if f == nil || f.Reason != driver.ReasonCrash {
-		t.Errorf("an exit %v after a timeout of %v: %v, want a crash", late, timeout, f)
+	for _, c := range []struct {
+		late time.Duration // from the timeout to the exit
+		want driver.Reason
+	}{
+		{timeout / 8, driver.ReasonCrash},
+		{timeout/4 + 200*time.Millisecond, driver.ReasonTimeout},
+	} {
+		cl, err := driver.Dial(context.Background(), driver.Options{Command: fake("slow-crash-3rd", "QF_FAKE_DELAY="+(timeout+c.late).String()), Timeout: timeout})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f *driver.Failure
+		for i := 0; i < 5 && f == nil; i++ {
+			code := "QA"
+			_, _, err := cl.Call(&protocol.Request{Op: protocol.Decode, Code: &code})
+			errors.As(err, &f)
+		}
+		if f == nil || f.Reason != c.want {
+			t.Errorf("an exit %v after a timeout of %v: %v, want %s", c.late, timeout, f, c.want)
+		}
+		cl.Close()
 	}
 }
 
