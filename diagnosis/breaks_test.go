@@ -22,10 +22,14 @@ package diagnosis_test
 // then, for each break, the failures are the sum of "failed" over the
 // check report's "summary"; the causes are the length of "causes" in
 // check.json and in fuzz.json; and a cause is in a wrong part of the spec
-// when the categories of the tests it explains (the part of its ids
-// before the first "/": strict and lenient are decoding, encode encoding,
-// replay and validate the rules) are none of the break's parts.
-// The jq commands that count them are in testdata/breaks-before.md.
+// when what it says (its kind and name, not the categories of the tests
+// it explains, since replay and validate decode too) is in none of the
+// break's parts: a rule family, a facet of replays ("move:east"), a
+// behaviour named for a violation ("no_path: not reported") or "the
+// rules applied otherwise" are the rules; a layout family is decoding
+// and encoding; a behaviour "decoding ..." decoding, "encoding ..."
+// encoding. testdata/breaks-before.md has the script that counts them
+// (Python: the reports hold lone surrogates, which jq refuses).
 
 import (
 	"context"
@@ -114,7 +118,7 @@ var breaks = []brokenExample{
 		`    if len(sextets) > used:`,
 		`    if False and len(sextets) > used:`},
 		truth: truth{Parts: decoding, Checks: []string{"trailing_data"}, Codec: "decoding", Ops: decodingOps,
-			Wrong: "The strict decoder accepts characters after the last field's character instead of refusing them as trailing_data."}},
+			Wrong: "The strict decoder does not refuse the characters after the last field's character as trailing_data: it ignores them."}},
 	{name: "py-padding-first-bit-unchecked", lang: "python", patch: patch{"qf.py",
 		`    if any(bit(n) for n in range(pos, 6 * used)):`,
 		`    if any(bit(n) for n in range(pos + 1, 6 * used)):`},
@@ -177,7 +181,7 @@ var breaks = []brokenExample{
 		`  if (sextets.length > used) throw new QfError({ kind: "trailing_data", char: used });`,
 		`  if (sextets.length > used + 1) throw new QfError({ kind: "trailing_data", char: used });`},
 		truth: truth{Parts: decoding, Checks: []string{"trailing_data"}, Codec: "decoding", Ops: decodingOps,
-			Wrong: "The strict decoder accepts one trailing character after the last field's character; it refuses two or more."}},
+			Wrong: "The strict decoder does not refuse one character after the last field's character as trailing_data (it checks its padding instead); it refuses two or more."}},
 	{name: "js-turn-9-bits-encoding", lang: "js", patch: patch{"qf.js",
 		`    put(state.turn, 10, "state.turn");`,
 		`    put(state.turn, 9, "state.turn");`},
