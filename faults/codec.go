@@ -108,6 +108,10 @@ type knobs struct {
 	OpponentPathUnchecked bool `reads:"replayer"` // a wall may cut off the opponent: only the mover's path is checked
 	StateWallsUncounted   bool `reads:"replayer"` // the wall limit counts the record's walls only, not the State's
 	BlackWinIgnored       bool `reads:"replayer"` // a black pawn on rank 1 does not end the game
+
+	// The layout (layout.go).
+	DecodeLayout layout `reads:"decoder"` // the decoder's layout parts from spec/qf.md's so
+	EncodeLayout layout `reads:"encoder"` // the encoder's
 }
 
 // A knob names a field of knobs by its place: a model reads each knob
@@ -178,6 +182,8 @@ const (
 	opponentPathUnchecked
 	stateWallsUncounted
 	blackWinIgnored
+	decodeLayout
+	encodeLayout
 	numKnobs // how many there are
 )
 
@@ -347,7 +353,22 @@ func (r *reader) field(f spec.Field, i int) int {
 	case f.Max == spec.MaxWallsPerGroup && r.k.of(countMax).CountMax != 0:
 		limit = r.k.of(countMax).CountMax
 	}
-	return r.read(f.Width, f, i, limit)
+	width, limit, lsb, invert := r.k.of(decodeLayout).DecodeLayout.fieldOf(f, f.Width, limit)
+	if lsb || invert {
+		v := r.read(width, f, i, 1<<width-1)
+		switch {
+		case invert:
+			v ^= 1
+		case lsb:
+			v = reverse(v, width)
+		}
+		if v > limit && r.err == nil {
+			r.err = bitErr("out_of_range", r.pos-width, f.Path(i))
+			return 0
+		}
+		return v
+	}
+	return r.read(width, f, i, limit)
 }
 
 // sextets holds each character's six bits, most and least significant
@@ -471,7 +492,7 @@ func (k reading) alphabet() string {
 func (k reading) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
 	sextetOf := k.sextetOf()
 	lsb := 0
-	if k.of(lsbFirst).LsbFirst {
+	if k.of(lsbFirst).LsbFirst || k.of(decodeLayout).DecodeLayout.change == charLSB {
 		lsb = 1
 	}
 	kept := 0
@@ -525,16 +546,21 @@ func (r *reader) value() *ref.Value {
 
 func (r *reader) state() *ref.State {
 	s := new(ref.State)
-	if r.k.of(blackFirst).BlackFirst {
+	dev := r.k.of(decodeLayout).DecodeLayout
+	if r.k.of(blackFirst).BlackFirst || dev.swaps(spec.White) {
 		s.Black, s.White = r.field(spec.Black, 0), r.field(spec.White, 0)
 	} else {
 		s.White, s.Black = r.field(spec.White, 0), r.field(spec.Black, 0)
 	}
-	groups := [4]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
-	layout := spec.WallGroups
+	all := [4]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
+	order := dev.groups()
 	if r.k.of(verticalFirst).VerticalFirst {
-		groups = [4]*[]int{&s.Walls.White.V, &s.Walls.White.H, &s.Walls.Black.V, &s.Walls.Black.H}
-		layout = [4]spec.WallGroup{spec.WallGroups[1], spec.WallGroups[0], spec.WallGroups[3], spec.WallGroups[2]}
+		order = [4]int{1, 0, 3, 2}
+	}
+	var groups [4]*[]int
+	var layout [4]spec.WallGroup
+	for k, g := range order {
+		groups[k], layout[k] = all[g], spec.WallGroups[g]
 	}
 	for g, l := range layout {
 		n := r.field(l.Count, 0)
@@ -548,8 +574,13 @@ func (r *reader) state() *ref.State {
 	w := &s.Walls
 	w.White.H, w.White.V = r.k.of(decodeWalls).DecodeWalls.reorder(w.White.H, w.White.V)
 	w.Black.H, w.Black.V = r.k.of(decodeWalls).DecodeWalls.reorder(w.Black.H, w.Black.V)
-	s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
-	s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
+	if dev.swaps(spec.LastMovePlayer) {
+		s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
+		s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
+	} else {
+		s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
+		s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
+	}
 	if s.LastMove.Kind == ref.Wall || r.k.of(placeAfterPawn).PlaceAfterPawn {
 		place := r.field(spec.LastMovePlace, 0)
 		if s.LastMove.Kind == ref.Wall {
@@ -560,7 +591,12 @@ func (r *reader) state() *ref.State {
 	if w := r.k.of(turnBits).TurnBits; w != 0 {
 		width = w
 	}
-	s.Turn = r.read(width, spec.Turn, 0, 1<<width-1)
+	if w, _, _, _ := dev.fieldOf(spec.Turn, width, 0); w != width || dev.change == lsbField {
+		width = w
+		s.Turn = r.field(spec.Turn, 0)
+	} else {
+		s.Turn = r.read(width, spec.Turn, 0, 1<<width-1)
+	}
 	if r.k.of(playerParityDecode).PlayerParityDecode {
 		s.LastMove.Player = ref.Player(s.Turn % 2) // white plays the odd turns, so it moved last before an even one
 	}
@@ -649,7 +685,17 @@ func (w *writer) or(c, end int) {
 	}
 }
 
-func (w *writer) field(f spec.Field, i, v int) { w.put(v, f.Width, f, i, f.Max) }
+func (w *writer) field(f spec.Field, i, v int) {
+	width, limit, lsb, invert := w.k.of(encodeLayout).EncodeLayout.fieldOf(f, f.Width, f.Max)
+	switch {
+	case invert && v >= 0 && v <= 1:
+		v ^= 1
+	case lsb && v >= 0 && v <= limit:
+		v = reverse(v, width)
+		limit = 1<<width - 1
+	}
+	w.put(v, width, f, i, limit)
+}
 
 // encode encodes a value.
 func (k reading) encode(v *ref.Value) (string, *errObj) {
@@ -682,10 +728,11 @@ func (k reading) encode(v *ref.Value) (string, *errObj) {
 		carried(&code, w.fields, alphabet)
 		bits = nil
 	}
+	charLSB := k.of(lsbFirst).LsbFirst || k.of(encodeLayout).EncodeLayout.change == charLSB
 	for i := 0; i < len(bits); i += 6 {
 		n := 0
 		for j := range 6 {
-			if k.of(lsbFirst).LsbFirst {
+			if charLSB {
 				n |= int(bits[i+j]-'0') << j
 			} else {
 				n = n<<1 | int(bits[i+j]-'0')
@@ -731,7 +778,8 @@ func carried(code *strings.Builder, fields []written, alphabet string) {
 
 func (w *writer) state(s *ref.State) {
 	k := w.k
-	if k.of(blackFirst).BlackFirst {
+	dev := k.of(encodeLayout).EncodeLayout
+	if k.of(blackFirst).BlackFirst || dev.swaps(spec.White) {
 		w.field(spec.Black, 0, s.Black)
 		w.field(spec.White, 0, s.White)
 	} else {
@@ -746,8 +794,8 @@ func (w *writer) state(s *ref.State) {
 	}
 	groups[0], groups[1] = k.of(encodeWalls).EncodeWalls.reorder(groups[0], groups[1])
 	groups[2], groups[3] = k.of(encodeWalls).EncodeWalls.reorder(groups[2], groups[3])
-	for g, l := range spec.WallGroups {
-		anchors := groups[g]
+	for _, g := range dev.groups() {
+		l, anchors := spec.WallGroups[g], groups[g]
 		w.field(l.Count, 0, len(anchors))
 		for i, a := range anchors {
 			w.field(l.Anchor, i, a)
@@ -757,8 +805,13 @@ func (w *writer) state(s *ref.State) {
 	if k.of(playerFromParity).PlayerFromParity {
 		player = s.Turn % 2 // white plays the odd turns, so it moved last before an even one
 	}
-	w.field(spec.LastMovePlayer, 0, player)
-	w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
+	if dev.swaps(spec.LastMovePlayer) {
+		w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
+		w.field(spec.LastMovePlayer, 0, player)
+	} else {
+		w.field(spec.LastMovePlayer, 0, player)
+		w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
+	}
 	if s.LastMove.Kind == ref.Wall || k.of(placeAfterPawn).PlaceAfterPawn {
 		w.field(spec.LastMovePlace, 0, s.LastMove.Place)
 	}

@@ -103,7 +103,7 @@ func (r *Reading) Answer(req *protocol.Request, read *KnobSet) *protocol.Respons
 
 // Knobs returns the knobs that fault f sets.
 func (f *Fault) Knobs() KnobSet {
-	if inCatalogue(f) {
+	if inCatalogue(f) || f.sets != 0 {
 		return f.sets
 	}
 	return f.knobs.set()
