@@ -12,10 +12,8 @@ import (
 // BenchmarkDiagnosePairs diagnoses every 40th pair of the catalogue that
 // can be had together, 72 implementations of two faults each with the
 // catalogue of today: what TestEveryPair spends its time on, a sample
-// small enough to compare builds with. It reports models/op, the answers
-// of models the diagnoses asked (the models' answers are shared by every
-// diagnosis of a process, so that a first op asks more than the next),
-// and cpu-s/op, the process's CPU time.
+// small enough to compare builds with. It reports cpu-s/op, the
+// process's CPU time.
 //
 //	go test ./diagnosis -run '^$' -bench DiagnosePairs -benchtime 1x
 func BenchmarkDiagnosePairs(b *testing.B) {
@@ -36,13 +34,12 @@ func BenchmarkDiagnosePairs(b *testing.B) {
 		observed[k], askers[k] = observe(b, h), askerOf(h)
 	}
 	b.ResetTimer()
-	asked, cpu := diagnosis.ModelAnswers(), measure.CPUTime()
+	cpu := measure.CPUTime()
 	for range b.N {
 		for k := range pairs {
 			diagnosis.Diagnose(observed[k], askers[k])
 		}
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*len(pairs)), "s/diagnosis")
-	b.ReportMetric(float64(diagnosis.ModelAnswers()-asked)/float64(b.N), "models/op")
 	b.ReportMetric((measure.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
 }

@@ -274,7 +274,7 @@ func askerOf(h protocol.Handler) diagnosis.Asker {
 func holds(h protocol.Handler, c diagnosis.Cause) bool {
 	var fs []*faults.Fault
 	for _, v := range c.Variants {
-		if f, ok := faults.Named(v); ok {
+		if f, ok := faultNamed(v); ok {
 			fs = append(fs, f)
 		}
 	}
@@ -297,6 +297,20 @@ func holds(h protocol.Handler, c diagnosis.Cause) bool {
 		}
 	}
 	return as > 0 && 10*against <= as+against
+}
+
+// faultNamed returns the fault of the catalogue, or the deviation of the
+// layout, of that name.
+func faultNamed(name string) (*faults.Fault, bool) {
+	if f, ok := faults.Named(name); ok {
+		return f, true
+	}
+	for _, f := range faults.Deviations() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return nil, false
 }
 
 // decided says what h decides of req: "crash", "error", or "result" and

@@ -50,9 +50,11 @@ var outsiders = []outsider{
         raise QfError("invalid_character", char=0)  # this library reads records only
 `},
 	}},
-	// No model masks values and refuses squares 81-127 too: a behaviour
-	// names it, and the move count's wrapping, which holds of it.
-	{name: "masking encoder, squares 81-127 refused as malformed", causes: 3, patches: []patch{
+	// No model masks values and refuses squares 81-127 too: the masking
+	// is named where the catalogue's model reproduces it, the way of
+	// reporting its refusals is a cause, and a direction or a place too
+	// large for the model's value (65536) masked is observed at its field.
+	{name: "masking encoder, squares 81-127 refused as malformed", causes: 4, patches: []patch{
 		{"qf.py", `        if v < 0 or v > (2**width - 1 if top is None else top):
             raise QfError("out_of_range", field=field)
 `, `        if field in ("state.white", "state.black") and 80 < v < 128:

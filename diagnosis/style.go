@@ -59,19 +59,15 @@ type errorPair struct {
 }
 
 // findStyle finds how the implementation reports errors, from the tests
-// where the reference and the implementation both answer an error and
-// the faults found do not change the reference's answer (a fault that
-// refuses what the spec decodes reports as it likes).
+// where the reference and the implementation both answer an error, and
+// moves the offsets of its errors as its way of reporting them moves
+// them, so that they compare with the reference's.
 func (d *diagnosis) findStyle() {
 	var pairs []errorPair
 	for i, o := range d.obs {
-		if o.Test.Error == nil || o.Answer == nil || o.Answer.Error == nil || o.Reason == suite.Unsupported {
-			continue
+		if o.Test.Error != nil && d.got[i].err != nil && o.Reason != suite.Unsupported {
+			pairs = append(pairs, errorPair{o.Test.Error, d.got[i].err, encodes(o.Category)})
 		}
-		if len(d.model) > 0 && !identical(d.answers.predict(d.model, i), d.answers.predict(nil, i)) {
-			continue
-		}
-		pairs = append(pairs, errorPair{o.Test.Error, o.Answer.Error, encodes(o.Category)})
 	}
 	s := &d.style
 	s.errors = len(pairs)
@@ -80,25 +76,53 @@ func (d *diagnosis) findStyle() {
 	}
 	s.kindsOf(pairs, d.th.MinErrors)
 	s.positionsOf(pairs, d.th.MinErrors)
-	if s.shift != [2]int{} {
-		d.answers.shiftErrors(-s.shift[0], -s.shift[1])
+	if s.shift == [2]int{} {
+		return
+	}
+	for i := range d.got {
+		if e := d.got[i].err; e != nil {
+			d.got[i].err = shift(e, -s.shift[0], -s.shift[1])
+		}
 	}
 }
 
-// explainStyle explains a failure whose answer is the reference's but
-// for the way the implementation reports every error.
-func (d *diagnosis) explainStyle(f *failure) (causeID, bool) {
-	if !d.style.any() || !d.style.same(f.predict(nil), f.got) {
-		return causeID{}, false
+// shift returns error e with its bit offset moved by bits, or its char
+// offset by chars.
+func shift(e *spec.ErrorObject, bits, chars int) *spec.ErrorObject {
+	moved := *e
+	switch {
+	case e.Bit != nil:
+		n := *e.Bit + bits
+		moved.Bit = &n
+	case e.Char != nil:
+		n := *e.Char + chars
+		moved.Char = &n
 	}
-	return causeID{faults.Reporting, d.style.name()}, true
+	return &moved
 }
 
-// styleCause returns the style's cause, from what was observed.
-func (d *diagnosis) styleCause(_ causeID, members []int) Cause {
-	c := d.style.cause()
-	c.Observed = d.describe(members)
-	return c
+// byStyle reports whether failure i's answer is the reference's but for
+// the way the implementation reports every error.
+func (d *diagnosis) byStyle(i int) bool {
+	return d.style.any() && d.style.same(d.reference(i), d.got[i])
+}
+
+// same reports whether two answers are the same, errors compared as the
+// implementation's way of reporting them allows.
+func (s *style) same(a, b answer) bool {
+	if a.crash || b.crash {
+		return a.crash == b.crash
+	}
+	if !a.told || !b.told {
+		return false
+	}
+	switch {
+	case (a.err != nil) != (b.err != nil):
+		return false
+	case a.err != nil:
+		return s.sameError(a.err, b.err, a.enc)
+	}
+	return a.result == b.result
 }
 
 // kindsOf finds a kind given to every error of a direction for which the

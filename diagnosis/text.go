@@ -18,8 +18,7 @@ type Text struct {
 	// Extra, when set, returns more lines under cause i, after its
 	// example: shown with its details, when there is room.
 	Extra func(i int) []string
-	// Verbose adds the requests the diagnosis asked of its own, a line
-	// each, under their causes.
+	// Verbose adds each cause's claims, a line each, under it.
 	Verbose bool
 }
 
@@ -121,9 +120,6 @@ func headline(c *Cause, unit string) string {
 	if c.Drawn > c.Failed {
 		s += fmt.Sprintf(" (a sample: %d of the %d drawn that disagree in the same ways)", c.Failed, c.Drawn)
 	}
-	if c.Otherwise > 0 {
-		s += fmt.Sprintf(" (%d answered otherwise than its model)", c.Otherwise)
-	}
 	if len(c.Refs) > 0 {
 		s += " [" + strings.Join(c.Refs, "; ") + "]"
 	}
@@ -164,19 +160,6 @@ func details(c *Cause, verbose bool) []string {
 	}
 	if c.Fix != "" {
 		out = append(out, "fix: "+c.Fix)
-	}
-	for _, p := range c.Probes {
-		if !verbose {
-			break
-		}
-		line := fmt.Sprintf("asked %s %s: %s; as %s", p.Category, p.Input, p.Answer, strings.Join(p.Matches, ", "))
-		if len(p.Matches) == 0 {
-			line = fmt.Sprintf("asked %s %s: %s; as no shape tried", p.Category, p.Input, p.Answer)
-		}
-		if len(p.Refutes) > 0 {
-			line += ", not " + strings.Join(p.Refutes, ", ")
-		}
-		out = append(out, folded(line)...)
 	}
 	return out
 }

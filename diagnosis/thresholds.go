@@ -1,76 +1,51 @@
 package diagnosis
 
 // Thresholds are the numbers the diagnosis decides by, in one place: how
-// much the answers must show before a cause is named, and how many
+// much the answers must show before a cause says it, and how many
 // requests of its own it may ask. A diagnosis depends on the answers and
 // on these alone, never on the time it takes, so that the same answers
 // give the same diagnosis on any machine.
 type Thresholds struct {
-	// Against weighs, in the score of the search for faults of the
-	// catalogue, a test where the implementation decides as the spec
-	// where a fault's model decides otherwise: against the +1 of a test
-	// decided as the model, so that a fault is charged only where more
-	// than Against in Against+1 of its decisions are the implementation's.
-	Against int
-	// Otherwise weighs a test where the implementation decides neither as
-	// the model nor as the spec: against the +1 of a test decided as the
-	// model, so that a fault is charged only where its model decides as
-	// the implementation more than Otherwise times as often as not.
-	Otherwise int
-	// PairOf is how many faults, those that decide the most failures, are
-	// tried two at a time when none alone raises the score.
+	// Mechanisms is how many mechanisms the search takes at most.
+	Mechanisms int
+	// PairOf is how many mechanisms, those that change the most failures
+	// left, are tried two at a time when no one explains one more.
 	PairOf int
-	// Rounds is how many times the search starts again without the
-	// faults that the others make redundant.
-	Rounds int
+	// Refutes is how many of the failures a mechanism explains, and of
+	// the failures it bears on that the implementation decides as the
+	// spec where its model does not, one of the second kind may be: more
+	// refute it.
+	Refutes int
+	// Asks is how many codes of failing replays and validations the
+	// diagnosis asks the implementation to decode, at most.
+	Asks int
+	// AskFailures is how many of those requests may go unanswered (a
+	// crash, a timeout) before it asks no more.
+	AskFailures int
 	// MinErrors is how many errors the implementation must have answered
 	// for a way of reporting every error to be told.
 	MinErrors int
-	// MinFacet is the least number of tests a facet must have for its
-	// failing as a whole to be told; FacetShare the least share of them
-	// that fail; OthersShare the most share of the other tests of its
-	// categories that may fail.
-	MinFacet    int
-	FacetShare  float64
-	OthersShare float64
-	// ProbesPerFault, MaxProbes and DrawsPerFault bound the requests the
-	// diagnosis asks of its own to tell apart shapes of a fault that the
-	// tests cannot: at most ProbesPerFault a fault and MaxProbes in all,
-	// among the family's probes and DrawsPerFault cases drawn; none after
-	// MaxProbeFailures requests got no answer.
-	ProbesPerFault   int
-	MaxProbes        int
-	DrawsPerFault    int
-	MaxProbeFailures int
 	// Claims is how many of its failures a cause states as claims.
 	Claims int
-	// TraitShare and MinShared split the failures of a behaviour by what
-	// they share: a trait of the inputs names a behaviour when at least
-	// TraitShare of the tests having it fail so, and at least MinShared
-	// failures have it.
+	// TraitShare and MinShared say when a trait of the inputs is said of
+	// a cause: at least MinShared of its failures have it, and at least
+	// TraitShare of the tests of their categories that have it fail.
 	TraitShare float64
 	MinShared  int
-	// SayShared is the least share of a misbehaviour's failures (crashes,
-	// timeouts) that must have a trait for its cause to say so.
+	// SayShared is the least share of a cause's failures that must have
+	// a trait for its cause to say so.
 	SayShared float64
 }
 
 // Default is the thresholds of Diagnose.
 var Default = Thresholds{
-	Against:          9,
-	Otherwise:        2,
-	PairOf:           8,
-	Rounds:           4,
-	MinErrors:        3,
-	MinFacet:         3,
-	FacetShare:       0.9,
-	OthersShare:      0.5,
-	ProbesPerFault:   4,
-	MaxProbes:        24,
-	DrawsPerFault:    400,
-	MaxProbeFailures: 2,
-	Claims:           3,
-	TraitShare:       0.9,
-	MinShared:        2,
-	SayShared:        0.5,
+	Mechanisms:  24,
+	Refutes:     10,
+	Asks:        1024,
+	AskFailures: 2,
+	MinErrors:   3,
+	Claims:      3,
+	TraitShare:  0.9,
+	MinShared:   2,
+	SayShared:   0.5,
 }

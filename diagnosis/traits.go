@@ -64,7 +64,7 @@ func inputTraits(o *suite.Result) []trait {
 		kind := (&spec.ErrorObject{Kind: e.Kind}).String()
 		add("that the spec refuses")
 		add("that the spec refuses as %s", kind)
-		if f := fieldName(e.Field); f != "" {
+		if f := suite.FieldName(e.Field); f != "" {
 			add("that the spec refuses as %s at %s", kind, f)
 			chunk, _, _ := strings.Cut(f, ".")
 			add("that the spec refuses as %s in %s", kind, chunkWord(chunk))
@@ -87,6 +87,17 @@ func inputTraits(o *suite.Result) []trait {
 		}
 	}
 	input := o.Category.Input(o.Test)
+	for i := 0; i < len(input); i++ {
+		if input[i] >= 0x80 {
+			add("with bytes that are not ASCII")
+			break
+		}
+	}
+	for _, size := range []int{4 << 10, 16 << 10, 64 << 10} {
+		if len(input) > size {
+			add("of more than %d KiB", size>>10)
+		}
+	}
 	if o.Category.Reads() == suite.Value {
 		words = append(words, jsonTraits([]byte(input))...)
 		var v ref.Value
@@ -461,78 +472,16 @@ func kindlessMember(text []byte) bool {
 	return false
 }
 
-// differenceTraits returns the traits of where a failure's answer first
-// parts from the spec's.
-func differenceTraits(o *suite.Result, dif difference) []trait {
-	var words []string
-	if at := dif.at(); at != "" {
-		words = append(words, at)
-	}
-	if dif.way == reportedWay {
-		words = append(words, reportedTraits(dif.want, dif.got)...)
-	}
-	if dif.way == otherResult && o.Answer.Code != nil && o.Test.Code != nil {
-		w, g := *o.Test.Code, *o.Answer.Code
-		switch {
-		case len(g) == len(w)+1 && strings.HasPrefix(g, w):
-			words = append(words, "answered with a character more at the end")
-		case len(g) == len(w) && len(w) > 0 && g[:len(w)-1] == w[:len(w)-1]:
-			words = append(words, "answered with another last character")
-		}
-	}
-	out := make([]trait, len(words))
-	for i, w := range words {
-		out[i] = trait{w, false}
-	}
-	return out
-}
-
-// reportedTraits returns how an error is reported otherwise: its kind, its
-// offset, its field.
-func reportedTraits(want, got *spec.ErrorObject) []string {
-	var out []string
-	if got.Kind != want.Kind {
-		out = append(out, fmt.Sprintf("reported as %s", (&spec.ErrorObject{Kind: got.Kind}).String()))
-	}
-	switch {
-	case want.HasOffset() && !got.HasOffset():
-		out = append(out, "reported with no offset")
-	case !want.SameOffset(got):
-		out = append(out, "reported at another offset")
-	}
-	switch {
-	case got.Field == want.Field:
-	case got.Field == "":
-		out = append(out, "reported with no field")
-	case got.Field == asciiOnly(want.Field):
-		out = append(out, "reported with '?' for each character of the field's path that is not ASCII")
-	case strings.Contains(got.Field, `\u00`) && !strings.Contains(want.Field, `\u00`):
-		out = append(out, "reported with characters of the field's path escaped")
-	default:
-		out = append(out, "reported at another field")
-	}
-	return out
-}
-
-// asciiOnly returns s with '?' for each character that is not ASCII.
-func asciiOnly(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if r >= 0x80 {
-			b.WriteByte('?')
-		} else {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // A share is what some failures share: a trait, how many of them have it
 // (of how many), and how many tests have it.
 type share struct {
 	trait      trait
 	noun       string // what the inputs are: "codes", "values", "inputs"
 	n, of, had int
+	// tells is set when the trait tells the failures from the tests that
+	// pass: every failure has it, and TraitShare of the tests that have it
+	// fail.
+	tells bool
 }
 
 // String says it: "45 codes with a Record: every such test", "among them,
@@ -594,26 +543,21 @@ func (d *diagnosis) shared(members []int) (share, bool) {
 			n = k
 		}
 	}
-	return share{trait: best, noun: n, n: count[best], of: len(members), had: had[best]}, true
+	sh := share{trait: best, noun: n, n: count[best], of: len(members), had: had[best]}
+	sh.tells = sh.n == sh.of && sh.n >= d.th.MinShared && float64(sh.n) >= d.th.TraitShare*float64(sh.had)
+	return sh, true
 }
 
-// inputTraits returns the traits of test i's input, once: found once in
-// this process (sharedTraits).
+// inputTraits returns the traits of test i's input, found once.
 func (d *diagnosis) inputTraits(i int) []trait {
 	if d.traits == nil {
 		d.traits = make([][]trait, len(d.obs))
 	}
 	if d.traits[i] == nil {
-		d.traits[i] = sharedTraits.of(d.obs[i], func(o *suite.Result) []trait {
-			return append(inputTraits(o), trait{}) // never nil
-		})
+		d.traits[i] = append(inputTraits(d.obs[i]), trait{}) // never nil
 	}
 	return d.traits[i][:len(d.traits[i])-1]
 }
-
-// sharedTraits holds the traits of the inputs of the tests diagnosed,
-// with a trait{} after them; read only.
-var sharedTraits = newPerTest[[]trait]()
 
 // had returns how many tests run of the categories cats have each trait
 // of their inputs.

@@ -70,7 +70,6 @@ const (
 	Layout       Kind = "layout"       // a field of the layout read or written with another width, position or order, or range
 	Rule         Kind = "rule"         // a rule of replay or validation broken in a way the catalogue models
 	Misbehaviour Kind = "misbehaviour" // a crash, a timeout, a protocol error, "unsupported"
-	Facet        Kind = "facet"        // every test of a facet fails
 	Behaviour    Kind = "behaviour"    // what the implementation does, observed, where no model reproduces it
 	Unexplained  Kind = "unexplained"  // what no cause explains
 )
@@ -293,6 +292,8 @@ var Catalogue = numbered(slices.Concat(
 		fix: "move pawns on the 9x9 grid, file and rank apart: a step off the board is off_board, a diagonal is legal only as a side-step"}.one(knobs{SquareArithmetic: true}),
 	family{name: "first-mover-from-parity", what: "the first mover of a record taken from the turn's parity", flags: flags(vectors.FaultFirstMoverFromParity), seen: 15,
 		fix: "after a State, the first mover is the player who did not make its last move, whatever the turn"}.one(knobs{FirstMoverParity: true}),
+	family{name: "first-mover-same", what: "the first mover of a record after a State taken to be the player who made its last move",
+		fix: "after a State, the first mover is the player who did not make its last move (R-2)"}.one(knobs{FirstMoverSame: true}),
 	family{name: "last-move-wall-error", what: "a last-move anchor that matches no wall treated as a decode error", flags: flags(vectors.FaultLastMoveWallError), seen: 16,
 		fix: "decode a wall last move whatever its anchor; whether a wall stands there is for validation (last_move_wall_missing)"}.one(knobs{LastMoveWallError: true}),
 	family{name: "rules-applied", what: "a code whose record holds an illegal move rejected by the decoder", flags: flags(vectors.FaultRulesApplied), seen: 20,

@@ -100,6 +100,7 @@ type knobs struct {
 	SideStepWhileOpen  bool `reads:"replayer"` // side-steps allowed while the straight jump is open
 	NoWallsLeftIgnored bool `reads:"replayer"` // a player may place more than 10 walls
 	FirstMoverParity   bool `reads:"replayer"` // the first mover from the turn's parity
+	FirstMoverSame     bool `reads:"replayer"` // the first mover the State's last mover
 
 	// Faults confined to one direction or one player.
 	JumpWallIgnoredSouth  bool `reads:"replayer"` // a wall behind the opponent does not block a jump south
@@ -176,6 +177,7 @@ const (
 	sideStepWhileOpen
 	noWallsLeftIgnored
 	firstMoverParity
+	firstMoverSame
 	jumpWallIgnoredSouth
 	blackSideStepsThrough
 	stepWallIgnoredWest

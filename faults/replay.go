@@ -218,8 +218,11 @@ func (f reading) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 	if s := v.State; s != nil {
 		b.pawn = [2]int{s.White, s.Black}
 		b.toMove = int(1 - s.LastMove.Player)
-		if f.of(firstMoverParity).FirstMoverParity {
+		switch {
+		case f.of(firstMoverParity).FirstMoverParity:
 			b.toMove = 1 - s.Turn%2 // white plays the odd turns
+		case f.of(firstMoverSame).FirstMoverSame:
+			b.toMove = int(s.LastMove.Player)
 		}
 		for p, g := range []ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/driver"
-	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 )
 
@@ -14,8 +13,7 @@ import (
 // last character holds padding bits and a 1: it refuses some (as
 // truncated, at fields the spec never reaches), misreads others, replays
 // other moves. qf fuzz names what those codes share, once for decoding
-// and the rules that follow it, and no facet (the replays of one move in
-// one direction) for a slice of it.
+// and the replays that follow from it, and once for encoding.
 func TestFuzzTracesCascades(t *testing.T) {
 	t.Parallel()
 	rep := mustRun(t, Options{Options: driver.Options{Handler: outsider.New("padding-low")}, N: 12000, Seed: 7})
@@ -24,8 +22,6 @@ func TestFuzzTracesCascades(t *testing.T) {
 	for _, c := range rep.Causes {
 		all += c.Failed
 		switch {
-		case c.Kind == faults.Facet:
-			t.Errorf("a facet for a slice of the trait's failures: %s: %s (%d)", c.Name, c.Title, c.Failed)
 		case c.Kind.Family():
 			t.Errorf("a fault of the catalogue it does not have: %s: %s (%d): %s", c.Name, c.Title, c.Failed, c.Evidence)
 		case strings.HasSuffix(c.Name, trait):

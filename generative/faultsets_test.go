@@ -2,7 +2,6 @@ package generative
 
 import (
 	"os"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,37 +152,4 @@ func setNames(set []*faults.Fault) string {
 		s = append(s, f.Name)
 	}
 	return strings.Join(s, "+")
-}
-
-// qf fuzz, as qf check, asks the implementation requests of its own where
-// its cases cannot tell two shapes of a fault apart, and says so with -v
-// and in its JSON report. (The suite's vectors, and a few thousand cases
-// drawn, tell the shapes of junk-as-zeros apart: here the run asks only
-// the four vectors that cannot.)
-func TestProbesInFuzz(t *testing.T) {
-	t.Parallel()
-	ambiguous := regexp.MustCompile(`^strict/(space-middle|space-leading|non-ascii-middle|tab-trailing)$`)
-	for _, name := range []string{"junk-as-zeros-code-points", "junk-as-zeros-utf16"} {
-		f, _ := faults.Named(name)
-		rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 4, Seed: 3, vectors: ambiguous.MatchString, Categories: []suite.Category{suite.Strict}})
-		var c *Cause
-		for _, x := range rep.Causes {
-			if x.Kind.Family() && x.Name == f.Family {
-				c = x
-			}
-		}
-		if c == nil || !slices.Contains(c.Variants, name) {
-			t.Errorf("%s: the causes %s", name, names(rep))
-			continue
-		}
-		var text strings.Builder
-		rep.WriteText(&text, true)
-		if len(c.Probes) == 0 {
-			t.Errorf("%s: no request asked to tell its shape", name)
-		}
-		if len(c.Probes) > 0 && !strings.Contains(text.String(), "asked ") {
-			t.Errorf("%s: -v shows no request asked:\n%s", name, text.String())
-		}
-		t.Logf("%s: %d cases, %d probes: %s", name, rep.Total(), len(c.Probes), c.Variant)
-	}
 }

@@ -1,9 +1,6 @@
 package generative
 
 import (
-	"regexp"
-	"strings"
-
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
@@ -206,21 +203,17 @@ func (p *pool) drawn(kept []*kept) int {
 }
 
 // wayOf returns the way a disagreement of drawn case k disagrees: its
-// signature, and for a mismatch of two values, where they first differ,
-// without the indexes of lists.
+// signature, and for a mismatch of two values, the field where they
+// first differ (suite.Difference).
 func wayOf(k *kept) string {
 	if k.r.Reason != suite.Mismatch || k.r.Answer == nil || k.r.Answer.Error != nil || k.r.Test.Error != nil {
 		return k.sig
 	}
-	d := k.r.Difference()
-	at, _, ok := strings.Cut(strings.TrimPrefix(d, "at "), ": ")
-	if !ok || !strings.HasPrefix(d, "at ") {
-		return k.sig
+	if d := k.r.Difference(); d.Place.Path != "" && k.r.Answer.Code == nil {
+		return k.sig + " at " + d.Place.Field
 	}
-	return k.sig + " at " + index.ReplaceAllString(at, "[]")
+	return k.sig
 }
-
-var index = regexp.MustCompile(`\[\d+\]`)
 
 // results returns the results of the pool, for the diagnosis.
 func (p *pool) results() []*suite.Result {

@@ -11,7 +11,7 @@
 // sample of them (every way of disagreeing kept, a few of each) beside
 // the vectors' results and a sample of the agreements, and at the end of
 // the run diagnoses them as qf check diagnoses its vectors (package
-// diagnosis), with the same stages, probes and budget: the causes it
+// diagnosis), by the same rule: the causes it
 // prints are that diagnosis's. While it draws, earlier diagnoses of the
 // sample only steer the draws away from what the causes found explain.
 //

@@ -224,7 +224,7 @@ func TestFakeWrongAnswers(t *testing.T) {
 			break
 		}
 	}
-	if failed == nil || failed.Reason != suite.Mismatch || failed.Way != suite.OtherOffset {
+	if failed == nil || failed.Reason != suite.Mismatch || failed.Way != suite.RefusedLater {
 		t.Fatalf("first failure %+v", failed)
 	}
 	// Graded at suite.L2, the same answers pass.
@@ -243,7 +243,7 @@ func TestFakeWrongAnswers(t *testing.T) {
 		"evidence: every bit offset +1 from the reference's",
 		"FAIL strict/square-81-white: White on square 81, one past the board.",
 		"flags:  Boundary, ErrorPosition, FaultNoRangeCheck, SquareRange",
-		"reason: mismatch (another offset: ref: bit 2: white square 81 out of range 0-80)",
+		"reason: mismatch (refused after the spec's error: ref: bit 2: white square 81 out of range 0-80)",
 		`input:  "qMwAAAAQ"`,
 		`want:   {"kind":"out_of_range","bit":2,"field":"state.white"}`,
 		`got:    {"kind":"out_of_range","bit":3,"field":"state.white"}`,

@@ -227,8 +227,8 @@ func TestGrade(t *testing.T) {
 		{protocol.Response{Error: &spec.ErrorObject{Kind: "truncated", Bit: &bit}}, suite.L3, "", ""},
 	} {
 		r := suite.Strict.Grade(&test, &c.resp, suite.L3)
-		if r.Level != c.level || r.Way != c.way || r.Difference() != c.diff || (r.Status == suite.Pass) != (c.way == "") {
-			t.Errorf("%+v: level %v, way %q, status %v, difference %q", c.resp.Error, r.Level, r.Way, r.Status, r.Difference())
+		if r.Level != c.level || r.Way != c.way || r.Difference().String() != c.diff || (r.Status == suite.Pass) != (c.way == "") {
+			t.Errorf("%+v: level %v, way %q, status %v, difference %q", c.resp.Error, r.Level, r.Way, r.Status, r.Difference().String())
 		}
 		if suite.Strict.Passes(&test, &c.resp, suite.L3) != (r.Status == suite.Pass) {
 			t.Errorf("%+v: Passes disagrees with Grade", c.resp.Error)

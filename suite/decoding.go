@@ -56,7 +56,7 @@ func (decoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
 	case resp.Error == nil:
 		return None, AcceptedInvalid
 	case resp.Error.Kind != t.Error.Kind:
-		return L1, OtherKind
+		return L1, kindWay(resp.Error, t.Error, false)
 	}
 	if way := offsetWay(resp.Error, t.Error); way != "" {
 		return L2, way

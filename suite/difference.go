@@ -3,6 +3,7 @@ package suite
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -10,8 +11,84 @@ import (
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 )
+
+// A Difference is where a mismatch's answer first parts from the test's
+// expectation, and how, as a value: its way (the way it was graded), its
+// place, what each side holds there, and for the rules the violation.
+// A difference explains those after it: a decoder that reads a field
+// with another width misreads every later field, and the difference is
+// at the first. Every reader of a failure (the reports, qf fuzz's
+// sample, the diagnosis) reads this value; String says it in a line.
+type Difference struct {
+	Way   Way
+	Place Place
+	// Want and Got are what each side holds at the place, as short JSON
+	// or in words; WantError and GotError the errors, where there are.
+	Want, Got           string
+	WantError, GotError *spec.ErrorObject
+	// Rule is the violation missed, or reported where there is none, of a
+	// way of the rules; "" for the others.
+	Rule rules.Rule
+	text string
+}
+
+// A Place is where in an answer two answers first part: the field of the
+// layout, and for a code the character and bit, for a replay the move.
+type Place struct {
+	// Field is the name of the layout's field ("state.walls.white.h[]"),
+	// or for a path of a value the layout has no field for (an unknown
+	// key) the path with its indexes taken out; "" for none.
+	Field string
+	// Path is the field's path with its indexes ("state.walls.white.h[3]").
+	Path string
+	// Char and Bit are the character and bit of a code, Move the move of
+	// a replay; -1 where there is none.
+	Char, Bit, Move int
+}
+
+// noPlace is a place with none of its offsets.
+var noPlace = Place{Char: -1, Bit: -1, Move: -1}
+
+// String says the difference in a line: "want truncated at bit 34
+// (state.turn), got a value", "at state.walls.white.h[0]: want 63, got 0".
+func (d Difference) String() string { return d.text }
+
+// Difference returns where a mismatch's answer first parts from the
+// expectation; the zero Difference for any other result.
+func (r *Result) Difference() Difference {
+	if r.Reason != Mismatch || r.Answer == nil {
+		return Difference{Place: noPlace}
+	}
+	want := answerOf(r.Test.Error, r.Category.Want(r.Test))
+	got := answerOf(r.Answer.Error, keep(Shown(r.Answer)))
+	d := differenceOf(want, got)
+	d.Way = r.Way
+	switch {
+	case r.Way.Rules() && r.Category == Replay:
+		d.Way, d.Rule = replayWay(r.Test.Violation, r.Answer.Violation)
+		d.Place.Move = violationMove(r.Test.Violation, r.Answer.Violation)
+	case r.Way.Rules() && r.Answer.Violations != nil:
+		d.Way, d.Rule = violationsWay(*r.Test.Violations, *r.Answer.Violations)
+	}
+	return d
+}
+
+// violationMove returns the move of the earlier of two violations, -1
+// for none.
+func violationMove(want *rules.Violation, got json.RawMessage) int {
+	move := -1
+	if want != nil {
+		move = want.Move
+	}
+	var gv rules.Violation
+	if json.Unmarshal(got, &gv) == nil && gv.Kind != "" && (move < 0 || gv.Move < move) {
+		move = gv.Move
+	}
+	return move
+}
 
 // An answer is one side of a comparison: an error object, or a result as
 // JSON.
@@ -26,42 +103,108 @@ func answerOf(err *spec.ErrorObject, report json.RawMessage) answer {
 	return answer{err, report}
 }
 
-// difference says in a line where got first differs from want: "want
-// truncated at bit 34 (state.turn), got a value", "want truncated at bit
-// 0 (flags.state), got truncated with no offset", "at
+// differenceOf returns where got first differs from want, and says it:
+// "want truncated at bit 34 (state.turn), got a value", "want truncated
+// at bit 0 (flags.state), got truncated with no offset", "at
 // state.walls.white.h[0]: want 63, got 0".
-func difference(want, got answer) string {
+func differenceOf(want, got answer) Difference {
+	d := Difference{Place: noPlace, WantError: want.err, GotError: got.err}
 	switch {
 	case want.err != nil && got.err != nil:
-		w, g := describeError(want.err, false), describeError(got.err, want.err.HasOffset())
-		if w != g && term.Printable(w, false) == term.Printable(g, false) {
-			// The same once escaped for the terminal: say the fields by code point.
-			return "want " + w + ", got " + g + ": the fields differ, want " + codePoints(want.err.Field) + ", got " + codePoints(got.err.Field)
+		d.Place = errorPlace(want.err)
+		if w, ok := FirstBit(want.err); ok {
+			if g, ok := FirstBit(got.err); ok && g < w {
+				d.Place = errorPlace(got.err) // refused before the spec's error: the first difference is there
+			}
 		}
-		return "want " + w + ", got " + g
+		d.Want, d.Got = describeError(want.err, false), describeError(got.err, want.err.HasOffset())
+		d.text = "want " + d.Want + ", got " + d.Got
+		if d.Want != d.Got && term.Printable(d.Want, false) == term.Printable(d.Got, false) {
+			// The same once escaped for the terminal: say the fields by code point.
+			d.text += ": the fields differ, want " + codePoints(want.err.Field) + ", got " + codePoints(got.err.Field)
+		}
+		return d
 	case want.err != nil:
-		return "want " + describeError(want.err, false) + ", got " + describeValue(got.value)
+		d.Place, d.Want, d.Got = errorPlace(want.err), describeError(want.err, false), describeValue(got.value)
+		d.text = "want " + d.Want + ", got " + d.Got
+		return d
 	case got.err != nil:
-		return "want " + describeValue(want.value) + ", got " + describeError(got.err, false)
+		d.Place, d.Want, d.Got = errorPlace(got.err), describeValue(want.value), describeError(got.err, false)
+		d.text = "want " + d.Want + ", got " + d.Got
+		return d
 	}
 	var w, g any
 	if json.Unmarshal(want.value, &w) != nil || json.Unmarshal(got.value, &g) != nil {
-		return "want " + string(want.value) + ", got " + string(got.value)
+		d.Want, d.Got = string(want.value), string(got.value)
+		d.text = "want " + d.Want + ", got " + d.Got
+		return d
 	}
 	if wc, ok := w.(string); ok {
 		if gc, ok := g.(string); ok {
-			return codeDifference(wc, gc)
+			return codeDifference(d, wc, gc)
 		}
 	}
-	d, ok := jsondiff.First(w, g)
+	j, ok := jsondiff.First(w, g)
 	if !ok {
-		return "the same, but for spacing or order"
+		d.text = "the same, but for spacing or order"
+		return d
 	}
-	a, b := side(d.Want, d.WantHas, d.Ends), side(d.Got, d.GotHas, d.Ends)
-	if d.Path == "" {
-		return "want " + a + ", got " + b
+	d.Want, d.Got = side(j.Want, j.WantHas, j.Ends), side(j.Got, j.GotHas, j.Ends)
+	d.Place.Path, d.Place.Field = j.Path, valueField(j)
+	if j.Path == "" {
+		d.text = "want " + d.Want + ", got " + d.Got
+		return d
 	}
-	return "at " + d.Path + ": want " + a + ", got " + b + violations(w, g, d.Path)
+	d.text = "at " + j.Path + ": want " + d.Want + ", got " + d.Got + violations(w, g, j.Path)
+	return d
+}
+
+// errorPlace returns the place of an error: its field, char and bit.
+func errorPlace(e *spec.ErrorObject) Place {
+	p := noPlace
+	p.Path, p.Field = e.Field, FieldName(e.Field)
+	if e.Char != nil {
+		p.Char = *e.Char
+	}
+	if e.Bit != nil {
+		p.Bit, p.Char = *e.Bit, *e.Bit/6
+	}
+	return p
+}
+
+// valueField returns the layout's field where two values first differ:
+// a list that ends early or late differs at its count, a chunk present
+// or not at its flag.
+func valueField(j jsondiff.Difference) string {
+	path := j.Path
+	switch {
+	case path == "state" || path == "record":
+		return "flags." + path
+	case j.Ends:
+		list := path[:strings.LastIndexByte(path, '[')]
+		if list == "record.moves" {
+			return spec.MoveCount.Name
+		}
+		return FieldName(list + ".count")
+	}
+	return FieldName(path)
+}
+
+// indexes matches the indexes of a path.
+var indexes = regexp.MustCompile(`\[\d+\]`)
+
+// FieldName returns the name of the layout's field at path
+// ("state.walls.white.h[3]" is "state.walls.white.h[]"), or for a path
+// of a value the layout has no field for (an unknown key) the path with
+// its indexes taken out.
+func FieldName(path string) string {
+	if path == "" {
+		return ""
+	}
+	if f, ok := spec.FieldOf(path); ok {
+		return f.Name
+	}
+	return indexes.ReplaceAllString(path, "[]")
 }
 
 // violations says, for two replays that differ first in their squares,
@@ -80,23 +223,27 @@ func violations(want, got any, path string) string {
 	return "; the violation: want " + wv + ", got " + gv
 }
 
-// codeDifference says where code got first differs from code want: the
-// character, the bit and the field.
-func codeDifference(want, got string) string {
-	d, ok := ref.FirstDifference(want, got)
+// codeDifference returns where code got first differs from code want:
+// the character, the bit and the field.
+func codeDifference(d Difference, want, got string) Difference {
+	d.Want, d.Got = strconv.Quote(want), strconv.Quote(got)
+	c, ok := ref.FirstDifference(want, got)
 	if !ok {
-		return "want the code " + strconv.Quote(want) + ", got " + strconv.Quote(got)
+		d.text = "want the code " + d.Want + ", got " + d.Got
+		return d
 	}
-	where := fmt.Sprintf("at char %d, bit %d", d.Char, d.Bit)
+	d.Place.Char, d.Place.Bit, d.Place.Path, d.Place.Field = c.Char, c.Bit, c.Field, FieldName(c.Field)
+	where := fmt.Sprintf("at char %d, bit %d", c.Char, c.Bit)
 	switch {
-	case d.Field != "":
-		where += " (" + d.Field + ")"
-	case d.Char >= len(want) || d.Char >= len(got):
+	case c.Field != "":
+		where += " (" + c.Field + ")"
+	case c.Char >= len(want) || c.Char >= len(got):
 		where += " (the end of the shorter code)"
 	default:
 		where += " (the padding)"
 	}
-	return where + ": want the code " + strconv.Quote(want) + ", got " + strconv.Quote(got)
+	d.text = where + ": want the code " + d.Want + ", got " + d.Got
+	return d
 }
 
 // codePoints returns s as its code points, "U+005B U+2028", so that two

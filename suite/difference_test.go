@@ -36,8 +36,38 @@ func TestDifference(t *testing.T) {
 		// A replay whose squares are an object with a "kind" is still a replay.
 		{`{"squares":[],"violation":{"move":0,"kind":"off_board"}}`, `{"squares":[],"violation":{"move":0,"kind":"jump_blocked"}}`, `at violation.kind: want "off_board", got "jump_blocked"`},
 	} {
-		if got := difference(answer(c.want), answer(c.got)); got != c.says {
+		if got := differenceOf(answer(c.want), answer(c.got)).String(); got != c.says {
 			t.Errorf("want %s, got %s:\n got %q\nwant %q", c.want, c.got, got, c.says)
+		}
+	}
+}
+
+// The place of a difference is the first field that differs, as the
+// layout names it: a list that ends differs at its count, a chunk at its
+// flag, a code at the field of its first differing bit, an error before
+// the spec's at the implementation's.
+func TestDifferencePlace(t *testing.T) {
+	answer := func(text string) answer {
+		var e spec.ErrorObject
+		if json.Unmarshal([]byte(text), &e) == nil && e.Kind != "" {
+			return answerOf(&e, json.RawMessage(text))
+		}
+		return answerOf(nil, json.RawMessage(text))
+	}
+	for _, c := range []struct {
+		want, got, field string
+		char, bit        int
+	}{
+		{`{"state":{"walls":{"white":{"h":[63,0],"v":[]}}}}`, `{"state":{"walls":{"white":{"h":[63],"v":[]}}}}`, "state.walls.white.h.count", -1, -1},
+		{`{"state":{"walls":{"white":{"h":[63,0],"v":[]}}}}`, `{"state":{"walls":{"white":{"h":[63,1],"v":[]}}}}`, "state.walls.white.h[]", -1, -1},
+		{`{"state":null,"record":null}`, `{"state":null,"record":{"moves":[]}}`, "flags.record", -1, -1},
+		{`"j7oklAHMe1ICg"`, `"j7oklAHMf1ICg"`, "state.walls.black.v[]", 8, 53},
+		{`{"kind":"truncated","bit":34,"field":"state.turn"}`, `{"kind":"out_of_range","bit":9,"field":"state.black"}`, "state.black", 1, 9},
+		{`{"kind":"truncated","bit":34,"field":"state.turn"}`, `{"state":null,"record":null}`, "state.turn", 5, 34},
+	} {
+		p := differenceOf(answer(c.want), answer(c.got)).Place
+		if p.Field != c.field || p.Char != c.char || p.Bit != c.bit {
+			t.Errorf("want %s, got %s: place %+v, want field %s, char %d, bit %d", c.want, c.got, p, c.field, c.char, c.bit)
 		}
 	}
 }

@@ -54,7 +54,7 @@ func (encoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
 	case resp.Error == nil:
 		return None, EncodedInvalid
 	case resp.Error.Kind != t.Error.Kind:
-		return None, OtherKind
+		return None, kindWay(resp.Error, t.Error, true)
 	case resp.Error.Field != "" && resp.Error.Field != t.Error.Field:
 		return None, OtherField
 	}

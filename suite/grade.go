@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -72,8 +73,9 @@ func (c Category) Failed(t *vectors.Test, reason Reason, detail string, line []b
 	return r
 }
 
-// offsetWay returns how got's offset misses want's, or "" when they are
-// the same.
+// offsetWay returns how got's offset misses want's, an error of the same
+// kind: reported with none or in the other unit, or further on or before
+// it; "" when they are the same.
 func offsetWay(got, want *spec.ErrorObject) Way {
 	switch {
 	case got.SameOffset(want):
@@ -83,7 +85,54 @@ func offsetWay(got, want *spec.ErrorObject) Way {
 	case (got.Bit == nil) != (want.Bit == nil):
 		return OtherUnit
 	}
-	return OtherOffset
+	return orderWay(got, want, false)
+}
+
+// kindWay returns how got, an error of another kind than want, misses
+// it: before or after the spec's error, where their places can be told
+// apart, and otherwise of another kind.
+func kindWay(got, want *spec.ErrorObject, enc bool) Way {
+	if way := orderWay(got, want, enc); way != "" {
+		return way
+	}
+	return OtherKind
+}
+
+// orderWay returns whether got comes before the spec's error want or
+// after it, "" when neither: for a code, by the first bit each concerns
+// (a character's first); for a value, by spec/qf.md's order of checks
+// (malformed before out_of_range).
+func orderWay(got, want *spec.ErrorObject, enc bool) Way {
+	if enc {
+		switch {
+		case want.Kind == string(ref.ErrMalformed) && got.Kind == string(ref.ErrOutOfRange):
+			return RefusedLater
+		case want.Kind == string(ref.ErrOutOfRange) && got.Kind == string(ref.ErrMalformed):
+			return RefusedEarlier
+		}
+		return ""
+	}
+	w, wok := FirstBit(want)
+	g, gok := FirstBit(got)
+	switch {
+	case !wok || !gok || g == w:
+		return ""
+	case g < w:
+		return RefusedEarlier
+	}
+	return RefusedLater
+}
+
+// FirstBit returns the first bit of a code that an error concerns: its
+// bit, or the first bit of its character; false when it has no offset.
+func FirstBit(e *spec.ErrorObject) (int, bool) {
+	switch {
+	case e.Bit != nil:
+		return *e.Bit, true
+	case e.Char != nil:
+		return 6 * *e.Char, true
+	}
+	return 0, false
 }
 
 // sameJSON reports whether two JSON texts hold equal values, whatever

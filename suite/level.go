@@ -95,8 +95,9 @@ const (
 	CannotStart Reason = "cannot start" // not run: the command could not be started
 )
 
-// A Way is how an answer misses a test's expectation, recorded when it is
-// graded.
+// A Way is how an answer first parts from a test's expectation, recorded
+// when it is graded: the one classification of a failure that the
+// levels, the reports and the diagnosis read (Difference).
 type Way string
 
 // The ways of decoding.
@@ -104,8 +105,9 @@ const (
 	RejectedValid   Way = "rejected a valid code"
 	OtherValue      Way = "accepted with another value"
 	AcceptedInvalid Way = "accepted an invalid code"
-	OtherKind       Way = "another error kind"
-	OtherOffset     Way = "another offset"
+	RefusedEarlier  Way = "refused before the spec's error" // an error before the spec's: the implementation stopped where the spec reads on
+	RefusedLater    Way = "refused after the spec's error"  // an error after the spec's: the implementation read past the spec's error
+	OtherKind       Way = "another error kind"              // at the spec's place
 	NoOffset        Way = "no offset"
 	OtherUnit       Way = "an offset in another unit"
 	OtherField      Way = "another field"
@@ -118,12 +120,37 @@ const (
 	EncodedInvalid Way = "encoded an invalid value"
 )
 
-// The ways of replay and validation.
+// The ways of replay and validation; RefusedEarlier, RefusedLater,
+// OtherKind, NoOffset and OtherUnit too, for a code that does not decode.
 const (
 	AnsweredInvalid Way = "answered for a code that does not decode"
-	OtherError      Way = "another decoding error"
 	ErrorForValid   Way = "an error for a code that decodes"
-	OtherSquares    Way = "other squares"
-	OtherViolation  Way = "another violation"
-	OtherViolations Way = "other violations"
+	OtherSquares    Way = "other squares"                      // a legal move landing elsewhere
+	ViolationMissed Way = "a violation missed"                 // the spec's first violation not reported (there, or at all)
+	ViolationFalse  Way = "a violation where there is none"    // one reported before the spec's, or where it finds none
+	ViolationOther  Way = "another violation of the same move" // the spec reports another rule of the move first
 )
+
+// Rules reports whether the way is one of the rules applied to a code
+// that decodes: a violation missed, false or other, or other squares.
+func (w Way) Rules() bool {
+	return w == OtherSquares || w == ViolationMissed || w == ViolationFalse || w == ViolationOther
+}
+
+// Refuses reports whether the way is of an input refused where the spec
+// goes on: a valid one, or before the spec's error.
+func (w Way) Refuses() bool {
+	return w == RejectedValid || w == RefusedValid || w == ErrorForValid || w == RefusedEarlier
+}
+
+// Accepts reports whether the way is of an input the spec refuses, not
+// refused there: answered, or refused after the spec's error.
+func (w Way) Accepts() bool {
+	return w == AcceptedInvalid || w == EncodedInvalid || w == AnsweredInvalid || w == RefusedLater
+}
+
+// Reported reports whether the way is of an error at the spec's place,
+// reported otherwise: its kind, offset or field.
+func (w Way) Reported() bool {
+	return w == OtherKind || w == NoOffset || w == OtherUnit || w == OtherField
+}

@@ -2,6 +2,7 @@ package suite
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -33,13 +34,45 @@ func (r replaying) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) 
 	if level, way, decided := r.gradeError(t, resp); decided {
 		return level, way
 	}
-	switch {
-	case !sameJSON(mustJSON(resp.Squares), mustJSON(t.Squares)):
-		return None, OtherSquares
-	case !sameJSON(resp.Violation, mustJSON(t.Violation)):
-		return None, OtherViolation
+	if sameJSON(mustJSON(resp.Squares), mustJSON(t.Squares)) && sameJSON(resp.Violation, mustJSON(t.Violation)) {
+		return R, ""
 	}
-	return R, ""
+	way, _ := replayWay(t.Violation, resp.Violation)
+	return None, way
+}
+
+// replayWay returns how a replay whose first violation is got parts from
+// the spec's, want, and the rule of the violation missed or reported
+// where there is none: the earlier of the two violations decides (a
+// violation reported before the spec's is false; one the spec finds
+// before the answer's is missed); of two at the same move, the one the
+// spec checks first (rules.Rules); where they are the same, the squares.
+func replayWay(want *rules.Violation, got json.RawMessage) (Way, rules.Rule) {
+	var gv *rules.Violation
+	if len(got) > 0 && string(got) != "null" {
+		gv = new(rules.Violation)
+		if json.Unmarshal(got, gv) != nil {
+			return ViolationFalse, ""
+		}
+	}
+	switch {
+	case gv != nil && (want == nil || gv.Move < want.Move):
+		return ViolationFalse, gv.Kind
+	case want != nil && (gv == nil || gv.Move > want.Move):
+		return ViolationMissed, want.Kind
+	case want != nil && want.Kind != gv.Kind && precedes(gv.Kind, want.Kind):
+		return ViolationFalse, gv.Kind // the spec checks it first, and found the move keeps it
+	case want != nil && want.Kind != gv.Kind:
+		return ViolationOther, gv.Kind
+	}
+	return OtherSquares, ""
+}
+
+// precedes reports whether the spec checks rule a before rule b, for a
+// move that breaks both (rules.Rules lists them in that order).
+func precedes(a, b rules.Rule) bool {
+	i, j := slices.Index(rules.Rules, a), slices.Index(rules.Rules, b)
+	return i >= 0 && j >= 0 && i < j
 }
 
 func (r replaying) want(t *vectors.Test) json.RawMessage {

@@ -74,20 +74,10 @@ func (r *Result) Got() json.RawMessage {
 	return r.Line
 }
 
-// Difference says, for a mismatch, where the answer first differs from
-// the expectation: "at state.walls.white.h[0]: want 63, got 0"; "" for
-// any other result.
-func (r *Result) Difference() string {
-	if r.Reason != Mismatch || r.Answer == nil {
-		return ""
-	}
-	return difference(answerOf(r.Test.Error, r.Category.Want(r.Test)), answerOf(r.Answer.Error, keep(Shown(r.Answer))))
-}
-
 // Explain returns the difference for a mismatch, and the detail of what
 // happened otherwise.
 func (r *Result) Explain() string {
-	if d := r.Difference(); d != "" {
+	if d := r.Difference().String(); d != "" {
 		return d
 	}
 	return r.Detail
@@ -97,7 +87,7 @@ func (r *Result) Explain() string {
 func (r *Result) Entry() Entry {
 	return Entry{ID: r.Test.ID, Category: r.Category, Comment: r.Test.Comment, Flags: r.Test.Flags, Facets: r.Facets, Status: r.Status,
 		Duration: r.Duration, Reason: r.Reason, Way: r.Way, Detail: r.Detail, Level: r.Level, Input: r.Input(), Want: r.Want(),
-		Got: r.Got(), Difference: r.Difference(), Stderr: r.Stderr, Expected: r.Expected}
+		Got: r.Got(), Difference: r.Difference().String(), Stderr: r.Stderr, Expected: r.Expected}
 }
 
 // MarshalJSON writes the result as its Entry.

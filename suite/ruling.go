@@ -36,8 +36,10 @@ func (ruling) gradeError(t *vectors.Test, resp *protocol.Response) (level Level,
 		return None, ErrorForValid, true
 	case resp.Error == nil:
 		return None, AnsweredInvalid, true
-	case resp.Error.Kind != t.Error.Kind || offsetWay(resp.Error, t.Error) != "":
-		return None, OtherError, true
+	case resp.Error.Kind != t.Error.Kind:
+		return None, kindWay(resp.Error, t.Error, false), true
+	case offsetWay(resp.Error, t.Error) != "":
+		return None, offsetWay(resp.Error, t.Error), true
 	}
 	return R, "", true
 }

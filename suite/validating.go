@@ -2,8 +2,10 @@ package suite
 
 import (
 	"encoding/json"
+	"slices"
 
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -30,9 +32,31 @@ func (v validating) grade(t *vectors.Test, resp *protocol.Response) (Level, Way)
 		return level, way
 	}
 	if !sameJSON(mustJSON(resp.Violations), mustJSON(t.Violations)) {
-		return None, OtherViolations
+		var got []string
+		if resp.Violations != nil {
+			got = *resp.Violations
+		}
+		way, _ := violationsWay(*t.Violations, got)
+		return None, way
 	}
 	return R, ""
+}
+
+// violationsWay returns how the violations got part from the spec's,
+// want, and the rule: the first of want's missing, else the first of
+// got's the spec does not find, else another order.
+func violationsWay(want, got []string) (Way, rules.Rule) {
+	for _, k := range want {
+		if !slices.Contains(got, k) {
+			return ViolationMissed, rules.Rule(k)
+		}
+	}
+	for _, k := range got {
+		if !slices.Contains(want, k) {
+			return ViolationFalse, rules.Rule(k)
+		}
+	}
+	return ViolationOther, ""
 }
 
 func (v validating) want(t *vectors.Test) json.RawMessage {
