@@ -1,7 +1,6 @@
 package diagnosis
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 
@@ -243,19 +242,3 @@ func (a answer) shown() json.RawMessage {
 	}
 	return suite.Shown(a.resp)
 }
-
-// words says an answer in words: its error, or its result.
-func (a answer) words() string {
-	switch {
-	case a.crash:
-		return "a crash"
-	case !a.told:
-		return "no answer"
-	case a.err != nil:
-		return "error " + string(mustJSON(a.err))
-	}
-	return a.result
-}
-
-// sameValue reports whether two JSON texts are the same value.
-func sameValue(a, b json.RawMessage) bool { return bytes.Equal(canonicalValue(a), canonicalValue(b)) }

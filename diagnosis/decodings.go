@@ -5,19 +5,11 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// Cascades: a replay or a validation decodes its code strictly before it
-// applies the rules, so that where the implementation decodes the code
-// otherwise than the spec, its replay and its validation see another
-// position, and their failures follow from that decoding. The diagnosis
-// finds the implementation's decoding of each such code in the run (a
-// strict decoding test of the same code), or asks it, and puts the
-// failures under the cause of the decoding's first difference.
-
 // findDecodings finds, for each replay and validation that fails by the
 // rules, the implementation's strict decoding of its code where it
-// differs from the spec's: from the run, or asked of ask (at most
-// th.Asks requests, none after th.AskFailures got no answer; none when
-// ask is nil).
+// differs from the spec's, from the run or asked of ask (at most th.Asks
+// requests, none after th.AskFailures went unanswered): a replay sees the
+// position its decoding gives, and its failure follows from it.
 func (d *diagnosis) findDecodings(ask Asker) {
 	inRun := map[string]int{}
 	for i, o := range d.obs {
@@ -64,17 +56,4 @@ func (d *diagnosis) findDecodings(ask Asker) {
 			seen[code], d.decoded[i] = dec, dec
 		}
 	}
-}
-
-// decodingOf returns the mechanism that reproduces the decoding dec,
-// with those found before it, and whether one does.
-func (d *diagnosis) decodingOf(dec *decoding) (int, bool) {
-	ref := d.models.answer(nil, -1, dec.req)
-	for k := range d.mechanisms {
-		p := d.models.answer(d.mechanisms[:k+1], -1, dec.req)
-		if !identical(p, ref) && d.reproduces(p, dec.got) {
-			return k, true
-		}
-	}
-	return 0, false
 }

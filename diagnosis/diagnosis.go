@@ -51,11 +51,9 @@ type Cause struct {
 	// failures (fault, layout, rule), a way of reporting errors,
 	// misbehaviour, a behaviour observed, or the unexplained.
 	Kind faults.Kind `json:"kind"`
-	// Name names the cause: the family of a fault of the catalogue
-	// ("junk-as-zeros"), a deviation ("wall-groups-wh-bh-wv-bv-both"), the
-	// way of reporting ("one kind \"error\""), the reason ("crash"), the
-	// place and way of a behaviour ("state.turn: refused before the
-	// spec's error").
+	// Name names the cause: a fault's family ("junk-as-zeros"), a
+	// deviation ("turn-width-9-decoding"), the way of reporting, the
+	// reason ("crash"), or a behaviour's place and way.
 	Name string `json:"name"`
 	// Title says what it is, in words: the mechanism for a cause whose
 	// model reproduced the answers, what was observed otherwise.
@@ -79,9 +77,8 @@ type Cause struct {
 	// Failed is how many failures the cause explains, and IDs their ids.
 	Failed int      `json:"failed"`
 	IDs    []string `json:"ids"`
-	// Follows counts, by category, the failures of replays and validations
-	// among them that follow from a code decoded otherwise: the
-	// implementation decodes their codes as the cause says.
+	// Follows counts, by category, its replays and validations that follow
+	// from their codes decoded as the cause says.
 	Follows map[suite.Category]int `json:"follows,omitempty"`
 	// Drawn is set when the failures are a sample of those drawn (qf
 	// fuzz): how many disagreements were drawn in the ways the sample's
@@ -120,10 +117,8 @@ func (c Cause) Says() string {
 }
 
 // Headline returns the cause's name and what it is in words (Says), as a
-// headline says them: a rule's cause is named for the rule and what was
-// done with it ("no_path: not reported"), and its title goes on from the
-// rule ("not reported where spec/qf.md's rules find it"), so that the
-// words follow the rule alone.
+// headline says them: a rule's behaviour by the rule alone, its title
+// going on from it ("no_path", "not reported where ... find it").
 func (c Cause) Headline() (name, says string) {
 	if c.Part == Rules && c.Kind == faults.Behaviour && c.Rule != "" {
 		return c.Rule, c.Says()
@@ -159,10 +154,9 @@ type Example struct {
 	Stderr string `json:"stderr,omitempty"`
 }
 
-// A Diagnosis is the root causes of a run's failures, and what was
-// learnt of the implementation on the way: enough to tell which cause
-// explains a failure seen later (Explain), whether a mechanism shows in it
-// alone (Shows, Showing), and which requests its mechanisms change
+// A Diagnosis is the root causes of a run's failures, and enough to tell
+// which explains a failure seen later (Explain), whether a mechanism
+// shows in it alone (Shows, Showing), and what its mechanisms change
 // (Predicts).
 type Diagnosis struct {
 	// Causes are in the order a report shows them: misbehaviour first,
@@ -178,11 +172,9 @@ type Diagnosis struct {
 func Diagnose(obs []*suite.Result, ask Asker) *Diagnosis { return Default.Diagnose(obs, ask) }
 
 // Diagnose explains the failures among the results of a run as their
-// root causes, from the tests and the answers the results carry (an
-// answer is nil where the implementation gave none). When ask is not nil,
-// it asks the implementation to decode the codes of the replays and
-// validations that fail, where the run has no answer of it to decode
-// them, at most th.Asks of them.
+// root causes, from the tests and the answers the results carry. When ask
+// is not nil, it asks the implementation to decode the codes of the
+// replays and validations that fail, where the run has not (findDecodings).
 func (th Thresholds) Diagnose(obs []*suite.Result, ask Asker) *Diagnosis {
 	d := newDiagnosis(obs, th)
 	if len(d.failed) == 0 {

@@ -42,10 +42,8 @@ func (d *diagnosis) keyOfNew(o *suite.Result) causeKey {
 	if d.style.any() && d.style.same(ref, got) {
 		return causeKey{kind: faults.Reporting, part: Errors, place: d.style.name()}
 	}
-	for k := range d.mechanisms {
-		if p := d.models.answer(d.mechanisms[:k+1], -1, req); !identical(p, ref) && d.reproduces(p, got) {
-			return d.mechanismKey(k)
-		}
+	if k, ok := d.firstMechanism(req, -1, got); ok {
+		return d.mechanismKey(k)
 	}
 	diff := o.Difference()
 	if op := o.Category.Op(); (op == protocol.Replay || op == protocol.Validate) && o.Test.Error == nil && diff.Way.Rules() {
@@ -67,9 +65,8 @@ func (d *diagnosis) keyOfNew(o *suite.Result) causeKey {
 	return k
 }
 
-// misbehaviourKey returns the key of failure o without an answer: its
-// reason's, or that of the first cause of its reason split off by a trait
-// its input has (split).
+// misbehaviourKey returns the key of failure o without an answer: that of
+// the first cause of its reason split off by a trait o has, or its reason's.
 func (d *diagnosis) misbehaviourKey(o *suite.Result) causeKey {
 	k := causeKey{kind: faults.Misbehaviour, part: Protocol, place: string(o.Reason)}
 	traits := inputTraits(o)

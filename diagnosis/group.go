@@ -153,12 +153,12 @@ func (d *diagnosis) split(g *group) []*group {
 	}
 	var out []*group
 	for rest := g.members; len(rest) > 0; {
-		t, ok := d.telling(rest)
-		if !ok {
+		sh, ok := d.shared(rest)
+		if !ok || sh.n < d.th.MinShared || float64(sh.n) < d.th.TraitShare*float64(sh.had) {
 			out = append(out, &group{key: g.key, members: rest})
 			break
 		}
-		k := g.key
+		t, k := sh.trait, g.key
 		k.place += ": " + t.words
 		var have, lack []int
 		for _, i := range rest {
@@ -174,32 +174,6 @@ func (d *diagnosis) split(g *group) []*group {
 	return out
 }
 
-// telling returns the trait of the inputs that the most of members have,
-// at least MinShared of them, and that TraitShare of the tests of their
-// categories that have it fail so: what tells them from the tests that
-// pass.
-func (d *diagnosis) telling(members []int) (trait, bool) {
-	cats := map[suite.Category]bool{}
-	count := map[trait]int{}
-	in := map[int]bool{}
-	for _, i := range members {
-		cats[d.obs[i].Category] = true
-		in[i] = true
-		for _, t := range d.inputTraits(i) {
-			count[t]++
-		}
-	}
-	had := d.had(cats)
-	var best trait
-	n := 0
-	for t, c := range count {
-		if c >= d.th.MinShared && float64(c) >= d.th.TraitShare*float64(had[t]) && (c > n || c == n && t.words < best.words) {
-			best, n = t, c
-		}
-	}
-	return best, n > 0
-}
-
 // keyOf returns the cause of failure i: the way of reporting every error,
 // where the answer is the reference's but for it; the first mechanism
 // whose model reproduces it; for a replay or validation of a code decoded
@@ -210,11 +184,11 @@ func (d *diagnosis) keyOf(i int) (causeKey, *decoding) {
 	if d.byStyle(i) {
 		return causeKey{kind: faults.Reporting, part: Errors, place: d.style.name()}, nil
 	}
-	if k, ok := d.mechanismOf(i); ok {
+	if k, ok := d.firstMechanism(d.request(i), i, d.got[i]); ok {
 		return d.mechanismKey(k), nil
 	}
 	if dec := d.decoded[i]; dec != nil {
-		if k, ok := d.decodingOf(dec); ok {
+		if k, ok := d.firstMechanism(dec.req, -1, dec.got); ok {
 			return d.mechanismKey(k), dec
 		}
 		return observationKey(dec.result, dec.result.Difference()), dec
@@ -379,7 +353,7 @@ func (d *diagnosis) causeOf(g *group) Cause {
 	return c
 }
 
-// followsWords says which failures of a group follow from a decoding.
+// followsWords says which failures of g follow from a decoding.
 func followsWords(g *group, obs []*suite.Result) string {
 	count := map[suite.Category]int{}
 	for i := range g.follows {

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -119,11 +120,9 @@ func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSe
 }
 
 // pair returns the mechanisms taken with two more, where no one more
-// explains a failure: of the PairOf mechanisms that change the most of
-// a sample of the failures pending, the two whose model explains the most,
-// neither refuted; nil when no two explain one. Two faults that meet on
-// the same inputs (black's square first, and the wall groups in another
-// order) are reproduced only together.
+// explains a failure (two that meet on the same inputs): of the PairOf
+// that change the most of a sample of the failures pending, the two whose
+// model explains the most, neither refuted; nil when no two explain one.
 func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSet) []*faults.Fault {
 	sample := d.sample(pending, reproduced)
 	base := d.models.of(d.mechanisms)
@@ -171,14 +170,14 @@ func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSe
 }
 
 // sample returns the first few failures pending of each way and place
-// that no mechanism taken explains.
+// that no mechanism taken explains (any, when reproduced is nil).
 func (d *diagnosis) sample(pending []int, reproduced []bool) []int {
 	seen := map[string]int{}
 	var out []int
 	for _, i := range pending {
 		diff := d.diffs[i]
 		k := string(d.obs[i].Category.Op()) + " " + string(diff.Way) + " " + diff.Place.Field
-		if !reproduced[i] && seen[k] < samplePerPlace {
+		if (reproduced == nil || !reproduced[i]) && seen[k] < samplePerPlace {
 			seen[k]++
 			out = append(out, i)
 		}
@@ -187,23 +186,10 @@ func (d *diagnosis) sample(pending []int, reproduced []bool) []int {
 }
 
 // explainsSome reports whether model m explains one of the first few
-// failures of each way and place among bears: where a mechanism explains
-// failures, it explains such a one, and a mechanism that explains none
-// is not counted over them all.
+// failures of each way and place among bears (sample): one that explains
+// none is not counted over them all.
 func (d *diagnosis) explainsSome(m *model, bears []int) bool {
-	seen := map[string]int{}
-	for _, i := range bears {
-		diff := d.diffs[i]
-		k := string(d.obs[i].Category.Op()) + " " + string(diff.Way) + " " + diff.Place.Field
-		if seen[k] >= samplePerPlace {
-			continue
-		}
-		seen[k]++
-		if d.explainedBy(m, i) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(d.sample(bears, nil), func(i int) bool { return d.explainedBy(m, i) })
 }
 
 // samplePerPlace is how many failures of each way and place explainsSome
@@ -220,16 +206,13 @@ func (d *diagnosis) reads(fs []*faults.Fault) []faults.KnobSet {
 	return out
 }
 
-// refuted reports whether the tests refute the model with, the
-// mechanisms taken and f, where they bear on it: a test the
-// implementation passes, or that the mechanisms taken reproduce,
-// answered otherwise; or, of the failures it explains and those the
-// implementation decides as the spec (refusing where the spec does, or
-// answering its result) where the model does not, more than one in
-// Refutes of the second kind. A mechanism with bounds of its own (an
-// encoder that masks every value but refuses squares 81-127) holds; one
-// that holds of a few inputs only (a crash on every truncated field, of
-// an implementation that crashes on truncated records) does not.
+// refuted reports whether the tests f bears on refute the model with (the
+// mechanisms taken and f): one that passes, or that the mechanisms taken
+// reproduce, answered otherwise; or, of the failures it explains and those
+// the implementation decides as the spec where the model does not, more
+// than one in Refutes of the second kind (an encoder that masks values
+// but refuses squares 81-127 holds; a crash on every truncated field, of
+// one that crashes on truncated records, does not).
 func (d *diagnosis) refuted(with []*faults.Fault, f *faults.Fault, reads []faults.KnobSet, reproduced []bool) bool {
 	explained, against := 0, 0
 	for i, o := range d.obs {
@@ -293,11 +276,13 @@ func fits(ms []*faults.Fault, f *faults.Fault) bool {
 	return true
 }
 
-// mechanismOf returns the place among the mechanisms of the first whose
-// model, with those before it, explains failure i.
-func (d *diagnosis) mechanismOf(i int) (int, bool) {
+// firstMechanism returns the place among the mechanisms of the first
+// whose model, with those before it, answers req otherwise than the
+// reference and as got does; n is req's test, -1 for a request of none.
+func (d *diagnosis) firstMechanism(req *protocol.Request, n int, got answer) (int, bool) {
+	ref := d.models.answer(nil, n, req)
 	for k := range d.mechanisms {
-		if d.explains(d.mechanisms[:k+1], i) {
+		if p := d.models.answer(d.mechanisms[:k+1], n, req); !identical(p, ref) && d.reproduces(p, got) {
 			return k, true
 		}
 	}

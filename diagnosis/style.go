@@ -27,18 +27,10 @@ type style struct {
 	counted     [2]int    // of those, decoding's and encoding's
 }
 
-// direction returns the index of a direction in oneKind: 1 for encoding.
-func direction(enc bool) int {
-	if enc {
-		return 1
-	}
-	return 0
-}
-
 // sameError reports whether two error objects, of encoding when enc is
 // set, are the same error, as far as the style lets them be told apart.
 func (s *style) sameError(a, b *spec.ErrorObject, enc bool) bool {
-	if s.oneKind[direction(enc)] == "" && a.Kind != b.Kind {
+	if s.oneKind[boolInt(enc)] == "" && a.Kind != b.Kind {
 		return false
 	}
 	if !s.noOffsets && !s.otherUnit && !a.SameOffset(b) {
@@ -134,7 +126,7 @@ func (s *style) kindsOf(pairs []errorPair, minErrors int) {
 		got[w], want[w] = map[string]bool{}, map[string]bool{}
 	}
 	for _, p := range pairs {
-		w := direction(p.enc)
+		w := boolInt(p.enc)
 		got[w][p.got.Kind] = true
 		want[w][p.want.Kind] = true
 		n[w]++
@@ -258,7 +250,7 @@ func (s *style) parts() (name, what, evidence, fixes []string) {
 			dir = "too early"
 		}
 		name = append(name, fmt.Sprintf("%s offsets %+d", word, by))
-		what = append(what, fmt.Sprintf("with %s offsets %d %s", word, abs(by), dir))
+		what = append(what, fmt.Sprintf("with %s offsets %d %s", word, max(by, -by), dir))
 		evidence = append(evidence, fmt.Sprintf("every %s offset %+d from the reference's", word, by))
 		fixes = append(fixes, "count offsets from 0: the first bit of the code is bit 0, its first byte char 0")
 	}
@@ -302,11 +294,4 @@ func (s *style) cause() Cause {
 		c.Variants = append(c.Variants, f.Name)
 	}
 	return c
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }

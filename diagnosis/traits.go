@@ -2,14 +2,10 @@ package diagnosis
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
-	"math"
-	"math/big"
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -67,15 +63,10 @@ func inputTraits(o *suite.Result) []trait {
 		if f := suite.FieldName(e.Field); f != "" {
 			add("that the spec refuses as %s at %s", kind, f)
 			chunk, _, _ := strings.Cut(f, ".")
-			add("that the spec refuses as %s in %s", kind, chunkWord(chunk))
+			add("that the spec refuses as %s in %s", kind, map[string]string{"state": "the State", "record": "the Record", "flags": "the flags"}[chunk])
 		}
 		if f, ok := spec.FieldOf(e.Field); ok && f.Max == spec.MaxSquare {
 			add("that the spec refuses as %s at a square", kind)
-		}
-		if inside, ok := unknownKey(e.Field); ok && inside {
-			add("that the spec refuses for an unknown key inside an object")
-		} else if ok {
-			add("that the spec refuses for an unknown key at the top")
 		}
 	}
 	if v := o.Test.Violation; v != nil {
@@ -128,19 +119,6 @@ func inputTraits(o *suite.Result) []trait {
 // violation of rule r (the first, for a replay).
 func findsRule(r rules.Rule) trait {
 	return trait{"in which the spec finds " + string(r), true}
-}
-
-// chunkWord names the part of the layout a field's path starts with.
-func chunkWord(chunk string) string {
-	switch chunk {
-	case "state":
-		return "the State"
-	case "record":
-		return "the Record"
-	case "flags":
-		return "the flags"
-	}
-	return chunk
 }
 
 // codeTraits returns the traits of a code, read in profile p: the bytes
@@ -270,29 +248,11 @@ func valueTraits(v *ref.Value) []string {
 				add("with a wall twice in a group")
 			}
 		}
-		if len(groups[0]) > 0 && len(groups[1]) > 0 || len(groups[2]) > 0 && len(groups[3]) > 0 {
-			add("with a player's walls of both orientations")
-		}
 		if s.Walls.Count() == 0 {
 			add("with no walls")
 		}
-		if s.White > 80 || s.Black > 80 {
-			add("with a square above 80")
-		}
-		if s.White == s.Black {
-			add("with both pawns on one square")
-		}
 		if s.LastMove.Kind == ref.Wall {
 			add("whose last move is a wall")
-		}
-		switch {
-		case s.Turn == 0:
-			add("with turn 0")
-		case s.Turn > 511:
-			add("with a turn above 511")
-		}
-		if (s.LastMove.Player == ref.White) != (s.Turn%2 == 0) {
-			add("whose last mover is not the one the turn's parity gives")
 		}
 	}
 	if r := v.Record; r != nil {
@@ -327,51 +287,7 @@ var known = map[string][]string{
 	"/record/moves/#":    {"kind", "dir", "orientation", "place"},
 }
 
-// integers are the JSON pointers, indexes as #, of a value's integers.
-var integers = map[string]bool{
-	"/state/white": true, "/state/black": true, "/state/turn": true, "/state/last_move/place": true,
-	"/state/walls/white/h/#": true, "/state/walls/white/v/#": true, "/state/walls/black/h/#": true, "/state/walls/black/v/#": true,
-	"/record/moves/#/dir": true, "/record/moves/#/place": true,
-}
-
 var pointerIndex = regexp.MustCompile(`/\d+(/|$)`)
-
-// unknownKey reports whether the last key of a field's path
-// ("state.walls.white.V", or in brackets, as a path writes a key that
-// needs them: `record.moves[0]["ü"]`, `["<&>"]`) is unknown to its
-// object, and whether that object is inside the value rather than the
-// whole value. A key in brackets is never a known one: no known key
-// needs them.
-func unknownKey(path string) (inside, ok bool) {
-	if path == "" {
-		return false, false
-	}
-	if strings.HasSuffix(path, `"]`) {
-		k := strings.LastIndex(path, `["`)
-		if k < 0 {
-			return false, false
-		}
-		parent := ""
-		if k > 0 {
-			parent = "/" + strings.ReplaceAll(indexes.ReplaceAllString(path[:k], ".#"), ".", "/")
-		}
-		if _, known := known[parent]; !known {
-			return false, false
-		}
-		return parent != "", true
-	}
-	k := strings.LastIndexByte(path, '.')
-	parent, name := "", path
-	if k >= 0 {
-		parent, name = path[:k], path[k+1:]
-		parent = "/" + strings.ReplaceAll(indexes.ReplaceAllString(parent, ".#"), ".", "/")
-	}
-	names, known := known[parent]
-	if !known || slices.Contains(names, name) || strings.HasSuffix(name, "]") {
-		return false, false
-	}
-	return parent != "", true
-}
 
 // jsonTraits returns the traits of a value's JSON text as written: its
 // unknown and repeated keys, keys that are not ASCII, members that their
@@ -383,9 +299,6 @@ func jsonTraits(text []byte) []string {
 		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
-	}
-	if kindlessMember(text) {
-		add("with a member its object's kind does not have (a place on a pawn move, a direction on a wall)")
 	}
 	dec := jsontext.NewDecoder(bytes.NewReader(text), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 	var keys []map[string]bool // the keys of each open object
@@ -426,50 +339,9 @@ func jsonTraits(text []byte) []string {
 		case '0':
 			if n := tok.String(); strings.ContainsAny(n, ".eE") {
 				add("with a number written with a fraction or an exponent")
-				if at := pointerIndex.ReplaceAllString(string(dec.StackPointer()), "/#$1"); integers[at] && float64Misreads(n) {
-					add("with a number where an integer belongs that a float64 misreads: a non-integer as an integer, or an overflow")
-				}
 			}
 		}
 	}
-}
-
-// kindlessMember reports whether a value's last move, or a move of its
-// record, has a member that its kind does not have: a place on a pawn
-// move, a direction or an orientation on a wall.
-func kindlessMember(text []byte) bool {
-	var v struct {
-		State *struct {
-			LastMove map[string]any `json:"last_move"`
-		} `json:"state"`
-		Record *struct {
-			Moves []map[string]any `json:"moves"`
-		} `json:"record"`
-	}
-	if json.Unmarshal(text, &v) != nil {
-		return false
-	}
-	kindless := func(m map[string]any, pawn ...string) bool {
-		kind, _ := m["kind"].(string)
-		for _, k := range pawn {
-			if _, ok := m[k]; ok && kind == "wall" {
-				return true
-			}
-		}
-		_, place := m["place"]
-		return place && kind == "piece"
-	}
-	if v.State != nil && v.State.LastMove != nil && kindless(v.State.LastMove) {
-		return true
-	}
-	if v.Record != nil {
-		for _, m := range v.Record.Moves {
-			if kindless(m, "dir") {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // A share is what some failures share: a trait, how many of them have it
@@ -571,19 +443,4 @@ func (d *diagnosis) had(cats map[suite.Category]bool) map[trait]int {
 		}
 	}
 	return had
-}
-
-// float64Misreads reports whether the JSON number n, read as a float64,
-// changes kind: a number that is not an integer read as one
-// (3.99999999999999999999, 1e-400), or one a float64 overflows (1e400).
-func float64Misreads(n string) bool {
-	exact, ok := new(big.Rat).SetString(n)
-	if !ok {
-		return false
-	}
-	f, err := strconv.ParseFloat(n, 64)
-	if err != nil || math.IsInf(f, 0) {
-		return true
-	}
-	return !exact.IsInt() && f == math.Trunc(f)
 }

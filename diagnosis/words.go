@@ -464,15 +464,15 @@ func (d *diagnosis) decidingRules(members []int) []string {
 // by kind, the most common first.
 func (d *diagnosis) describe(members []int) string {
 	type group struct {
-		n, looked int
-		errs      map[string]bool // the positions of the errors answered
-		fields    []string
+		n      int
+		errs   map[string]bool // the positions of the errors answered
+		fields []string
 	}
 	groups := map[string]*group{}
 	var order []string
 	for _, i := range members {
 		o := d.obs[i]
-		what, where := observation(o)
+		what := observation(o, d.diffs[i])
 		g := groups[what]
 		if g == nil {
 			g = &group{errs: map[string]bool{}}
@@ -483,11 +483,8 @@ func (d *diagnosis) describe(members []int) string {
 		if o.Answer != nil && o.Answer.Error != nil {
 			g.errs[describePosition(o.Answer.Error)] = true
 		}
-		if g.looked < fieldsLooked {
-			g.looked++
-			if field := where(); field != "" && !slices.Contains(g.fields, field) {
-				g.fields = append(g.fields, field)
-			}
+		if field := d.diffs[i].Place.Field; field != "" && !slices.Contains(g.fields, field) {
+			g.fields = append(g.fields, field)
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool { return groups[order[a]].n > groups[order[b]].n })
@@ -517,11 +514,8 @@ func (d *diagnosis) describe(members []int) string {
 				at = " (first at "
 			}
 			s += at + strings.Join(g.fields[:min(4, len(g.fields))], ", ")
-			switch {
-			case len(g.fields) > 4:
+			if len(g.fields) > 4 {
 				s += fmt.Sprintf(" and %d more", len(g.fields)-4)
-			case g.looked < g.n:
-				s += " and maybe more"
 			}
 			s += ")"
 		}
@@ -532,40 +526,26 @@ func (d *diagnosis) describe(members []int) string {
 
 // observation says what a failure is, in words that many failures share
 // ("strict codes the spec refuses as truncated answered with a value"),
-// and where returns the field of the layout it concerns.
-func observation(o *suite.Result) (what string, where func() string) {
+// its difference diff.
+func observation(o *suite.Result, diff suite.Difference) string {
 	cat, want, got := o.Category, o.Test, o.Answer
 	inputs := cat.Name() + " " + noun(cat)
-	none := func() string { return "" }
-	wanted := func() string {
-		if f, ok := spec.FieldOf(want.Error.Field); ok {
-			return f.Name
-		}
-		return ""
-	}
 	switch {
 	case got == nil:
-		return inputs + " without an answer: " + string(o.Reason), none
+		return inputs + " without an answer: " + string(o.Reason)
 	case want.Error != nil && got.Error == nil:
-		return fmt.Sprintf("%s the spec refuses as %s answered with %s", inputs, want.Error.Kind, cat.Writes()), wanted
+		return fmt.Sprintf("%s the spec refuses as %s answered with %s", inputs, want.Error.Kind, cat.Writes())
 	case want.Error == nil && got.Error != nil:
-		return fmt.Sprintf("%s the spec accepts refused as %s", inputs, got.Error.Kind), none
+		return fmt.Sprintf("%s the spec accepts refused as %s", inputs, got.Error.Kind)
 	case want.Error != nil && got.Error.Kind != want.Error.Kind:
-		return fmt.Sprintf("%s the spec refuses as %s refused as %s", inputs, want.Error.Kind, got.Error.Kind), wanted
+		return fmt.Sprintf("%s the spec refuses as %s refused as %s", inputs, want.Error.Kind, got.Error.Kind)
 	case want.Error != nil:
-		return fmt.Sprintf("%s the spec refuses as %s refused at another offset or field", inputs, want.Error.Kind), wanted
-	case want.Violation != nil || got.Violation != nil || want.Violations != nil:
-		if diff := o.Difference(); diff.Way != "" {
-			return strings.Join(strings.Fields(inputs+": "+string(diff.Rule)+" "+wayWords(diff.Way, diff.Rule, noun(cat))), " "), none
-		}
+		return fmt.Sprintf("%s the spec refuses as %s refused at another offset or field", inputs, want.Error.Kind)
+	case diff.Way.Rules():
+		return strings.Join(strings.Fields(inputs+": "+string(diff.Rule)+" "+wayWords(diff.Way, diff.Rule, noun(cat))), " ")
 	}
-	what = fmt.Sprintf("%s answered with another %s than the spec's", inputs, strings.TrimPrefix(cat.Writes().String(), "a "))
-	return what, func() string { return o.Difference().Place.Field }
+	return fmt.Sprintf("%s answered with another %s than the spec's", inputs, strings.TrimPrefix(cat.Writes().String(), "a "))
 }
-
-// fieldsLooked is how many failures of a kind describe looks at for the
-// fields they concern.
-const fieldsLooked = 64
 
 // describePosition says where an error object is: "at char 0", "at bit 3
 // (state.white)", "with no offset", "with no offset (state.white)".
