@@ -45,9 +45,14 @@ func TestBusyLoopBehindShell(t *testing.T) {
 	}
 }
 
+// Each process of a oneshot run has StartTimeout to exit, its start
+// included: the shell's, then the fake's, which must note itself (its
+// pid) before it is killed, so the allowance grows with the load, as
+// TestBusyLoopBehindShell's does.
 func TestOneshotBusyLoopBehindShell(t *testing.T) {
 	t.Parallel()
-	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: 300 * time.Millisecond}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
+	timeout := measure.Allowance(500 * time.Millisecond)
+	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: timeout}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
 	}
