@@ -28,7 +28,10 @@ Runs the conformance vectors against COMMAND, a program that speaks the
 protocol of spec/protocol.md on its stdin and stdout (or, with -oneshot,
 reads a code on stdin and exits 0 with its JSON value, or 1). Without
 COMMAND, checks the built-in reference. COMMAND runs in its own process
-group, ended as a whole after a timeout, a crash and at the end of the run.
+group, ended as a whole after a timeout, a crash and at the end of the run;
+after a timeout or a crash it is started again, however often: a failure
+is its vector's alone. The run ends early only when COMMAND cannot be
+started again, or ten restarts in a row get no hello.
 
 For CI, -require makes the run fail unless each category named was checked
 and reached its level: -require strict:L3,lenient:L3,encode:E,replay:R
