@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -471,4 +473,45 @@ func TestOneshotCrashesOnEveryTruncatedCode(t *testing.T) {
 	if crashed < 20 || len(rep.Problems) != 0 {
 		t.Errorf("%d crashes, problems %q", crashed, rep.Problems)
 	}
+}
+
+// While the run waits for a hello, the progress line says what it waits
+// for, from the start: an implementation that never flushes its output is
+// waited for three times (the start-up allowance, as long again, then a
+// second with its input closed), and the screen is never blank meanwhile.
+func TestWaitingForHelloShown(t *testing.T) {
+	t.Parallel()
+	var progress lines
+	rep := runFake(t, "buffered", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus, Progress: &progress})
+	want := []string{
+		"waiting up to 200ms for the implementation's hello, its answer to the first request",
+		"no hello within 200ms: waiting up to 3s more, to see whether it comes late",
+		"no hello within 200ms and 3s more: its input closed, waiting up to 1s to see whether it answers then",
+		"", // cleared before the report
+	}
+	if got := progress.shown(); !slices.Equal(got, want) {
+		t.Errorf("the progress line said\n%q\nwant\n%q", got, want)
+	}
+	if p := strings.Join(rep.Problems, "\n"); !strings.Contains(p, "it answered only when its input ended") {
+		t.Errorf("problems %q", rep.Problems)
+	}
+}
+
+// lines is a terminal's progress line, as written: each rewrite of it.
+type lines struct {
+	mu  sync.Mutex
+	out bytes.Buffer
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.out.Write(p)
+}
+
+// shown returns the texts the line was rewritten with, "" for a clear.
+func (l *lines) shown() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Split(strings.TrimPrefix(l.out.String(), "\r\033[K"), "\r\033[K")
 }

@@ -88,12 +88,18 @@ func (e *HelloError) Error() string {
 }
 
 // Open starts the implementation that opts describe and says hello;
-// progress, when not nil, gets a line of progress. Its error is a
-// *driver.StartError when the command cannot be started,
-// driver.ErrNoImplementation, or a *HelloError. When ctx is done, the
-// implementation is ended.
+// progress, when not nil, gets a line of progress, which says what Open
+// waits for while it waits (driver.Options.Waiting, unless opts sets
+// it), and is cleared when it returns. Its error is a *driver.StartError
+// when the command cannot be started, driver.ErrNoImplementation, or a
+// *HelloError. When ctx is done, the implementation is ended.
 func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Conn, error) {
+	line := term.NewProgress(progress)
+	if line != nil && opts.Waiting == nil {
+		opts.Waiting = func(what string) { line.Now("%s", what) }
+	}
 	client, err := driver.Dial(ctx, opts)
+	line.Clear()
 	if f, ok := err.(*driver.Failure); ok {
 		return nil, &HelloError{f}
 	}
@@ -104,7 +110,7 @@ func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Conn, 
 	return &Conn{
 		Client:   client,
 		Hello:    &Hello{Name: h.Name, Version: h.Version, Ops: h.Ops, Profiles: h.Profiles},
-		Progress: term.NewProgress(progress),
+		Progress: line,
 	}, nil
 }
 

@@ -221,6 +221,13 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	// The report's first line comes at once, before the implementation
+	// is started; the progress line then says what the run waits for.
+	manifest, err := vectors.LoadManifest()
+	if err != nil {
+		return err
+	}
+	io.WriteString(text, runner.Heading(manifest.SuiteVersion, manifest.Digest))
 	rep, err := runner.Run(ctx, opts)
 	var start *driver.StartError
 	if errors.As(err, &start) {
@@ -230,7 +237,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(text, *f.verbose)
+	rep.WriteRest(text, *f.verbose)
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error

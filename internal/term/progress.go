@@ -37,12 +37,25 @@ func (p *Progress) Show(format string, args ...any) {
 	}
 }
 
-// Clear clears the line.
+// Now writes the line at once, however recently one was written: a line
+// that must not be left unsaid, such as what is awaited.
+func (p *Progress) Now(format string, args ...any) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.last = time.Now()
+	fmt.Fprintf(p.w, "\r\033[K"+format, args...)
+}
+
+// Clear clears the line; the next Show writes at once.
 func (p *Progress) Clear() {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.last = time.Time{}
 	fmt.Fprint(p.w, "\r\033[K")
 }
