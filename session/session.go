@@ -94,12 +94,13 @@ func (e *HelloError) Error() string {
 // when the command cannot be started, driver.ErrNoImplementation, or a
 // *HelloError. When ctx is done, the implementation is ended.
 func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Conn, error) {
-	line := term.NewProgress(progress)
-	if line != nil && opts.Waiting == nil {
-		opts.Waiting = func(what string) { line.Now("%s", what) }
+	// Each line of the wait gets a Progress of its own, which writes at
+	// once, however recent the line before it.
+	if progress != nil && opts.Waiting == nil {
+		opts.Waiting = func(what string) { term.NewProgress(progress).Show("%s", what) }
 	}
 	client, err := driver.Dial(ctx, opts)
-	line.Clear()
+	term.NewProgress(progress).Clear()
 	if f, ok := err.(*driver.Failure); ok {
 		return nil, &HelloError{f}
 	}
@@ -110,7 +111,7 @@ func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Conn, 
 	return &Conn{
 		Client:   client,
 		Hello:    &Hello{Name: h.Name, Version: h.Version, Ops: h.Ops, Profiles: h.Profiles},
-		Progress: line,
+		Progress: term.NewProgress(progress),
 	}, nil
 }
 

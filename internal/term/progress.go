@@ -37,25 +37,12 @@ func (p *Progress) Show(format string, args ...any) {
 	}
 }
 
-// Now writes the line at once, however recently one was written: a line
-// that must not be left unsaid, such as what is awaited.
-func (p *Progress) Now(format string, args ...any) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.last = time.Now()
-	fmt.Fprintf(p.w, "\r\033[K"+format, args...)
-}
-
-// Clear clears the line; the next Show writes at once.
+// Clear clears the line.
 func (p *Progress) Clear() {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.last = time.Time{}
 	fmt.Fprint(p.w, "\r\033[K")
 }
