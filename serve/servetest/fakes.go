@@ -24,6 +24,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -234,6 +235,15 @@ var modes = map[string]fake{
 	}},
 	"crash-1-in-100": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
 		return req.Op == protocol.Hello || digest(req)%100 != 0 || panicked("one input in a hundred")
+	}},
+	// On every request whose reference answer is the error truncated, as
+	// a decoder that reads past the end of its buffer does; or on every
+	// request of op encode, as an adapter does whose encoder is missing.
+	"crash-truncated": {answer: func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		return resp.Error == nil || resp.Error.Kind != string(ref.ErrTruncated) || panicked("a truncated code")
+	}},
+	"crash-encode": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
+		return req.Op != protocol.Encode || panicked("an encode")
 	}},
 	// Starts once in a run: its first process crashes on its third
 	// request, and every later one exits at once, before hello.
@@ -452,6 +462,10 @@ func fakeOneshot(mode string) {
 	switch mode {
 	case "oneshot-crash":
 		os.Exit(7)
+	case "oneshot-crash-truncated": // as crash-truncated does
+		if _, err := ref.Decode(in.String()); errors.Is(err, ref.ErrTruncated) {
+			os.Exit(101)
+		}
 	case "oneshot-grandchild": // hangs, and so does a child holding its stdout
 		child := exec.Command("sleep", "60")
 		child.Stdout = os.Stdout
