@@ -25,11 +25,11 @@ func TestDrawsUnchanged(t *testing.T) {
 		requests, ans string
 	}{
 		{7, suite.Categories, 20000,
-			"6f74267c6a1b339cd986c4180d4f0dacd808b885699ca7469e4e9ba67924e9c8",
-			"e47901163591d7549ff3804955ffa72d3d148a91d2044eeec1443b3a47198ba5"},
+			"17d27085dbfd01f949539c7d4f5b8b392773d03e4a1a22ec555ed4ce0fe0c73a",
+			"822120da0552fe5cadcc16a674731254e78cb5e114c5b1c16d5ad8f6dedace5a"},
 		{1, []suite.Category{suite.Encode}, 20000,
-			"8277019b303a0f3f119d6738a8ebd302d44ff5dbda33318fb0d427fdd89533b5",
-			"4c752e865cd7cfef2f23187064e49b0df20ac12e3c083339ae64fa3f04451fee"},
+			"b9f9853c9778e73fc8b9e16d73c5ae3102c7f19650fbcf3c28c4be9b56d59749",
+			"5965acb61ece602e2a479a2ac8eba60c92f221c4668b8dd8ce2fd2447874800b"},
 	} {
 		reqs, answers := drawDigests(t, c.seed, c.cats, c.n)
 		if reqs != c.requests || answers != c.ans {
