@@ -13,7 +13,10 @@
 // QF_FAKE_DIR, when set, is a directory where a fake keeps what must
 // outlive one process (a crash that happens once) and appends the pid of
 // every process it starts to the file "pids", so that a test can check
-// that none of them survives the run.
+// that none of them survives the run. QF_FAKE_LINES, when set, is a file
+// to which the fakes that answer through the reference (every mode but
+// "serve", "answers" and the oneshot ones) append every line they read,
+// so that a test can check what qf sent.
 //
 // They are also what the runner was measured against: build a test binary
 // that calls Main, such as `go test -c ./runner -o fakes`, and run
@@ -33,6 +36,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
@@ -115,11 +120,13 @@ func (f fake) serve() {
 		in = bufio.NewReader(bytes.NewReader(all))
 	}
 	st := &state{out: bufio.NewWriterSize(os.Stdout, 1<<20)}
+	record := recorder()
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(line) == 0 && err != nil {
 			break
 		}
+		record(line)
 		var req protocol.Request
 		json.Unmarshal(line, &req)
 		if req.Op == protocol.Hello {
@@ -144,6 +151,26 @@ func (f fake) serve() {
 	st.out.Flush()
 	if f.end != nil {
 		f.end()
+	}
+}
+
+// recorder returns what appends a line read to the file QF_FAKE_LINES,
+// with its end, at once (a fake may crash): nothing when it is not set.
+func recorder() func(line []byte) {
+	path := os.Getenv("QF_FAKE_LINES")
+	if path == "" {
+		return func([]byte) {}
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fake:", err)
+		os.Exit(2)
+	}
+	return func(line []byte) {
+		if !bytes.HasSuffix(line, []byte("\n")) {
+			line = append(line, '\n')
+		}
+		f.Write(line)
 	}
 }
 
@@ -336,6 +363,40 @@ var modes = map[string]fake{
 	"upper-case":       {line: upperCase},
 	"result-and-error": {line: resultAndError},
 	"escapes":          {line: escapes},
+
+	// Faults of text that only non-ASCII inputs show, as adapters
+	// written from the kit had them (issue 51).
+	"ascii-only": {answer: asciiOnly},
+}
+
+// asciiOnly answers as an implementation that knows text only as ASCII
+// bytes: the characters beyond ASCII of an error's path written as
+// escapes (\u00e9, as a JSON writer that escapes them writes a key), and
+// a decoding error's char counted in bytes of UTF-8, not in characters.
+// Only inputs with such characters show it.
+func asciiOnly(_ *state, req *protocol.Request, resp *protocol.Response) bool {
+	e := resp.Error
+	if e == nil {
+		return true
+	}
+	var b strings.Builder
+	for _, c := range e.Field {
+		if c < utf8.RuneSelf {
+			b.WriteRune(c)
+		} else {
+			for _, u := range utf16.Encode([]rune{c}) {
+				fmt.Fprintf(&b, "\\u%04x", u)
+			}
+		}
+	}
+	e.Field = b.String()
+	if e.Char != nil && req.Code != nil {
+		if chars := []rune(*req.Code); *e.Char <= len(chars) {
+			bytes := len(string(chars[:*e.Char]))
+			e.Char = &bytes
+		}
+	}
+	return true
 }
 
 // needsHello answers an error to every request before hello, and
