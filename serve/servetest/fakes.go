@@ -364,9 +364,57 @@ var modes = map[string]fake{
 	"result-and-error": {line: resultAndError},
 	"escapes":          {line: escapes},
 
-	// Faults of text that only non-ASCII inputs show, as adapters
-	// written from the kit had them (issue 51).
+	// Faults of text that only long or non-ASCII inputs show, as
+	// adapters written from the kit had them (issue 51).
+	"c-buffers":  {answer: cBuffers},
 	"ascii-only": {answer: asciiOnly},
+}
+
+// cBuffers answers as an adapter in C with fixed buffers did: each key in
+// an error's path cut to 250 bytes (its buffer for a key), the path to
+// 511 (its buffer for a path, with the NUL), each cut at a character's
+// start. Only names and paths longer than a value's own show it.
+func cBuffers(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+	if e := resp.Error; e != nil && e.Field != "" {
+		e.Field = cutText(cutKeys(e.Field, 250), 511)
+	}
+	return true
+}
+
+// cutKeys returns the path with each key in brackets (["..."]) cut to
+// at most n bytes.
+func cutKeys(path string, n int) string {
+	var b strings.Builder
+	for {
+		start := strings.Index(path, `["`)
+		if start < 0 {
+			b.WriteString(path)
+			return b.String()
+		}
+		start += 2
+		end := start
+		for end < len(path) && !(path[end] == '"' && end+1 < len(path) && path[end+1] == ']') {
+			if path[end] == '\\' {
+				end++ // an escaped character, \" among them
+			}
+			end++
+		}
+		end = min(end, len(path))
+		b.WriteString(path[:start])
+		b.WriteString(cutText(path[start:end], n))
+		path = path[end:]
+	}
+}
+
+// cutText returns s cut to at most n bytes, at a character's start.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // asciiOnly answers as an implementation that knows text only as ASCII
