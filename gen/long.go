@@ -20,13 +20,19 @@ const (
 
 // longLength returns a length in bytes for something long: half the
 // time one either side of a power of two from 2^8 to 2^15 (255 to
-// 32,769), where buffers end; otherwise 200 to 51,199, as often in each
-// doubling.
+// 32,769), where buffers end; otherwise 200 to 51,199. Each doubling is
+// drawn half as often as the one below it (the last two alike), so that
+// most are a few hundred bytes, cheap to ask, and one in 64 is 12,800
+// bytes or more, up to the vectors' longest input.
 func (r *Rand) longLength() int {
-	if r.Intn(2) == 0 {
-		return 1<<(8+r.Intn(8)) - 1 + r.Intn(3)
+	doublings := 0
+	for doublings < 7 && r.Intn(2) == 0 {
+		doublings++
 	}
-	n := 200 << r.Intn(8)
+	if r.Intn(2) == 0 {
+		return 1<<(8+doublings) - 1 + r.Intn(3)
+	}
+	n := 200 << doublings
 	return n + r.Intn(n)
 }
 

@@ -60,14 +60,28 @@ func TestLongInputs(t *testing.T) {
 	for i := 0; i < n; i++ {
 		code := r.Input(suite.Strict)
 		longestCode = max(longestCode, len(code))
-		if len(code) > 2000 { // longer than any code: a run of characters
+		if longestRun(code) >= 64 { // no code of a value repeats a character so
 			longCodes++
 		}
 	}
-	t.Logf("of %d codes: %d longer than 2000 bytes, the longest %d", n, longCodes, longestCode)
-	if share := float64(longCodes) / n; share < 0.004 || share > 0.015 || longestCode < 40000 {
-		t.Errorf("%d codes of %d longer than 2000 bytes, the longest %d; want about 0.9%%, and one of 40,000 bytes or more", longCodes, n, longestCode)
+	t.Logf("of %d codes: %d with a long run of one character, the longest code %d bytes", n, longCodes, longestCode)
+	if share := float64(longCodes) / n; share < 0.005 || share > 0.015 || longestCode < 10000 {
+		t.Errorf("%d codes of %d with a long run, the longest %d bytes; want about 1%%, and one of 10,000 bytes or more", longCodes, n, longestCode)
 	}
+}
+
+// longestRun returns the length in characters of the longest run of one
+// character in s.
+func longestRun(s string) int {
+	longest, run, last := 0, 0, rune(-1)
+	for _, c := range s {
+		if c != last {
+			run, last = 0, c
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return longest
 }
 
 // A jsonString is a string of a JSON text as written, without its quotes,

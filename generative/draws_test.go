@@ -25,11 +25,11 @@ func TestDrawsUnchanged(t *testing.T) {
 		requests, ans string
 	}{
 		{7, suite.Categories, 20000,
-			"17d27085dbfd01f949539c7d4f5b8b392773d03e4a1a22ec555ed4ce0fe0c73a",
-			"822120da0552fe5cadcc16a674731254e78cb5e114c5b1c16d5ad8f6dedace5a"},
+			"7dde4125bd7ce2edb6d0ec598b387e1ef51884f5cdf5e84b192ee1e61c92c687",
+			"b75676c247232fac77a3487e55ddf6f8c9cc76b2782d08fd2326e36f9a9d72c6"},
 		{1, []suite.Category{suite.Encode}, 20000,
-			"b9f9853c9778e73fc8b9e16d73c5ae3102c7f19650fbcf3c28c4be9b56d59749",
-			"5965acb61ece602e2a479a2ac8eba60c92f221c4668b8dd8ce2fd2447874800b"},
+			"3fc4ec1ab5812aff2db562eb31c529a9f3237fe046f00b817f6832e9c7211aba",
+			"a660e985602a6f700bb314f25addb682f3235f5b7c6ca866d0eba81c374e47aa"},
 	} {
 		reqs, answers := drawDigests(t, c.seed, c.cats, c.n)
 		if reqs != c.requests || answers != c.ans {
