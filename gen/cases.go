@@ -251,7 +251,7 @@ func withBits(code string, offset, width, v int) string {
 // BoundaryValue, often broken: a number out of range (in every field) or
 // not an integer, a member missing, unknown, misspelled or of the wrong
 // type, a group of too many walls or a record of too many moves; one in
-// 40 with something long in it instead (longJSON): a name, a string or a
+// 80 with something long in it instead (longJSON): a name, a string or a
 // list.
 func (r *Rand) EncodeValue() []byte {
 	v := r.BoundaryValue()

@@ -11,11 +11,12 @@ import (
 // encode/moves-2047), so that qf fuzz reaches where an implementation's
 // fixed buffers end (a C adapter that cut unknown keys to 250 bytes and
 // kept error paths in 512 passed every vector and every case drawn before
-// them). They are a bounded share of the cases: longEncodeShare of 240
-// encoding cases, and one code in longCodeShare.
+// them). They are a bounded share of the cases, small enough that qf
+// fuzz's CPU a case does not grow beyond the noise of its measure:
+// longEncodeShare of 240 encoding cases, and one code in longCodeShare.
 const (
-	longEncodeShare = 6   // of 240 encoding cases: 1 in 40
-	longCodeShare   = 100 // a code in 100 to decode (and validate) is long
+	longEncodeShare = 3   // of 240 encoding cases: 1 in 80
+	longCodeShare   = 200 // a code in 200 to decode (and validate) is long
 )
 
 // longLength returns a length in bytes for something long: half the

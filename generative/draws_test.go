@@ -25,11 +25,11 @@ func TestDrawsUnchanged(t *testing.T) {
 		requests, ans string
 	}{
 		{7, suite.Categories, 20000,
-			"7dde4125bd7ce2edb6d0ec598b387e1ef51884f5cdf5e84b192ee1e61c92c687",
-			"b75676c247232fac77a3487e55ddf6f8c9cc76b2782d08fd2326e36f9a9d72c6"},
+			"0e8e873c2e8c77e410dba52c63c67b5aa91994562c0f7101aa122aa500307169",
+			"2abf42c944442c52e411e2d9bacdfc89b6b804c72d81c09af9e21e1969ba3c6c"},
 		{1, []suite.Category{suite.Encode}, 20000,
-			"3fc4ec1ab5812aff2db562eb31c529a9f3237fe046f00b817f6832e9c7211aba",
-			"a660e985602a6f700bb314f25addb682f3235f5b7c6ca866d0eba81c374e47aa"},
+			"08aebf65df35bc9e514cb1d268bce9466f00959ab1598d7ad879e5f081de08df",
+			"feb4905ddc3e2bfeac0c86f870cbd9fea912618e23ebdb17a28656d8fbc57911"},
 	} {
 		reqs, answers := drawDigests(t, c.seed, c.cats, c.n)
 		if reqs != c.requests || answers != c.ans {
