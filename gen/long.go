@@ -11,8 +11,9 @@ import (
 // encode/moves-2047), so that qf fuzz reaches where an implementation's
 // fixed buffers end (a C adapter that cut unknown keys to 250 bytes and
 // kept error paths in 512 passed every vector and every case drawn before
-// them). They are a bounded share of the cases, small enough that qf
-// fuzz's CPU a case does not grow beyond the noise of its measure:
+// them). A Rand draws them once WithLongInputs has set it to, as qf fuzz
+// does, as a bounded share of the cases, small enough that qf fuzz's CPU
+// a case does not grow much beyond the noise of its measure:
 // longEncodeShare of 240 encoding cases, and one code in longCodeShare.
 const (
 	longEncodeShare = 3   // of 240 encoding cases: 1 in 80

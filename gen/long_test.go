@@ -15,7 +15,7 @@ import (
 // cases, the longest name was 12 bytes.)
 func TestLongInputs(t *testing.T) {
 	const n = 40000
-	r := NewRand(1)
+	r := NewRand(1).WithLongInputs()
 	var names, multiByte, thousands, values, longEncode, longest int
 	for i := 0; i < n; i++ {
 		text := r.Input(suite.Encode)
@@ -108,4 +108,20 @@ func jsonStrings(text string) []jsonString {
 		i = j
 	}
 	return out
+}
+
+// A Rand of NewRand draws no long input: the diagnosis's probes draw
+// what they drew before long inputs were.
+func TestNoLongInputsByDefault(t *testing.T) {
+	r := NewRand(1)
+	for i := 0; i < 5000; i++ {
+		for _, s := range jsonStrings(r.Input(suite.Encode)) {
+			if len(s.raw) >= 250 {
+				t.Fatalf("a long name or string drawn: %.80q", s.raw)
+			}
+		}
+		if code := r.Input(suite.Strict); longestRun(code) >= 64 {
+			t.Fatalf("a long code drawn: %.80q", code)
+		}
+	}
 }
