@@ -64,8 +64,8 @@ func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) b
 // sendable reports whether input of category c can be sent as it is: a
 // value (JSON text, sent raw) must be UTF-8, as every line qf sends is
 // (spec/protocol.md); a code is sent as a JSON string, with U+FFFD for
-// each byte that is not. gen.Simpler yields no other, and this holds qf
-// to it.
+// each byte that is not. gen.Simpler yields no value that is not UTF-8
+// from one that is; this holds qf to it whatever a shrink starts from.
 func sendable(c suite.Category, input string) bool {
 	return c.Reads() != suite.Value || utf8.ValidString(input)
 }
