@@ -80,7 +80,7 @@ func yieldCodes(yield func(string) bool, values []*ref.Value, fault func(string)
 // yieldEdits yields input with a piece deleted, then with a character of
 // a smaller value.
 func yieldEdits(yield func(string) bool, input string) {
-	for _, s := range deletions(input) {
+	for s := range deletions(input) {
 		if !yield(s) {
 			return
 		}
@@ -167,31 +167,37 @@ func outOfRange(input string, e *ref.Error) (fault func(code string) (string, bo
 	}, repaired
 }
 
-// deletions returns s without a piece of it: halves, quarters, ... down
+// deletions yields s without a piece of it: halves, quarters, ... down
 // to single characters; then four characters at a time, a quantum of
 // Base64, for inputs whose length matters to a Base64 library. It works
 // on characters, never cutting a UTF-8 sequence in two (a byte that
 // begins none is a character of its own), so that the pieces left of
-// text in UTF-8 are UTF-8.
-func deletions(s string) []string {
-	starts := charStarts(s) // and len(s), where the last character ends
-	n := len(starts) - 1
-	without := func(start, size int) string { return s[:starts[start]] + s[starts[start+size]:] }
-	var out []string
-	for size := n / 2; size >= 1; size /= 2 {
-		for start := 0; start+size <= n; start += size {
-			out = append(out, without(start, size))
+// text in UTF-8 are UTF-8. Each is made only as it is asked for: an input
+// of n characters has some 2n of them, each nearly as long as it, too
+// many to hold at once when it is long.
+func deletions(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		starts := charStarts(s) // and len(s), where the last character ends
+		n := len(starts) - 1
+		without := func(start, size int) string { return s[:starts[start]] + s[starts[start+size]:] }
+		for size := n / 2; size >= 1; size /= 2 {
+			for start := 0; start+size <= n; start += size {
+				if !yield(without(start, size)) {
+					return
+				}
+			}
+		}
+		if n > 4 && n%4 == 0 {
+			for start := 0; start+4 <= n; start += 4 {
+				if !yield(without(start, 4)) {
+					return
+				}
+			}
+		}
+		if n == 1 {
+			yield("")
 		}
 	}
-	if n > 4 && n%4 == 0 {
-		for start := 0; start+4 <= n; start += 4 {
-			out = append(out, without(start, 4))
-		}
-	}
-	if n == 1 {
-		out = append(out, "")
-	}
-	return out
 }
 
 // charStarts returns the offsets where the characters of s begin, and
@@ -348,7 +354,7 @@ func SimplerJSON(text string) iter.Seq[string] {
 		if len(text) > maxTextEdits {
 			return // edits of the text itself would be as many as its characters
 		}
-		for _, s := range deletions(text) {
+		for s := range deletions(text) {
 			if json.Valid([]byte(s)) && !yield(s) {
 				return
 			}

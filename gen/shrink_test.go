@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"iter"
+	"runtime"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -222,5 +223,23 @@ func TestSimplerJSONLongText(t *testing.T) {
 	got := shrink(text, SimplerJSON, JSONLess, longString)
 	if n := len(got) - len(`{"state":""}`); n < 101 || n > 104 || !utf8.ValidString(got) { // 104: the end of an emoji after 100
 		t.Errorf("shrunk to %s, a string of %d bytes", got, n)
+	}
+}
+
+// A long code shrinks without holding every simpler code at once: each
+// is made as it is asked for. (Made all at once, the simpler codes of a
+// code of n characters take some 2n² bytes: 168 MB allocated in all to
+// shrink this one of 8,000, 1 MB now.)
+func TestSimplerLongCode(t *testing.T) {
+	code := strings.Repeat("A", 4000) + "=" + strings.Repeat("A", 3999) // 8,000 characters, one not of the alphabet
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := shrink(code, codes(ref.Strict), CodeLess, func(c string) bool { return len(c) > 1000 && strings.Contains(c, "=") })
+	runtime.ReadMemStats(&after)
+	if len(got) != 1001 {
+		t.Errorf("shrunk to %d characters, want 1001", len(got))
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 16<<20 {
+		t.Errorf("the shrink allocated %d MB, want 16 at most", allocated>>20)
 	}
 }
