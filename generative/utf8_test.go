@@ -18,9 +18,10 @@ import (
 
 // Every line qf fuzz writes to an implementation is UTF-8, as
 // spec/protocol.md promises, and so is every file it writes (-o's
-// vectors, -json's report, the text), when what it shrinks is full of
+// vectors, -json's report, the text), when what it shrinks holds
 // characters of two to four bytes: the fake ascii-only gets every path
-// with such a character wrong, and every decoding error after one. And
+// with such a character wrong (gen's TestSimplerKeepsCharacters holds
+// every input a shrink tries, of inputs full of them, to it). And
 // every example is a disagreement: the reference, sent the example's line
 // as the implementation was, reads it as a request and passes the vector.
 // (The shrinker cut a key "é" in half; qf sent {"\xa9":0}, which the
@@ -29,7 +30,7 @@ import (
 func TestSendsAndWritesUTF8(t *testing.T) {
 	t.Parallel()
 	lines := filepath.Join(t.TempDir(), "lines")
-	rep := mustRun(t, Options{Options: driver.Options{Command: servetest.Command("QF_FAKE=ascii-only", "QF_FAKE_LINES="+lines)}, N: 6000, Seed: 3})
+	rep := mustRun(t, Options{Options: driver.Options{Command: servetest.Command("QF_FAKE=ascii-only", "QF_FAKE_LINES="+lines)}, N: 20000, Seed: 3})
 	shrunk := 0
 	for _, f := range rep.Findings() {
 		if f.Repeatable && f.Steps > 0 && strings.ContainsFunc(f.Original, func(c rune) bool { return c >= utf8.RuneSelf }) {
@@ -53,6 +54,18 @@ func TestSendsAndWritesUTF8(t *testing.T) {
 		}
 	}
 	t.Logf("%d lines sent, %d examples shrunk from inputs beyond ASCII", n, shrunk)
+	for _, f := range writtenUTF8(t, rep) {
+		c, _ := suite.Of(f)
+		for i := range f.Tests {
+			referencePasses(t, c, &f.Tests[i])
+		}
+	}
+}
+
+// writtenUTF8 checks that every file a run's report writes is UTF-8: its
+// vectors (-o), its JSON (-json) and its text; it returns the vector files.
+func writtenUTF8(t *testing.T, rep *Report) []*vectors.File {
+	t.Helper()
 	dir := t.TempDir()
 	paths, err := rep.WriteVectors(dir)
 	if err != nil {
@@ -76,12 +89,7 @@ func TestSendsAndWritesUTF8(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range found {
-		c, _ := suite.Of(f)
-		for i := range f.Tests {
-			referencePasses(t, c, &f.Tests[i])
-		}
-	}
+	return found
 }
 
 // referencePasses checks that the reference, sent test's request as a

@@ -417,12 +417,11 @@ func cutText(s string, n int) string {
 	return s[:n]
 }
 
-// asciiOnly answers as an implementation that knows text only as ASCII
-// bytes: the characters beyond ASCII of an error's path written as
-// escapes (\u00e9, as a JSON writer that escapes them writes a key), and
-// a decoding error's char counted in bytes of UTF-8, not in characters.
-// Only inputs with such characters show it.
-func asciiOnly(_ *state, req *protocol.Request, resp *protocol.Response) bool {
+// asciiOnly answers as an implementation that writes the characters
+// beyond ASCII of an error's path as escapes (\u00e9, as a JSON writer
+// that escapes them writes a key). Only keys with such characters show
+// it.
+func asciiOnly(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
 	e := resp.Error
 	if e == nil {
 		return true
@@ -438,12 +437,6 @@ func asciiOnly(_ *state, req *protocol.Request, resp *protocol.Response) bool {
 		}
 	}
 	e.Field = b.String()
-	if e.Char != nil && req.Code != nil {
-		if chars := []rune(*req.Code); *e.Char <= len(chars) {
-			bytes := len(string(chars[:*e.Char]))
-			e.Char = &bytes
-		}
-	}
 	return true
 }
 
