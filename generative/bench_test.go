@@ -123,7 +123,7 @@ func writeAnswers(b *testing.B, seed uint64, n int) string {
 	for _, s := range seeds {
 		reqs = append(reqs, s.reqs...)
 	}
-	r := gen.NewRand(seed)
+	r := gen.NewRand(seed).WithLongInputs() // as the run draws
 	for len(reqs) < n {
 		reqs = append(reqs, draw(r, suite.Categories, min(batchSize, n-len(reqs)), nil).reqs...)
 	}
@@ -146,13 +146,13 @@ func writeAnswers(b *testing.B, seed uint64, n int) string {
 //	go test ./generative -run '^$' -bench Case -benchmem
 func BenchmarkCase(b *testing.B) {
 	for _, c := range suite.Categories {
-		r := gen.NewRand(1)
+		r := gen.NewRand(1).WithLongInputs() // as qf fuzz draws
 		inputs := make([]fcase, 1000)
 		for i := range inputs {
 			inputs[i] = fcase{c, r.Input(c)}
 		}
 		b.Run("draw/"+c.Name(), func(b *testing.B) {
-			r := gen.NewRand(1)
+			r := gen.NewRand(1).WithLongInputs()
 			for i := 0; i < b.N; i++ {
 				r.Input(c)
 			}

@@ -276,7 +276,7 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 		}
 		progress()
 	}
-	r := gen.NewRand(f.opts.Seed)
+	r := gen.NewRand(f.opts.Seed).WithLongInputs()
 	next := f.drawAfter(nil, r, cats, f.pool.diag)
 	var after *drawing // the batch after next, drawn ahead as if no diagnosis came between
 	defer func() {     // the batches drawn ahead, not asked

@@ -62,7 +62,7 @@ func mustRun(t testing.TB, opts Options) *Report {
 // drawn, graded against the expectation made of it, passes.
 func TestReferenceAnswerPasses(t *testing.T) {
 	t.Parallel()
-	r := gen.NewRand(44)
+	r := gen.NewRand(44).WithLongInputs()
 	for i := 0; i < 60; i++ {
 		b := draw(r, suite.Categories, batchSize, nil)
 		for k, c := range b.cases {

@@ -3,8 +3,10 @@ package generative
 import (
 	"context"
 	"hash/maphash"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/gen"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // Shrinking: greedily, each time the first simpler case that still
@@ -38,7 +40,7 @@ func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) b
 				return path
 			}
 			h := maphash.String(triedSeed, input)
-			if tried[h] || !gen.Smaller(s.c.cat, input, s.c.input) {
+			if tried[h] || !gen.Smaller(s.c.cat, input, s.c.input) || !sendable(s.c.cat, input) {
 				continue
 			}
 			tried[h] = true
@@ -57,4 +59,13 @@ func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) b
 	}
 	finding.Steps, finding.Minimal = len(path), true
 	return path
+}
+
+// sendable reports whether input of category c can be sent as it is: a
+// value (JSON text, sent raw) must be UTF-8, as every line qf sends is
+// (spec/protocol.md); a code is sent as a JSON string, with U+FFFD for
+// each byte that is not. gen.Simpler yields no value that is not UTF-8
+// from one that is; this holds qf to it whatever a shrink starts from.
+func sendable(c suite.Category, input string) bool {
+	return c.Reads() != suite.Value || utf8.ValidString(input)
 }
