@@ -187,14 +187,20 @@ func BenchmarkCase(b *testing.B) {
 // processes notes at its end (QF_FAKE_CPU), and the program's.
 //
 //	go test ./generative -run '^$' -bench Command -benchtime 3x
+//
+// QF_BENCH_QF, when set, names the qf to run in place of one built from
+// this tree: another build's, to compare in turn.
 func BenchmarkCommand(b *testing.B) {
-	goCmd, err := exec.LookPath("go")
-	if err != nil {
-		b.Skip("no go command to build qf with")
-	}
-	qf := filepath.Join(b.TempDir(), "qf")
-	if out, err := exec.Command(goCmd, "build", "-o", qf, "../cmd/qf").CombinedOutput(); err != nil {
-		b.Fatalf("building qf: %v\n%s", err, out)
+	qf := os.Getenv("QF_BENCH_QF")
+	if qf == "" {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			b.Skip("no go command to build qf with")
+		}
+		qf = filepath.Join(b.TempDir(), "qf")
+		if out, err := exec.Command(goCmd, "build", "-o", qf, "../cmd/qf").CombinedOutput(); err != nil {
+			b.Fatalf("building qf: %v\n%s", err, out)
+		}
 	}
 	const cases = 200000
 	answers := writeAnswers(b, 1, cases)

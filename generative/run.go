@@ -384,14 +384,16 @@ func (b *batch) test(i int) *vectors.Test {
 	return &b.tests[i]
 }
 
-// answer returns the answer to case i that came as the reference's, byte
-// for byte (its request's ID set), parsed as the client parses any other.
+// answer returns the answer to case i that came as the reference's
+// (driver.Client.Batch: but for what the protocol does not grade), as the
+// reference's line (its request's ID set), parsed as the client parses
+// any other.
 func (b *batch) answer(i int) *protocol.Response {
 	return parseAnswer(b.answerLine(i))
 }
 
-// answerLine returns the line of the answer to case i that came as the
-// reference's, byte for byte, in memory of its own.
+// answerLine returns the reference's line for the answer to case i that
+// came as the reference's, in memory of its own.
 func (b *batch) answerLine(i int) []byte {
 	return append(append([]byte(`{"id":`), b.reqs[i].ID...), b.answers[i]...)
 }
@@ -406,8 +408,8 @@ func parseAnswer(line []byte) *protocol.Response {
 }
 
 // agreement returns the agreement of case i, whose answer came as the
-// reference's, byte for byte: its expectation, or the reference's answer
-// it is made from, and the answer's line.
+// reference's: its expectation, or the reference's answer it is made
+// from, and the reference's line.
 func (b *batch) agreement(i int) *agreement {
 	a := &agreement{line: b.answerLine(i)}
 	if b.refs != nil && b.refs[i] != nil {
