@@ -182,7 +182,8 @@ func BenchmarkCase(b *testing.B) {
 // byte; "messages" words its errors' messages its own way, as every
 // implementation written apart from the reference does (the protocol
 // grades no message); "spaced" writes its JSON as Python's json.dumps
-// does, a space after each comma and colon. It reports qf's CPU a case: the command's own,
+// does, a space after each comma and colon; "lines" writes each answer as
+// it is made, a write a line, as Rust's standard output does. It reports qf's CPU a case: the command's own,
 // user and system, from its rusage less the program's, which each of its
 // processes notes at its end (QF_FAKE_CPU), and the program's.
 //
@@ -204,11 +205,13 @@ func BenchmarkCommand(b *testing.B) {
 	}
 	const cases = 200000
 	answers := writeAnswers(b, 1, cases)
-	for _, style := range []string{"answers", "messages", "spaced"} {
-		b.Run(style, func(b *testing.B) {
+	for _, mode := range []struct{ name, env string }{
+		{"answers", ""}, {"messages", "QF_FAKE_STYLE=messages"}, {"spaced", "QF_FAKE_STYLE=spaced"}, {"lines", "QF_FAKE_FLUSH=line"},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
 			var qfCPU, programCPU time.Duration
 			for i := 0; i < b.N; i++ {
-				own, program := runCommand(b, qf, answers, style, cases)
+				own, program := runCommand(b, qf, answers, mode.env, cases)
 				qfCPU, programCPU = qfCPU+own, programCPU+program
 			}
 			b.ReportMetric(float64(qfCPU.Microseconds())/float64(b.N*cases), "qf-cpu-µs/case")
@@ -218,15 +221,15 @@ func BenchmarkCommand(b *testing.B) {
 }
 
 // runCommand runs the qf command at path once, for n cases, against the
-// fake "answers" writing in style (QF_FAKE_STYLE; "answers" for the
-// reference's bytes), and returns the CPU time the command spent itself
-// and the program spent.
-func runCommand(b *testing.B, qf, answers, style string, n int) (own, program time.Duration) {
+// fake "answers" with env, its variable (QF_FAKE_STYLE, QF_FAKE_FLUSH) if
+// not "", and returns the CPU time the command spent itself and the
+// program spent.
+func runCommand(b *testing.B, qf, answers, env string, n int) (own, program time.Duration) {
 	noted := filepath.Join(b.TempDir(), "cpu")
 	cmd := exec.Command(qf, "fuzz", "-seed", "1", "-n", strconv.Itoa(n), "--", os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), "QF_FAKE=answers", "QF_FAKE_ANSWERS="+answers, "QF_FAKE_CPU="+noted)
-	if style != "answers" {
-		cmd.Env = append(cmd.Env, "QF_FAKE_STYLE="+style)
+	if env != "" {
+		cmd.Env = append(cmd.Env, env)
 	}
 	out, err := cmd.Output()
 	if err != nil || !bytes.Contains(out, []byte(fmt.Sprintf("fuzz: %d cases, 0 disagreements", n))) {

@@ -45,6 +45,9 @@ func WriteAnswers(w io.Writer, reqs []*protocol.Request) error {
 // reference does; QF_FAKE_STYLE=spaced writes its answers' JSON as
 // Python's json.dumps does by default, a space after each comma and
 // colon (spaced). Neither changes what the protocol grades.
+// QF_FAKE_FLUSH=line writes each answer as it is made, a write a line, as
+// Rust's standard output and Python's print(..., flush=True) do; by
+// default it writes once no whole request is left to read.
 func serveAnswers() {
 	data, err := os.ReadFile(os.Getenv("QF_FAKE_ANSWERS"))
 	if err != nil {
@@ -52,7 +55,7 @@ func serveAnswers() {
 		os.Exit(2)
 	}
 	lines := bytes.Split(data, []byte("\n"))
-	style := os.Getenv("QF_FAKE_STYLE")
+	style, eachLine := os.Getenv("QF_FAKE_STYLE"), os.Getenv("QF_FAKE_FLUSH") == "line"
 	answers := make(map[string][]byte, len(lines)/2)
 	for i := 0; i+1 < len(lines); i += 2 {
 		answer := lines[i+1]
@@ -87,7 +90,7 @@ func serveAnswers() {
 			out.Write(b)
 		}
 		out.WriteByte('\n')
-		if peek, _ := in.Peek(in.Buffered()); bytes.IndexByte(peek, '\n') < 0 {
+		if peek, _ := in.Peek(in.Buffered()); eachLine || bytes.IndexByte(peek, '\n') < 0 {
 			out.Flush()
 		}
 	}
