@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
@@ -48,6 +49,8 @@ func WriteAnswers(w io.Writer, reqs []*protocol.Request) error {
 // QF_FAKE_FLUSH=line writes each answer as it is made, a write a line, as
 // Rust's standard output and Python's print(..., flush=True) do; by
 // default it writes once no whole request is left to read.
+// QF_FAKE_WORK=D (8us, say) spends D of CPU on each request before it
+// answers, as an implementation that decodes and encodes does.
 func serveAnswers() {
 	data, err := os.ReadFile(os.Getenv("QF_FAKE_ANSWERS"))
 	if err != nil {
@@ -55,6 +58,7 @@ func serveAnswers() {
 		os.Exit(2)
 	}
 	lines := bytes.Split(data, []byte("\n"))
+	work, _ := time.ParseDuration(os.Getenv("QF_FAKE_WORK"))
 	style, eachLine := os.Getenv("QF_FAKE_STYLE"), os.Getenv("QF_FAKE_FLUSH") == "line"
 	answers := make(map[string][]byte, len(lines)/2)
 	for i := 0; i+1 < len(lines); i += 2 {
@@ -76,6 +80,9 @@ func serveAnswers() {
 			break
 		}
 		buf = line
+		for start := time.Now(); time.Since(start) < work; {
+			// the work of an implementation slower than a lookup
+		}
 		id, rest, ok := splitID(line)
 		if answer, found := answers[string(rest)]; ok && found {
 			out.WriteString(`{"id":`)
