@@ -170,4 +170,9 @@ func TestDiagnosisLeftAtTheDeadline(t *testing.T) {
 	if h.late > 0 {
 		t.Errorf("%d requests were asked after the deadline", h.late)
 	}
+	var text bytes.Buffer
+	rep.WriteText(&text, false)
+	if !strings.Contains(text.String(), "repeats its cases; -duration cut what followed them short)") {
+		t.Errorf("the report does not say that -n repeats only the cases:\n%s", text.String())
+	}
 }

@@ -24,6 +24,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 	}
 	x := f.diagnose(ctx, f.pool.results(), f.deadline, fmt.Sprintf("diagnosing the %d %s kept", f.rep.Kept, term.Plural(f.rep.Kept, "disagreement")))
 	if x == nil {
+		f.rep.cut = true
 		f.rep.Problems = append(f.rep.Problems, fmt.Sprintf("out of time: the diagnosis of the %d %s kept did not end within -duration %v, so no cause is shown; a longer -duration leaves it the time",
 			f.rep.Kept, term.Plural(f.rep.Kept, "disagreement"), f.opts.Duration))
 		return
@@ -69,6 +70,7 @@ func (f *fuzzer) finish(ctx context.Context) {
 		f.rep.Causes = append(f.rep.Causes, c)
 	}
 	if late > 0 {
+		f.rep.cut = true
 		f.rep.Problems = append(f.rep.Problems, fmt.Sprintf("out of time: -duration %v ran out before %d %s had an example shrunk and asked again; %s the diagnosis's, as drawn",
 			f.opts.Duration, late, term.Plural(late, "cause"), term.Plural(late, "it shows", "they show")))
 	}
@@ -93,7 +95,11 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 	tried, shown := map[string]bool{}, map[string]bool{}
 	attempts := 0
 	for _, m := range members {
-		if ctx.Err() != nil || f.client.GaveUp() != nil || attempts >= 2*f.opts.Examples+4 || f.past(until) {
+		if ctx.Err() != nil || f.client.GaveUp() != nil || attempts >= 2*f.opts.Examples+4 {
+			break
+		}
+		if f.past(until) {
+			f.rep.cut = true
 			break
 		}
 		if j, ok := x.Explain(m.r); !ok || j != k || !x.Shows(k, m.r) {
@@ -178,6 +184,7 @@ func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *
 	last := first
 	for i := len(path) - 1; i >= 0; i-- {
 		if f.past(f.deadline) {
+			f.rep.cut = true
 			fd.Steps, fd.Minimal = 0, false
 			fd.Alone = "the smaller cases its shrink found were not asked again alone: -duration ran out"
 			break

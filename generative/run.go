@@ -130,6 +130,10 @@ type Report struct {
 	Capped    bool
 	MaxCauses int
 	Problems  []string // the implementation gave up, nothing was checked, ...
+
+	// cut is set when Options.Duration ran out before the diagnosis or an
+	// example was done with: -n repeats the cases, not all that followed.
+	cut bool
 }
 
 // A Cause is a root cause of disagreements, as package diagnosis names

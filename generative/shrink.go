@@ -39,6 +39,7 @@ func (f *fuzzer) shrink(ctx context.Context, s *sighting, same func(*sighting) b
 		for input := range gen.Simpler(s.c.cat, s.c.input) {
 			if finding.Tries >= f.opts.ShrinkSteps || unanswered >= maxUnanswered || ctx.Err() != nil || f.client.GaveUp() != nil || f.past(until) {
 				finding.Steps = len(path)
+				f.rep.cut = f.rep.cut || f.past(until)
 				return path
 			}
 			h := maphash.String(triedSeed, input)
