@@ -210,9 +210,10 @@ const DefaultWindow = batchSize
 
 // Run checks the implementation until the budget (Duration or N) is
 // spent, or ctx is done, then diagnoses what it kept and shrinks the
-// examples; with a Duration, within it (budget.go). Its error is a *driver.StartError when the command cannot be
-// started, or driver.ErrNoImplementation; every misbehaviour of the
-// implementation is in the report.
+// examples; with a Duration, all within it (budget.go). Its error is a
+// *driver.StartError when the command cannot be started, or
+// driver.ErrNoImplementation; every misbehaviour of the implementation is
+// in the report.
 func Run(ctx context.Context, opts Options) (*Report, error) {
 	opts.setDefaults()
 	if opts.Duration == 0 && opts.N == 0 {
