@@ -16,8 +16,8 @@ import (
 // The time budget. Options.Duration is the whole run's: drawing and
 // asking cases, then diagnosing the disagreements kept, shrinking their
 // examples and asking each again alone. The drawing stops at drawShare
-// of it once there is a disagreement to diagnose (at the whole of it
-// while there is none); the diagnosis and the causes' examples have the
+// of it once there is a disagreement to diagnose (at once, when the first
+// comes later; at the whole of it while there is none); the diagnosis and the causes' examples have the
 // rest, each cause an even share of what is left as its turn comes. Each
 // stage stops once its time has come: nothing is asked after the run's
 // deadline, and a diagnosis still working then is left unread. What can

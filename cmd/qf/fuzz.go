@@ -46,8 +46,8 @@ always printed, and the last line says how to repeat the run: -seed S
 -duration D is the whole run's time: drawing and asking cases, then the
 diagnosis, the shrinks and the examples asked again, each stage on the
 progress line. Once a disagreement is found the drawing stops at three
-quarters of D, leaving the rest to the diagnosis and then to each cause's
-examples in even shares; a stage whose time has run out stops, and the
+quarters of D (at once, when found later), leaving the rest to the
+diagnosis and then to each cause's examples in even shares; a stage whose time has run out stops, and the
 report says what it left undone. The run ends within D and the margin of
 what is under way as D runs out: the batch of cases being asked (up to
 256 requests, -window at a time) or the one request of a diagnosis or a
