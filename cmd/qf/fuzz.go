@@ -47,13 +47,14 @@ always printed, and the last line says how to repeat the run: -seed S
 diagnosis, the shrinks and the examples asked again, each stage on the
 progress line. Once a disagreement is found the drawing stops at three
 quarters of D (at once, when found later), leaving the rest to the
-diagnosis and then to each cause's examples in even shares; a stage whose time has run out stops, and the
-report says what it left undone. The run ends within D and the margin of
-what is under way as D runs out: the batch of cases being asked (up to
-256 requests, -window at a time) or the one request of a diagnosis or a
-shrink (each at most -timeout, or -start-timeout when it starts a
-process), and ending the implementation (at most 5 s, for one that does
-not exit at the end of its input). -n N has no time limit.
+diagnosis and then to each cause's examples in even shares; a stage
+whose time has run out stops, and the report says what it left undone.
+The run ends within D and the margin of what is under way as D runs
+out: the batch of cases being asked (up to 256 requests, -window at a
+time) or the one request of a diagnosis or a shrink (each at most
+-timeout, or -start-timeout when it starts a process), and ending the
+implementation (at most 5 s, for one that does not exit at the end of
+its input). -n N has no time limit.
 
 Exit status: 0 when the budget ran out with no disagreement; 1 when there
 was one, or the implementation misbehaved; 2 on a usage error or when
