@@ -53,8 +53,8 @@ The run ends within D and the margin of what is under way as D runs
 out: the batch of cases being asked (up to 256 requests, -window at a
 time) or the one request of a diagnosis or a shrink (each at most
 -timeout, or -start-timeout when it starts a process), and ending the
-implementation (at most 5 s, for one that does not exit at the end of
-its input). -n N has no time limit.
+implementation (5 s and a moment, for one that does not exit at the end
+of its input and is then ended). -n N has no time limit.
 
 Exit status: 0 when the budget ran out with no disagreement; 1 when there
 was one, or the implementation misbehaved; 2 on a usage error or when
