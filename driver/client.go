@@ -632,9 +632,10 @@ func (c *Client) Finish() []string {
 // each. It returns the answers in order. When expected is not nil, it
 // holds for each request the answer the caller expects, as
 // protocol.AppendAnswer writes it (nil for none): a line that is that
-// answer after the request's id, byte for byte (protocol.IsAnswer), is
-// not parsed, and its answer in answers is nil; the request's ID then
-// says which line it was. An expected answer must be one that Check
+// answer after the request's id, byte for byte or but for what the
+// protocol does not grade (protocol.SameAnswer: spacing, an error's
+// message), is not parsed, and its answer in answers is nil, the
+// expected one; the request's ID then says which line it was. An expected answer must be one that Check
 // accepts for its request's op. When the implementation fails to
 // answer request k (a crash, a timeout, an answer that breaks the
 // protocol or answers another request), answers[:k] are set, err is a
@@ -680,7 +681,7 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 		switch {
 		case err != nil:
 			line = nil
-		case k < len(expected) && expected[k] != nil && protocol.IsAnswer(line, reqs[k].ID, expected[k]):
+		case k < len(expected) && expected[k] != nil && protocol.SameAnswer(line, reqs[k].ID, expected[k]):
 			// as expected: nothing to parse
 		default:
 			resp, err = protocol.ParseResponse(line)

@@ -41,6 +41,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/internal/gcpace"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
@@ -48,12 +49,29 @@ import (
 )
 
 // Main runs the fake named by QF_FAKE and exits, when QF_FAKE is set; it
-// returns at once otherwise. Call it first in TestMain.
+// returns at once otherwise. Call it first in TestMain. When QF_FAKE_CPU
+// names a file, a fake that reaches the end of its input appends to it a
+// line with the CPU time it spent, user and system, in microseconds: what
+// a benchmark subtracts from its client's children's.
 func Main() {
 	if mode := os.Getenv("QF_FAKE"); mode != "" {
 		run(mode)
+		if name := os.Getenv("QF_FAKE_CPU"); name != "" {
+			noteCPU(name)
+		}
 		os.Exit(0)
 	}
+}
+
+// noteCPU appends the process's CPU time so far, in microseconds, to the
+// file name.
+func noteCPU(name string) {
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(f, measure.CPUTime().Microseconds())
+	f.Close()
 }
 
 // run serves as the fake mode, counting the requests after hello.
