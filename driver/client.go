@@ -29,6 +29,11 @@ type Options struct {
 	// toward MaxFailuresInARow. qf fuzz persists: a crash is a finding,
 	// not the end of a run.
 	Persist bool
+	// Waiting, when set, is told in words what Dial waits for, as each
+	// wait begins: the first process's hello, then, when it does not come
+	// within StartTimeout, each wait that helps say why. Those waits can be
+	// long (twice StartTimeout and more): someone watching can be told.
+	Waiting func(what string)
 }
 
 // ErrNoImplementation is Dial's error for Options with neither a Command
@@ -105,6 +110,7 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 			}
 		}
 	})
+	c.waiting(fmt.Sprintf("waiting up to %v for the implementation's hello, its answer to the first request", opts.StartTimeout))
 	c.hello, err = c.sayHello()
 	if err == nil {
 		c.proc.reuse(nil)
@@ -112,7 +118,7 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 	if err != nil {
 		c.stop()
 		if f, ok := err.(*Failure); ok && f.Reason == ReasonTimeout && len(opts.Command) > 0 {
-			f.Detail += helloHint(c.proc, opts.StartTimeout)
+			f.Detail += helloHint(c.proc, opts.StartTimeout, c.waiting)
 		}
 		c.proc.Kill()
 		f, ok := err.(*Failure)
@@ -143,15 +149,18 @@ func (c *Client) start() (*Process, error) {
 // its output is buffered: the two look alike from outside); or it
 // answered nothing at all, with what can cause that, said as
 // possibilities. It waits as long again as the allowance, 3 s
-// at least, then a second with the input closed.
-func helloHint(p *Process, allowance time.Duration) string {
+// at least, then a second with the input closed, telling waiting as each
+// wait begins.
+func helloHint(p *Process, allowance time.Duration, waiting func(string)) string {
 	began := time.Now()
-	if _, err := p.Receive(max(allowance, 3*time.Second)); err == nil {
+	wait := max(allowance, 3*time.Second)
+	waiting(fmt.Sprintf("no hello within %v: waiting up to %v more, to see whether it comes late", allowance, wait))
+	if _, err := p.Receive(wait); err == nil {
 		return fmt.Sprintf("; it answered %.1f s later, %.1f s after it started: it starts slowly. Raise -start-timeout (now %v) above that",
 			time.Since(began).Seconds(), (allowance + time.Since(began)).Seconds(), allowance)
 	}
 	p.EndInput()
-	wait := max(allowance, 3*time.Second)
+	waiting(fmt.Sprintf("no hello within %v and %v more: its input closed, waiting up to 1s to see whether it answers then", allowance, wait))
 	if _, err := p.Receive(time.Second); err == nil {
 		return "; it answered only when its input ended: it reads all its input before it answers, or its output is buffered. " +
 			"Answer each request as soon as its line is read, and flush standard output after each answer " +
@@ -366,6 +375,13 @@ func (c *Client) strayAnswer(got json.RawMessage, want, first string) string {
 		return fmt.Sprintf(`an answer without "id" to request %s`, want)
 	}
 	return fmt.Sprintf("an answer with id %.40s to request %s", got, want)
+}
+
+// waiting tells Options.Waiting, when set, what the client waits for.
+func (c *Client) waiting(what string) {
+	if c.opts.Waiting != nil {
+		c.opts.Waiting(what)
+	}
 }
 
 // cancelled reports whether the context given to Dial is done.
@@ -616,9 +632,10 @@ func (c *Client) Finish() []string {
 // each. It returns the answers in order. When expected is not nil, it
 // holds for each request the answer the caller expects, as
 // protocol.AppendAnswer writes it (nil for none): a line that is that
-// answer after the request's id, byte for byte (protocol.IsAnswer), is
-// not parsed, and its answer in answers is nil; the request's ID then
-// says which line it was. An expected answer must be one that Check
+// answer after the request's id, byte for byte or but for what the
+// protocol does not grade (protocol.SameAnswer: spacing, an error's
+// message), is not parsed, and its answer in answers is nil, the
+// expected one; the request's ID then says which line it was. An expected answer must be one that Check
 // accepts for its request's op. When the implementation fails to
 // answer request k (a crash, a timeout, an answer that breaks the
 // protocol or answers another request), answers[:k] are set, err is a
@@ -664,7 +681,7 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 		switch {
 		case err != nil:
 			line = nil
-		case k < len(expected) && expected[k] != nil && protocol.IsAnswer(line, reqs[k].ID, expected[k]):
+		case k < len(expected) && expected[k] != nil && protocol.SameAnswer(line, reqs[k].ID, expected[k]):
 			// as expected: nothing to parse
 		default:
 			resp, err = protocol.ParseResponse(line)

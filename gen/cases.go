@@ -94,9 +94,14 @@ const alphabet = spec.Alphabet
 // Code returns a code to decode: the code of a BoundaryValue, often
 // mutated once or twice: truncated (at a field or anywhere), characters
 // inserted (from the alphabet or not) or appended, padding bits set, a bit
-// flipped, a square or a wall count written out of range.
+// flipped, a square or a wall count written out of range; with long
+// inputs (WithLongInputs), one in longCodeShare with a long run of
+// characters in it instead (longCode).
 func (r *Rand) Code() string {
 	code, _ := ref.Encode(r.BoundaryValue())
+	if r.long && r.Intn(longCodeShare) == 0 {
+		return r.longCode(code)
+	}
 	if r.Intn(5) < 2 {
 		return code
 	}
@@ -246,10 +251,14 @@ func withBits(code string, offset, width, v int) string {
 // EncodeValue returns JSON text for an encoder: the canonical JSON of a
 // BoundaryValue, often broken: a number out of range (in every field) or
 // not an integer, a member missing, unknown, misspelled or of the wrong
-// type, a group of too many walls or a record of too many moves.
+// type, a group of too many walls or a record of too many moves; with
+// long inputs (WithLongInputs), one in 80 with something long in it
+// instead (longJSON): a name, a string or a list.
 func (r *Rand) EncodeValue() []byte {
 	v := r.BoundaryValue()
 	switch n := r.Intn(240); {
+	case r.long && n >= 240-longEncodeShare:
+		return appendTree(make([]byte, 0, 1024), r.longJSON(r.trees.valueTree(v).(*object)))
 	case n == 0: // a record of too many moves (rare: it is long to write)
 		v.Record = &ref.Record{Moves: make([]ref.Move, spec.MaxMoves+pick(r, 1, 1, 2, 1025))}
 	case n < 5: // a group of too many walls

@@ -11,7 +11,8 @@ import (
 // output, which math/rand/v2 fixes, so the same seed gives the same values
 // with every Go version and on every machine.
 type Rand struct {
-	pcg *rand.PCG
+	pcg  *rand.PCG
+	long bool // whether it draws long inputs (WithLongInputs)
 
 	// Memory that Mutate reuses from one code to the next.
 	decoded  ref.Value
@@ -23,6 +24,17 @@ type Rand struct {
 // NewRand returns a Rand seeded with seed.
 func NewRand(seed uint64) *Rand {
 	return &Rand{pcg: rand.NewPCG(seed, 0x71665f766563) /* "qf_vec" */}
+}
+
+// WithLongInputs returns r, set to draw long inputs too, as qf fuzz
+// does: a bounded share of its codes and JSON texts (Input, Code,
+// EncodeValue) hold a long name, string, list or run of characters
+// (gen/long.go). A Rand of NewRand draws none, so that the diagnosis's
+// probes, which tell apart the shapes of the catalogue's faults (none of
+// which long inputs show), draw what they drew before long inputs were.
+func (r *Rand) WithLongInputs() *Rand {
+	r.long = true
+	return r
 }
 
 // A Mark is where a Rand's draws have got to: a Rand rewound to it draws

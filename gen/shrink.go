@@ -80,7 +80,7 @@ func yieldCodes(yield func(string) bool, values []*ref.Value, fault func(string)
 // yieldEdits yields input with a piece deleted, then with a character of
 // a smaller value.
 func yieldEdits(yield func(string) bool, input string) {
-	for _, s := range deletions(input) {
+	for s := range deletions(input) {
 		if !yield(s) {
 			return
 		}
@@ -167,25 +167,49 @@ func outOfRange(input string, e *ref.Error) (fault func(code string) (string, bo
 	}, repaired
 }
 
-// deletions returns s without a piece of it: halves, quarters, ... down
-// to single bytes; then four bytes at a time, a quantum of Base64, for
-// inputs whose length matters to a Base64 library.
-func deletions(s string) []string {
-	var out []string
-	for size := len(s) / 2; size >= 1; size /= 2 {
-		for start := 0; start+size <= len(s); start += size {
-			out = append(out, s[:start]+s[start+size:])
+// deletions yields s without a piece of it: halves, quarters, ... down
+// to single characters; then four characters at a time, a quantum of
+// Base64, for inputs whose length matters to a Base64 library. It works
+// on characters, never cutting a UTF-8 sequence in two (a byte that
+// begins none is a character of its own), so that the pieces left of
+// text in UTF-8 are UTF-8. Each is made only as it is asked for: an input
+// of n characters has some 2n of them, each nearly as long as it, too
+// many to hold at once when it is long.
+func deletions(s string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		starts := charStarts(s) // and len(s), where the last character ends
+		n := len(starts) - 1
+		without := func(start, size int) string { return s[:starts[start]] + s[starts[start+size]:] }
+		for size := n / 2; size >= 1; size /= 2 {
+			for start := 0; start+size <= n; start += size {
+				if !yield(without(start, size)) {
+					return
+				}
+			}
+		}
+		if n > 4 && n%4 == 0 {
+			for start := 0; start+4 <= n; start += 4 {
+				if !yield(without(start, 4)) {
+					return
+				}
+			}
+		}
+		if n == 1 {
+			yield("")
 		}
 	}
-	if len(s) > 4 && len(s)%4 == 0 {
-		for start := 0; start+4 <= len(s); start += 4 {
-			out = append(out, s[:start]+s[start+4:])
-		}
+}
+
+// charStarts returns the offsets where the characters of s begin, and
+// len(s): a byte that begins no UTF-8 sequence is a character of its own.
+func charStarts(s string) []int {
+	starts := make([]int, 0, len(s)+1)
+	for i := 0; i < len(s); {
+		starts = append(starts, i)
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 	}
-	if len(s) == 1 {
-		out = append(out, "")
-	}
-	return out
+	return append(starts, len(s))
 }
 
 // SimplerValues returns values simpler than v: a chunk dropped; moves,
@@ -308,16 +332,18 @@ func clone(v *ref.Value) *ref.Value {
 	return w
 }
 
-// maxTextEdits is the longest JSON text whose bytes are deleted, beside
-// the simpler values, to shrink it.
+// maxTextEdits is the length in bytes of the longest JSON text whose
+// characters are deleted, beside the simpler values, to shrink it.
 const maxTextEdits = 1024
 
 // SimplerJSON yields JSON texts simpler than text, breadth first: a
 // value replaced by null, a member dropped, half a list, then a quarter,
-// down to an item dropped, a number made 0, 1 or half, a string made "";
+// down to an item dropped, a number made 0, 1 or half, a string made "",
+// a long name or string (longer than longText) cut to fewer characters;
 // then the same inside each member and item; then, for a text of at most
-// 1 KiB, the text with a byte deleted where it stays JSON (shorter
-// numbers and names).
+// 1 KiB, the text with a character deleted where it stays JSON (shorter
+// numbers and names), never a part of one: a text in UTF-8 yields texts
+// in UTF-8.
 func SimplerJSON(text string) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		for s := range simplerTree(text) {
@@ -326,9 +352,9 @@ func SimplerJSON(text string) iter.Seq[string] {
 			}
 		}
 		if len(text) > maxTextEdits {
-			return // edits of the text itself would be as many as its bytes
+			return // edits of the text itself would be as many as its characters
 		}
-		for _, s := range deletions(text) {
+		for s := range deletions(text) {
 			if json.Valid([]byte(s)) && !yield(s) {
 				return
 			}
@@ -406,7 +432,55 @@ func simplerObject(n node, x map[string]any, emit func() bool) ([]node, bool) {
 		x[k] = v
 		more = append(more, node{v, func(y any) { x[k] = y }})
 	}
+	for _, k := range keys {
+		if !shorterKeys(x, k, emit) {
+			return nil, false
+		}
+	}
 	return more, true
+}
+
+// longText is the length in bytes beyond which a name or a string is
+// long: longer than any name of the format, so that shrinking cuts it to
+// fewer characters, not only to nothing.
+const longText = 16
+
+// shorterKeys emits the tree with the key k of object x cut to fewer
+// characters (shorter), when it is long and the shorter key is no other
+// member's; false when emit said to stop.
+func shorterKeys(x map[string]any, k string, emit func() bool) bool {
+	if len(k) <= longText {
+		return true
+	}
+	v := x[k]
+	for _, short := range shorter(k) {
+		if _, taken := x[short]; taken {
+			continue
+		}
+		delete(x, k)
+		x[short] = v
+		ok := emit()
+		delete(x, short)
+		x[k] = v
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// shorter returns the beginnings of s shorter than it by whole characters,
+// the shortest first: none, half, and closer and closer up to all but
+// its last character (smallerInts), so that a greedy shrink ends on the
+// shortest that still disagrees when length is what matters (a buffer
+// that ends).
+func shorter(s string) []string {
+	starts := charStarts(s)
+	var out []string
+	for _, n := range smallerInts(len(starts) - 1) {
+		out = append(out, s[:starts[n]])
+	}
+	return out
 }
 
 // simplerList emits the tree with list x's elements all alike, then with
@@ -458,10 +532,18 @@ func simplerNumber(n node, x json.Number, emit func() bool) bool {
 	return true
 }
 
+// simplerString emits the tree with string x "", and when x is long,
+// cut to fewer characters (shorter); false when emit said to stop.
 func simplerString(n node, x string, emit func() bool) bool {
-	n.set("")
-	if !emit() {
-		return false
+	cuts := []string{""}
+	if len(x) > longText {
+		cuts = shorter(x)
+	}
+	for _, y := range cuts {
+		n.set(y)
+		if !emit() {
+			return false
+		}
 	}
 	n.set(x)
 	return true

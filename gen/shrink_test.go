@@ -4,11 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"iter"
+	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // shrink shrinks input greedily, as qf fuzz does, with the simpler inputs
@@ -147,5 +150,96 @@ func TestLess(t *testing.T) {
 	}
 	if !JSONLess(`{"a":1}`, `{"a":2}`) || JSONLess(`{"a":-3}`, `{"a":2}`) || !JSONLess(`"12"`, `1`) {
 		t.Error("JSONLess")
+	}
+}
+
+// Shrinking works on characters: no input it yields cuts a UTF-8
+// sequence in two, so an input in UTF-8 yields inputs in UTF-8, and an
+// input with bytes that are not (junk in a code) yields none with more
+// of them. (A key "é" cut in half was sent as {"\xa9":0}, a line that is
+// not UTF-8.)
+func TestSimplerKeepsCharacters(t *testing.T) {
+	text := "{\"é\":0,\"ｇ🙂\":[1,2],\"state\":{\"white\":\"🙂é\"},\"record\":{\"moves\":[],\"ü\u2028\":\"aé\"}}"
+	inputs := map[suite.Category][]string{
+		suite.Encode:   {text, `{"é":0}`, `["🙂"]`},
+		suite.Strict:   {"QE🙂BAéQｇ", "j7ok\xfflAHéMe1ICg", "é"},
+		suite.Lenient:  {"QE🙂BAéQｇ", "j7ok\xfflAHéMe1ICg", "🙂🙂"},
+		suite.Replay:   {"QEBAQé", "QE🙂BAQ"},
+		suite.Validate: {"j7ok🙂lAHMe1ICg", "ｇ"},
+	}
+	for cat, list := range inputs {
+		for _, input := range list {
+			n := 0
+			for s := range Simpler(cat, input) {
+				if badBytes(s) > badBytes(input) {
+					t.Fatalf("%s %q: yields %q, %d bytes that are not UTF-8", cat, input, s, badBytes(s))
+				}
+				if n++; n > 20000 {
+					break
+				}
+			}
+		}
+	}
+}
+
+// badBytes returns how many bytes of s are not in a UTF-8 sequence.
+func badBytes(s string) int {
+	n := 0
+	for _, r := range s {
+		if r == utf8.RuneError {
+			n++
+		}
+	}
+	return n - strings.Count(s, "\ufffd")
+}
+
+// A long name or string shrinks, character by character, to the
+// shortest that still goes wrong: an implementation that cuts unknown
+// keys to 250 bytes goes wrong on a key of 251 bytes or more, here 126
+// é's; one that keeps strings in 100 bytes, on one of 101 to 104 bytes
+// (an emoji is 4).
+func TestSimplerJSONLongText(t *testing.T) {
+	key := strings.Repeat("é", 1500)
+	text := `{"record":null,"` + key + `":0,"state":"` + strings.Repeat("🙂x", 700) + `"}`
+	longKey := func(s string) bool {
+		var v map[string]any
+		if json.Unmarshal([]byte(s), &v) != nil {
+			return false
+		}
+		for k := range v {
+			if len(k) > 250 {
+				return true
+			}
+		}
+		return false
+	}
+	if got, want := shrink(text, SimplerJSON, JSONLess, longKey), `{"`+strings.Repeat("é", 126)+`":0}`; got != want {
+		t.Errorf("shrunk to %s, want %s", got, want)
+	}
+	longString := func(s string) bool {
+		var v struct{ State string }
+		return json.Unmarshal([]byte(s), &v) == nil && len(v.State) > 100
+	}
+	got := shrink(text, SimplerJSON, JSONLess, longString)
+	if n := len(got) - len(`{"state":""}`); n < 101 || n > 104 || !utf8.ValidString(got) { // 104: the end of an emoji after 100
+		t.Errorf("shrunk to %s, a string of %d bytes", got, n)
+	}
+}
+
+// A long code shrinks without holding every simpler code at once: each
+// is made as it is asked for. (Made all at once, the simpler codes of a
+// code of n characters take some 2n² bytes: 168 MB allocated in all to
+// shrink this one of 8,000, 1 MB now.)
+func TestSimplerLongCode(t *testing.T) {
+	code := strings.Repeat("A", 4000) + "=" + strings.Repeat("A", 3999) // 8,000 characters, one not of the alphabet
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	got := shrink(code, codes(ref.Strict), CodeLess, func(c string) bool { return len(c) > 1000 && strings.Contains(c, "=") })
+	runtime.ReadMemStats(&after)
+	if len(got) != 1001 {
+		t.Errorf("shrunk to %d characters, want 1001", len(got))
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 16<<20 {
+		t.Errorf("the shrink allocated %d MB, want 16 at most", allocated>>20)
 	}
 }

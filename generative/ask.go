@@ -159,7 +159,9 @@ func (f *fuzzer) again(c fcase, failure error) error {
 
 // check grades the answer to case i of b, or the failure to give one,
 // against its expectation, and offers it to the pool. An answer that came
-// as the reference's own, byte for byte, is nil, and a pass.
+// as the reference's own, byte for byte or but for what the protocol does
+// not grade (protocol.SameAnswer: spacing, an error's message), is nil,
+// and a pass, kept as the reference's.
 func (f *fuzzer) check(b *batch, i int, resp *protocol.Response, failure error) {
 	c := b.cases[i]
 	f.rep.Cases[c.cat]++

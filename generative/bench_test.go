@@ -1,11 +1,15 @@
 package generative
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -123,7 +127,7 @@ func writeAnswers(b *testing.B, seed uint64, n int) string {
 	for _, s := range seeds {
 		reqs = append(reqs, s.reqs...)
 	}
-	r := gen.NewRand(seed)
+	r := gen.NewRand(seed).WithLongInputs() // as the run draws
 	for len(reqs) < n {
 		reqs = append(reqs, draw(r, suite.Categories, min(batchSize, n-len(reqs)), nil).reqs...)
 	}
@@ -146,13 +150,13 @@ func writeAnswers(b *testing.B, seed uint64, n int) string {
 //	go test ./generative -run '^$' -bench Case -benchmem
 func BenchmarkCase(b *testing.B) {
 	for _, c := range suite.Categories {
-		r := gen.NewRand(1)
+		r := gen.NewRand(1).WithLongInputs() // as qf fuzz draws
 		inputs := make([]fcase, 1000)
 		for i := range inputs {
 			inputs[i] = fcase{c, r.Input(c)}
 		}
 		b.Run("draw/"+c.Name(), func(b *testing.B) {
-			r := gen.NewRand(1)
+			r := gen.NewRand(1).WithLongInputs()
 			for i := 0; i < b.N; i++ {
 				r.Input(c)
 			}
@@ -168,4 +172,85 @@ func BenchmarkCase(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkCommand runs qf fuzz as a user runs it: the qf command, built
+// for the benchmark, a process of its own, `qf fuzz -seed 1 -n 200000 --
+// PROGRAM`, its report written to a pipe, against a native program that
+// looks the reference's answers up (the fake "answers", as
+// native/answers): "answers" writes the reference's answers byte for
+// byte; "messages" words its errors' messages its own way, as every
+// implementation written apart from the reference does (the protocol
+// grades no message); "spaced" writes its JSON as Python's json.dumps
+// does, a space after each comma and colon; "lines" writes each answer as
+// it is made, a write a line, as Rust's standard output does, and
+// "lines-slow" spends 8 µs of CPU on each request too, about what a
+// native implementation that decodes and encodes spends. It reports qf's CPU a case: the command's own,
+// user and system, from its rusage less the program's, which each of its
+// processes notes at its end (QF_FAKE_CPU), and the program's.
+//
+//	go test ./generative -run '^$' -bench Command -benchtime 3x
+//
+// QF_BENCH_QF, when set, names the qf to run in place of one built from
+// this tree: another build's, to compare in turn.
+func BenchmarkCommand(b *testing.B) {
+	qf := os.Getenv("QF_BENCH_QF")
+	if qf == "" {
+		goCmd, err := exec.LookPath("go")
+		if err != nil {
+			b.Skip("no go command to build qf with")
+		}
+		qf = filepath.Join(b.TempDir(), "qf")
+		if out, err := exec.Command(goCmd, "build", "-o", qf, "../cmd/qf").CombinedOutput(); err != nil {
+			b.Fatalf("building qf: %v\n%s", err, out)
+		}
+	}
+	const cases = 200000
+	answers := writeAnswers(b, 1, cases)
+	for _, mode := range []struct {
+		name string
+		env  []string
+	}{
+		{"answers", nil}, {"messages", []string{"QF_FAKE_STYLE=messages"}}, {"spaced", []string{"QF_FAKE_STYLE=spaced"}},
+		{"lines", []string{"QF_FAKE_FLUSH=line"}}, {"lines-slow", []string{"QF_FAKE_FLUSH=line", "QF_FAKE_WORK=8us"}},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			var qfCPU, programCPU time.Duration
+			for i := 0; i < b.N; i++ {
+				own, program := runCommand(b, qf, answers, mode.env, cases)
+				qfCPU, programCPU = qfCPU+own, programCPU+program
+			}
+			b.ReportMetric(float64(qfCPU.Microseconds())/float64(b.N*cases), "qf-cpu-µs/case")
+			b.ReportMetric(float64(programCPU.Microseconds())/float64(b.N*cases), "program-cpu-µs/case")
+		})
+	}
+}
+
+// runCommand runs the qf command at path once, for n cases, against the
+// fake "answers" with env, its variables (QF_FAKE_STYLE, QF_FAKE_FLUSH,
+// QF_FAKE_WORK), and returns the CPU time the command spent itself and
+// the program spent.
+func runCommand(b *testing.B, qf, answers string, env []string, n int) (own, program time.Duration) {
+	noted := filepath.Join(b.TempDir(), "cpu")
+	cmd := exec.Command(qf, "fuzz", "-seed", "1", "-n", strconv.Itoa(n), "--", os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "QF_FAKE=answers", "QF_FAKE_ANSWERS="+answers, "QF_FAKE_CPU="+noted)
+	cmd.Env = append(cmd.Env, env...)
+	out, err := cmd.Output()
+	if err != nil || !bytes.Contains(out, []byte(fmt.Sprintf("fuzz: %d cases, 0 disagreements", n))) {
+		b.Fatalf("qf fuzz: %v\n%s", err, out)
+	}
+	data, err := os.ReadFile(noted)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Fields(string(data)) {
+		us, err := strconv.ParseInt(line, 10, 64)
+		if err != nil {
+			b.Fatal(err)
+		}
+		program += time.Duration(us) * time.Microsecond
+	}
+	// The command's rusage counts its children, waited for, too.
+	all := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	return all - program, program
 }

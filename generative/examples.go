@@ -2,6 +2,7 @@ package generative
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"sort"
 	"time"
@@ -9,17 +10,26 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
 // finish diagnoses the pool as qf check diagnoses its vectors, and makes
-// the report's causes of that diagnosis, each with its examples.
+// the report's causes of that diagnosis, each with its examples, each
+// cause's made in an even share of the time left (budget.go).
 func (f *fuzzer) finish(ctx context.Context) {
 	f.rep.Kept = f.pool.disagreements()
 	if f.rep.Kept == 0 {
 		return
 	}
-	x := diagnosis.Diagnose(f.pool.results(), f.asker(ctx))
+	x := f.diagnose(ctx, f.pool.results(), f.deadline, fmt.Sprintf("diagnosing the %d %s kept", f.rep.Kept, term.Plural(f.rep.Kept, "disagreement")))
+	if x == nil {
+		f.rep.cut = true
+		f.rep.Problems = append(f.rep.Problems, fmt.Sprintf("out of time: the diagnosis of the %d %s kept did not end within -duration %v, so no cause is shown; a longer -duration leaves it the time",
+			f.rep.Kept, term.Plural(f.rep.Kept, "disagreement"), f.opts.Duration))
+		return
+	}
+	late := 0 // causes whose examples the time left none of
 	byID := map[string]*kept{}
 	for _, k := range f.pool.entries {
 		if k.sig != "" {
@@ -37,7 +47,13 @@ func (f *fuzzer) finish(ctx context.Context) {
 			}
 		}
 		c.Drawn = f.pool.drawn(members)
-		c.Findings = f.examples(ctx, x, i, members)
+		if until := f.share(i, len(x.Causes)); f.past(until) {
+			late++
+		} else {
+			f.stage = fmt.Sprintf("examples of cause %d of %d", i+1, len(x.Causes))
+			f.showNow("%s", f.stage)
+			c.Findings = f.examples(ctx, x, i, members, until)
+		}
 		c.IDs = []string{}
 		for _, fd := range c.Findings {
 			if fd.Repeatable {
@@ -53,14 +69,20 @@ func (f *fuzzer) finish(ctx context.Context) {
 		}
 		f.rep.Causes = append(f.rep.Causes, c)
 	}
+	if late > 0 {
+		f.rep.cut = true
+		f.rep.Problems = append(f.rep.Problems, fmt.Sprintf("out of time: -duration %v ran out before %d %s had an example shrunk and asked again; %s the diagnosis's, as drawn",
+			f.opts.Duration, late, term.Plural(late, "cause"), term.Plural(late, "it shows", "they show")))
+	}
 }
 
 // examples returns the examples of cause k of diagnosis x, made from its
 // members in the pool: the shortest first, each disagreeing another way,
 // at most Examples of them, and beyond them one for each shape of a
 // fault of the catalogue that no example shows yet. An input that is an
-// example already, in the other profile, counts once.
-func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, members []*kept) []*Finding {
+// example already, in the other profile, counts once. No example is begun
+// once until (zero for never) has come, and the shrinks stop then.
+func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, members []*kept, until time.Time) []*Finding {
 	inputs := map[string]*Finding{} // the examples by op and input
 	sort.SliceStable(members, func(i, j int) bool {
 		a, b := members[i], members[j]
@@ -74,6 +96,10 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 	attempts := 0
 	for _, m := range members {
 		if ctx.Err() != nil || f.client.GaveUp() != nil || attempts >= 2*f.opts.Examples+4 {
+			break
+		}
+		if f.past(until) {
+			f.rep.cut = true
 			break
 		}
 		if j, ok := x.Explain(m.r); !ok || j != k || !x.Shows(k, m.r) {
@@ -92,7 +118,7 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 		}
 		tried[m.sig] = true
 		attempts++
-		fd := f.example(ctx, x, k, m, shape)
+		fd := f.example(ctx, x, k, m, shape, until)
 		in := string(fd.Result.Category.Op()) + "\x00" + inputOf(fd.Result.Test)
 		if other := inputs[in]; other != nil && fd.Repeatable {
 			if other.Result.Category != fd.Result.Category && !slices.Contains(other.Also, fd.Result.Category) {
@@ -116,9 +142,10 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 // example makes a disagreement of the pool, m, an example of cause k of
 // diagnosis x, showing shape (a fault of the cause's) when it is not "":
 // asked again alone in a fresh process, shrunk while the cause explains
-// it (and it shows the shape), then the smallest case asked again alone.
-// Every word of the finding is of the answers it was last asked.
-func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *kept, shape string) *Finding {
+// it (and it shows the shape) and until has not come, then the smallest
+// case asked again alone, while the run's deadline has not come. Every
+// word of the finding is of the answers it was last asked.
+func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *kept, shape string, until time.Time) *Finding {
 	fd := &Finding{Original: m.c.input, Cases: m.at}
 	same := func(s *sighting) bool {
 		if s.v.signature == "" {
@@ -146,15 +173,22 @@ func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *
 		if first.v.signature != "" {
 			fd.Alone = "it disagreed otherwise: " + first.v.signature
 		}
-		fd.Elapsed = time.Since(f.began)
+		fd.Elapsed = f.since()
 		return fd
 	}
 	fd.Repeatable = true
-	path := f.shrink(ctx, first, same, fd)
+	f.showNow("%s: shrinking an example of %d bytes", f.stage, len(m.c.input))
+	path := f.shrink(ctx, first, same, fd, until)
 	// The smallest case asked alone; should it disagree otherwise alone (it
 	// did so only after the requests before it), the one before it.
 	last := first
 	for i := len(path) - 1; i >= 0; i-- {
+		if f.past(f.deadline) {
+			f.rep.cut = true
+			fd.Steps, fd.Minimal = 0, false
+			fd.Alone = "the smaller cases its shrink found were not asked again alone: -duration ran out"
+			break
+		}
 		if s := f.alone(path[i].c); same(s) {
 			last = s
 			if i < len(path)-1 {
@@ -170,7 +204,7 @@ func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *
 		}
 	}
 	f.asVector(fd, last)
-	fd.Elapsed = time.Since(f.began)
+	fd.Elapsed = f.since()
 	return fd
 }
 

@@ -236,17 +236,22 @@ func (p *pool) disagreements() int {
 	return n
 }
 
-// diagnoseIfDue diagnoses the pool, for the draws to lean away from what
-// it predicts, when gap cases have been asked since the last diagnosis
-// and the pool has since kept a disagreement that diagnosis does not
-// explain. The gap doubles when a diagnosis finds no more causes than the
-// one before.
-func (p *pool) diagnoseIfDue(ask diagnosis.Asker) {
-	if p.since < p.gap || p.news == 0 {
+// due reports whether the pool is to be diagnosed, for the draws to
+// lean away from what the diagnosis predicts: when gap cases have been
+// asked since the last diagnosis and the pool has since kept a
+// disagreement that diagnosis does not explain.
+func (p *pool) due() bool { return p.since >= p.gap && p.news > 0 }
+
+// diagnosed takes x, a diagnosis of the pool as it is, as the one that
+// steers the draws; nil, a diagnosis left unfinished, changes nothing.
+// The gap doubles when a diagnosis finds no more causes than the one
+// before.
+func (p *pool) diagnosed(x *diagnosis.Diagnosis) {
+	if x == nil {
 		return
 	}
 	before := p.causes()
-	p.diag = diagnosis.Diagnose(p.results(), ask)
+	p.diag = x
 	p.since, p.news = 0, 0
 	if p.causes() > before {
 		p.gap = batchSize

@@ -45,7 +45,7 @@ import (
 type Options struct {
 	driver.Options                  // the implementation, and how long to wait for it
 	Seed           uint64           // the draws' seed
-	Duration       time.Duration    // how long to draw cases; 0 means no limit (then N must be set)
+	Duration       time.Duration    // how long the whole run takes (see budget.go); 0 means no limit (then N must be set)
 	N              int              // how many cases to ask, the suite's vectors first; 0 means no limit
 	Categories     []suite.Category // the categories to check; nil means every one the hello lists
 	Examples       int              // shrunk examples kept per cause; 0 means 3
@@ -58,6 +58,11 @@ type Options struct {
 	// vectors, when set, chooses the vectors asked first by their ids:
 	// tests of what happens where the vectors cannot tell a fault.
 	vectors func(id string) bool
+	// clock, when set, tells the run's time (realClock otherwise), and
+	// diagnose, when set, diagnoses in place of diagnosis.Diagnose: tests
+	// of the time budget.
+	clock    clock
+	diagnose func([]*suite.Result, diagnosis.Asker) *diagnosis.Diagnosis
 }
 
 func (o *Options) setDefaults() {
@@ -75,6 +80,12 @@ func (o *Options) setDefaults() {
 	}
 	if o.ShrinkSteps == 0 {
 		o.ShrinkSteps = 2000
+	}
+	if o.clock == nil {
+		o.clock = realClock{}
+	}
+	if o.diagnose == nil {
+		o.diagnose = diagnosis.Diagnose
 	}
 	// A crash is a finding: only an implementation that cannot be
 	// started, or does not answer hello, ends the run.
@@ -99,6 +110,8 @@ type Report struct {
 	Duration time.Duration // drawing and asking the cases
 	// Diagnosing is the time the diagnosis and the examples took, after
 	// the cases: the diagnosis's own requests, shrinking, asking again.
+	// With Options.Duration, the two together end within it, but for
+	// what was under way as it ran out (budget.go).
 	Diagnosing time.Duration
 	Restarts   int // of the implementation, after a crash, a timeout or a protocol error
 	// Fresh counts the processes started to ask an example again alone,
@@ -117,6 +130,10 @@ type Report struct {
 	Capped    bool
 	MaxCauses int
 	Problems  []string // the implementation gave up, nothing was checked, ...
+
+	// cut is set when Options.Duration ran out before the diagnosis or an
+	// example was done with: -n repeats the cases, not all that followed.
+	cut bool
 }
 
 // A Cause is a root cause of disagreements, as package diagnosis names
@@ -193,15 +210,16 @@ const DefaultWindow = batchSize
 
 // Run checks the implementation until the budget (Duration or N) is
 // spent, or ctx is done, then diagnoses what it kept and shrinks the
-// examples. Its error is a *driver.StartError when the command cannot be
-// started, or driver.ErrNoImplementation; every misbehaviour of the
-// implementation is in the report.
+// examples; with a Duration, all within it (budget.go). Its error is a
+// *driver.StartError when the command cannot be started, or
+// driver.ErrNoImplementation; every misbehaviour of the implementation is
+// in the report.
 func Run(ctx context.Context, opts Options) (*Report, error) {
 	opts.setDefaults()
 	if opts.Duration == 0 && opts.N == 0 {
 		return nil, errors.New("generative: no budget: set Duration or N")
 	}
-	began := time.Now()
+	began := opts.clock.Now()
 	rep := &Report{Seed: opts.Seed, Command: opts.Command, Cases: map[suite.Category]int{}}
 	s, err := session.Open(ctx, opts.Options, opts.Progress)
 	var hello *session.HelloError
@@ -224,7 +242,8 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		rep.Problems = append(rep.Problems, s.Finish()...)
 		return rep, nil
 	}
-	f := &fuzzer{opts: &opts, conn: s, client: s.Client, rep: rep, began: began, pool: newPool(opts.Seed)}
+	f := &fuzzer{opts: &opts, conn: s, client: s.Client, rep: rep, began: began, pool: newPool(opts.Seed), clock: opts.clock, diagnoseFunc: opts.diagnose}
+	f.setBudget()
 	seeds, err := seedBatches(cats, opts.vectors, opts.Level)
 	if err != nil {
 		s.Finish()
@@ -234,10 +253,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	if ctx.Err() != nil {
 		rep.Problems = append(rep.Problems, "the run was interrupted")
 	}
-	rep.Duration = time.Since(began)
+	rep.Duration = f.since()
 	f.finish(ctx)
 	rep.Problems = append(rep.Problems, s.Finish()...)
-	rep.Diagnosing = time.Since(began) - rep.Duration
+	rep.Diagnosing = f.since() - rep.Duration
 	rep.Restarts, rep.Fresh, rep.Lost = s.Client.Restarts(), s.Client.Fresh(), s.Client.Lost()
 	return rep, nil
 }
@@ -252,6 +271,11 @@ type fuzzer struct {
 	pool   *pool // what the diagnosis will read, and the diagnoses that steer the draws
 	drawn  int   // cases drawn, after the vectors
 	asked  int   // cases asked, the vectors' and those drawn: rep.Total(), kept as it grows
+
+	clock             clock
+	diagnoseFunc      func([]*suite.Result, diagnosis.Asker) *diagnosis.Diagnosis
+	deadline, drawEnd time.Time // the run's end and the drawing's once a disagreement is found; zero without a Duration
+	stage             string    // what the run does, for the progress line
 }
 
 // drawAll asks the seeds, the suite's vectors, then draws and asks cases
@@ -259,7 +283,7 @@ type fuzzer struct {
 func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Category) {
 	progress := func() {
 		rep := f.rep
-		f.conn.Progress.Show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/time.Since(f.began).Seconds(),
+		f.show("%d cases, %.0f/s, %d %s, %d %s", rep.Total(), float64(rep.Total())/f.since().Seconds(),
 			f.pool.causes(), term.Plural(f.pool.causes(), "cause"), rep.Disagreements, term.Plural(rep.Disagreements, "disagreement"))
 	}
 	for _, b := range seeds {
@@ -276,7 +300,7 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 		}
 		progress()
 	}
-	r := gen.NewRand(f.opts.Seed)
+	r := gen.NewRand(f.opts.Seed).WithLongInputs()
 	next := f.drawAfter(nil, r, cats, f.pool.diag)
 	var after *drawing // the batch after next, drawn ahead as if no diagnosis came between
 	defer func() {     // the batches drawn ahead, not asked
@@ -303,7 +327,9 @@ func (f *fuzzer) drawAll(ctx context.Context, seeds []batch, cats []suite.Catego
 		if f.client.GaveUp() != nil {
 			return
 		}
-		f.pool.diagnoseIfDue(f.asker(ctx))
+		if f.pool.due() && f.budgetLeft(ctx) {
+			f.pool.diagnosed(f.diagnose(ctx, f.pool.results(), f.drawEnd, "diagnosing while drawing, to steer the draws"))
+		}
 		progress()
 	}
 }
@@ -315,7 +341,7 @@ func (f *fuzzer) budgetLeft(ctx context.Context) bool {
 		return false
 	case f.opts.N > 0 && f.asked >= f.opts.N:
 		return false
-	case f.opts.Duration > 0 && time.Since(f.began) >= f.opts.Duration:
+	case f.past(f.deadline), f.rep.Disagreements > 0 && f.past(f.drawEnd):
 		return false
 	case f.pool.causes() >= f.opts.MaxCauses:
 		f.rep.Capped, f.rep.MaxCauses = true, f.opts.MaxCauses
@@ -363,14 +389,16 @@ func (b *batch) test(i int) *vectors.Test {
 	return &b.tests[i]
 }
 
-// answer returns the answer to case i that came as the reference's, byte
-// for byte (its request's ID set), parsed as the client parses any other.
+// answer returns the answer to case i that came as the reference's
+// (driver.Client.Batch: but for what the protocol does not grade), as the
+// reference's line (its request's ID set), parsed as the client parses
+// any other.
 func (b *batch) answer(i int) *protocol.Response {
 	return parseAnswer(b.answerLine(i))
 }
 
-// answerLine returns the line of the answer to case i that came as the
-// reference's, byte for byte, in memory of its own.
+// answerLine returns the reference's line for the answer to case i that
+// came as the reference's, in memory of its own.
 func (b *batch) answerLine(i int) []byte {
 	return append(append([]byte(`{"id":`), b.reqs[i].ID...), b.answers[i]...)
 }
@@ -385,8 +413,8 @@ func parseAnswer(line []byte) *protocol.Response {
 }
 
 // agreement returns the agreement of case i, whose answer came as the
-// reference's, byte for byte: its expectation, or the reference's answer
-// it is made from, and the answer's line.
+// reference's: its expectation, or the reference's answer it is made
+// from, and the reference's line.
 func (b *batch) agreement(i int) *agreement {
 	a := &agreement{line: b.answerLine(i)}
 	if b.refs != nil && b.refs[i] != nil {

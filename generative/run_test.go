@@ -62,7 +62,7 @@ func mustRun(t testing.TB, opts Options) *Report {
 // drawn, graded against the expectation made of it, passes.
 func TestReferenceAnswerPasses(t *testing.T) {
 	t.Parallel()
-	r := gen.NewRand(44)
+	r := gen.NewRand(44).WithLongInputs()
 	for i := 0; i < 60; i++ {
 		b := draw(r, suite.Categories, batchSize, nil)
 		for k, c := range b.cases {
@@ -305,14 +305,16 @@ func (highWhite) Handle(req *protocol.Request) *protocol.Response {
 	return resp
 }
 
-// On a terminal, a progress line: the cases, their rate, the causes and
-// the disagreements, rewritten in place and cleared at the end.
+// On a terminal, a progress line: what the run waits for while the
+// implementation starts (package session), then the cases, their rate,
+// the causes and the disagreements, rewritten in place and cleared at
+// the end.
 func TestProgress(t *testing.T) {
 	t.Parallel()
 	var buf strings.Builder
 	mustRun(t, Options{Options: driver.Options{Handler: serve.Reference}, N: 600, Seed: 2, Progress: &buf})
 	out := buf.String()
-	if !regexp.MustCompile(`^\r\x1b\[K\d+ cases, \d+/s, 0 causes, 0 disagreements`).MatchString(out) || !strings.HasSuffix(out, "\r\x1b[K") {
+	if !regexp.MustCompile(`^\r\x1b\[Kwaiting up to 30s for the implementation's hello[^\r]*(\r\x1b\[K)+\d+ cases, \d+/s, 0 causes, 0 disagreements`).MatchString(out) || !strings.HasSuffix(out, "\r\x1b[K") {
 		t.Errorf("progress %q", out)
 	}
 }

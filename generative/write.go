@@ -69,8 +69,12 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	for _, p := range r.Problems {
 		fmt.Fprintln(&tail, "\nproblem: "+term.Clip(strings.ReplaceAll(term.Printable(p, true), "\n", "\n    "), 2000))
 	}
-	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (-seed %d -n %d repeats this run)\n", r.Total(), r.Disagreements, term.Plural(r.Disagreements, "disagreement"),
-		len(r.Causes), term.Plural(len(r.Causes), "cause"), r.Seed, r.Total())
+	repeats := "repeats this run"
+	if r.cut {
+		repeats = "repeats its cases; -duration cut what followed them short"
+	}
+	fmt.Fprintf(&tail, "\nfuzz: %d cases, %d %s, %d %s (-seed %d -n %d %s)\n", r.Total(), r.Disagreements, term.Plural(r.Disagreements, "disagreement"),
+		len(r.Causes), term.Plural(len(r.Causes), "cause"), r.Seed, r.Total(), repeats)
 	io.WriteString(w, head.String())
 	if len(r.Causes) > 0 {
 		causes := make([]diagnosis.Cause, len(r.Causes))

@@ -5,8 +5,10 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -45,9 +47,14 @@ func TestBusyLoopBehindShell(t *testing.T) {
 	}
 }
 
+// Each process of a oneshot run has StartTimeout to exit, its start
+// included: the shell's, then the fake's, which must note itself (its
+// pid) before it is killed, so the allowance grows with the load, as
+// TestBusyLoopBehindShell's does.
 func TestOneshotBusyLoopBehindShell(t *testing.T) {
 	t.Parallel()
-	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: 300 * time.Millisecond}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
+	timeout := measure.Allowance(500 * time.Millisecond)
+	rep, dir := runFakeIn(t, "oneshot-busy", Options{Options: driver.Options{Command: behindShell, StartTimeout: timeout}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/corpus-viewer`)})
 	if got := strings.Join(statuses(rep), " "); got != "fail/timeout fail/timeout" {
 		t.Errorf("got %s", got)
 	}
@@ -76,23 +83,23 @@ func TestNeedsHelloCrashesOnce(t *testing.T) {
 // An implementation that answers every request twice falls out of step at
 // once: the second answer to hello is a line not asked for, a protocol
 // error for the vector at hand, and the implementation is restarted. Every
-// process does it again, so the run ends after MaxRestarts failures in a
-// row, promptly, with no process and no descriptor left behind.
+// process does it again, so every vector fails so, each in a process of
+// its own, promptly, with no process and no descriptor left behind.
 func TestAnswerTwice(t *testing.T) {
 	fds := openFDs(t)
 	start := time.Now()
 	rep, dir := runFakeIn(t, "answer-twice", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: strict})
 	got := statuses(rep)
-	if got[0] != "fail/protocol" || got[1] != "fail/protocol" || got[2] != "fail/protocol" || got[3] != "notrun/run ended" {
-		t.Errorf("got %v ...", got[:6])
+	if got[0] != "fail/protocol" || got[len(got)-1] != "fail/protocol" {
+		t.Errorf("got %v ... %v", got[:3], got[len(got)-3:])
 	}
 	if d := rep.Results[0].Detail; !strings.Contains(d, "a line not asked for: a second answer to request 1") {
 		t.Errorf("detail %q", d)
 	}
-	if s := summary(rep, suite.Strict); s.Passed != 0 || s.Failed != 3 || s.NotRun != s.Total-3 || rep.OK() {
-		t.Errorf("%+v, OK %v", s, rep.OK())
+	if s := summary(rep, suite.Strict); s.Passed != 0 || s.Failed != s.Total || rep.Restarts != s.Total || rep.OK() {
+		t.Errorf("%+v, %d restarts, OK %v", s, rep.Restarts, rep.OK())
 	}
-	if !strings.Contains(strings.Join(rep.Problems, "\n"), "failed 3 times in a row") {
+	if len(rep.Problems) != 0 {
 		t.Errorf("problems %q", rep.Problems)
 	}
 	if d := time.Since(start); d > measure.Allowance(10*time.Second) {
@@ -402,4 +409,109 @@ func openFDsAfter(t *testing.T, want int) int {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+// An implementation that crashes on every request of some kind, on every
+// truncated code (the truncated vectors sit together) or on every encode,
+// is restarted after each crash, as qf fuzz's is: every vector is run,
+// each crash fails its vector alone, and every category it answers
+// reaches the level it earns.
+func TestCrashesOnEveryRequestOfAKind(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		mode    string
+		crashes func(r *suite.Entry) bool
+	}{
+		{"crash-truncated", func(r *suite.Entry) bool { return strings.Contains(string(r.Want), `"kind":"truncated"`) }},
+		{"crash-encode", func(r *suite.Entry) bool { return r.Category == suite.Encode }},
+	} {
+		start := time.Now()
+		rep := runFake(t, c.mode, Options{NoDiagnosis: true})
+		t.Logf("%s: %d vectors, %d restarts, %.1f s", c.mode, len(rep.Results), rep.Restarts, time.Since(start).Seconds())
+		crashed := 0
+		for i := range rep.Results {
+			r := &rep.Results[i]
+			got, want := string(r.Status)+"/"+string(r.Reason), "pass/"
+			if c.crashes(r) {
+				want = "fail/crash"
+				crashed++
+			}
+			if got != want {
+				t.Errorf("%s: %s %s, want %s", c.mode, r.ID, got, want)
+			}
+		}
+		if crashed < 20 || rep.Restarts != crashed || len(rep.Problems) != 0 {
+			t.Errorf("%s: %d crashes, %d restarts, problems %q", c.mode, crashed, rep.Restarts, rep.Problems)
+		}
+		for _, s := range rep.Summaries {
+			if s.Failed == 0 && s.Level != s.Category.Top() {
+				t.Errorf("%s: %s reached %s, want %s", c.mode, s.Category, s.LevelText(), s.Category.Top())
+			}
+		}
+		if d := time.Since(start); d > measure.Allowance(time.Minute) {
+			t.Errorf("%s: took %v", c.mode, d)
+		}
+	}
+}
+
+// In oneshot mode too: a command that crashes on every truncated code
+// has every vector run, each crash failing its own.
+func TestOneshotCrashesOnEveryTruncatedCode(t *testing.T) {
+	t.Parallel()
+	rep := runFake(t, "oneshot-crash-truncated", Options{Mode: Oneshot, Run: strict})
+	crashed := 0
+	for _, r := range rep.Results {
+		got, want := string(r.Status)+"/"+string(r.Reason), "pass/"
+		if strings.Contains(string(r.Want), `"kind":"truncated"`) {
+			want = "fail/crash"
+			crashed++
+		}
+		if got != want {
+			t.Errorf("%s %s, want %s", r.ID, got, want)
+		}
+	}
+	if crashed < 20 || len(rep.Problems) != 0 {
+		t.Errorf("%d crashes, problems %q", crashed, rep.Problems)
+	}
+}
+
+// While the run waits for a hello, the progress line says what it waits
+// for, from the start: an implementation that never flushes its output is
+// waited for three times (the start-up allowance, as long again, then a
+// second with its input closed), and the screen is never blank meanwhile.
+func TestWaitingForHelloShown(t *testing.T) {
+	t.Parallel()
+	var progress lines
+	rep := runFake(t, "buffered", Options{Options: driver.Options{StartTimeout: 200 * time.Millisecond}, Run: corpus, Progress: &progress})
+	want := []string{
+		"waiting up to 200ms for the implementation's hello, its answer to the first request",
+		"no hello within 200ms: waiting up to 3s more, to see whether it comes late",
+		"no hello within 200ms and 3s more: its input closed, waiting up to 1s to see whether it answers then",
+		"", // cleared before the report
+	}
+	if got := progress.shown(); !slices.Equal(got, want) {
+		t.Errorf("the progress line said\n%q\nwant\n%q", got, want)
+	}
+	if p := strings.Join(rep.Problems, "\n"); !strings.Contains(p, "it answered only when its input ended") {
+		t.Errorf("problems %q", rep.Problems)
+	}
+}
+
+// lines is a terminal's progress line, as written: each rewrite of it.
+type lines struct {
+	mu  sync.Mutex
+	out bytes.Buffer
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.out.Write(p)
+}
+
+// shown returns the texts the line was rewritten with, "" for a clear.
+func (l *lines) shown() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Split(strings.TrimPrefix(l.out.String(), "\r\033[K"), "\r\033[K")
 }

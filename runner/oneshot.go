@@ -22,8 +22,9 @@ import (
 // opts.Parallel at once: the code on standard input; exit status 0 with
 // the value's JSON on standard output means accepted, 1 means rejected,
 // anything else is a crash. Each process has the start-up allowance to
-// exit. After MaxFailuresInARow failures in a row (in the order they
-// end), no more processes are started.
+// exit. A failure is its vector's alone: the run ends early only when the
+// command cannot be started, or when the first MaxFailuresInARow
+// processes to end all failed, none having answered.
 func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, error) {
 	results := make([]suite.Result, len(tests))
 	parallel := opts.Parallel
@@ -41,7 +42,8 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 	progress := term.NewProgress(opts.Progress)
 	var (
 		mu       sync.Mutex
-		inARow   int
+		failures int  // processes that failed, while none has answered
+		answered bool // a process answered
 		gaveUp   string
 		startErr error
 		done     int
@@ -82,11 +84,11 @@ func runOneshot(ctx context.Context, opts *Options, tests []selected, rep *Repor
 			resp, f := oneshotAnswer(outcome, err)
 			if f != nil {
 				*r = session.Failed(t.category, &t.test, f, nil)
-				if inARow++; inARow >= limit && gaveUp == "" {
-					gaveUp = fmt.Sprintf("the implementation failed %d times in a row; the last time: %v", inARow, f)
+				if failures++; !answered && failures >= limit && gaveUp == "" {
+					gaveUp = fmt.Sprintf("the implementation failed the first %d times it was run, answering none; the last time: %v", failures, f)
 				}
 			} else {
-				inARow = 0
+				answered = true
 				*r = t.category.Grade(&t.test, resp, opts.Level)
 			}
 			r.Duration = took

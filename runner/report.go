@@ -14,6 +14,13 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
+// Heading returns the text report's first line, "qf check: suite
+// 1.4.0, sha256:...", with its newline: what qf check writes as a run
+// begins, before the implementation is started.
+func Heading(suiteVersion, digest string) string {
+	return fmt.Sprintf("qf check: suite %s, %s\n", suiteVersion, digest)
+}
+
 // WriteText writes the report for people: the suite and implementation;
 // the counts, level and progress toward the next level by category; the
 // root causes of the failures (package diagnosis); with verbose, every
@@ -25,8 +32,15 @@ import (
 // implementation is printed with control characters and bytes that are
 // not UTF-8 escaped.
 func (r *Report) WriteText(w io.Writer, verbose bool) {
+	io.WriteString(w, Heading(r.SuiteVersion, r.Digest))
+	r.WriteRest(w, verbose)
+}
+
+// WriteRest writes the text report after its first line, Heading, which
+// was written as the run began; the lines it takes without verbose are
+// counted with that one.
+func (r *Report) WriteRest(w io.Writer, verbose bool) {
 	var head, table, tail strings.Builder
-	fmt.Fprintf(&head, "qf check: suite %s, %s\n", r.SuiteVersion, r.Digest)
 	fmt.Fprintf(&head, "%s, %s mode\n", session.Implementation(r.Command, r.Implementation), r.Mode)
 	if r.Restarts > 0 {
 		fmt.Fprintf(&head, "restarted %d %s\n", r.Restarts, term.Plural(r.Restarts, "time"))
@@ -51,7 +65,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 	io.WriteString(w, head.String()+table.String())
 	if len(r.Causes) > 0 {
 		fmt.Fprintln(w)
-		room := Screen - lineCount(head.String()) - lineCount(table.String()) - lineCount(tail.String()) - 1
+		room := Screen - 1 - lineCount(head.String()) - lineCount(table.String()) - lineCount(tail.String()) - 1
 		if verbose {
 			room = 1 << 20
 		}

@@ -303,12 +303,18 @@ func seconds(d time.Duration) float64 {
 }
 
 // runPersistent runs the tests through one long-lived implementation,
-// which the driver restarts after each crash, hang or protocol error. It
-// returns the results, by test, and the implementation, still running,
-// for the diagnosis to ask and the caller to finish.
+// which the driver restarts after each crash, hang or protocol error,
+// however many come in a row, as qf fuzz's: a failure is the vector's
+// alone, and the run ends early only when the implementation cannot be
+// started again or MaxFailuresInARow restarts in a row get no hello
+// (driver.Options.Persist). It returns the results, by test, and the
+// implementation, still running, for the diagnosis to ask and the caller
+// to finish.
 func runPersistent(ctx context.Context, opts *Options, tests []selected, rep *Report) ([]suite.Result, *session.Conn, error) {
 	results := make([]suite.Result, len(tests))
-	s, err := session.Open(ctx, opts.Options, opts.Progress)
+	dopts := opts.Options
+	dopts.Persist = true
+	s, err := session.Open(ctx, dopts, opts.Progress)
 	var hello *session.HelloError
 	switch {
 	case errors.As(err, &hello):

@@ -201,12 +201,24 @@ func TestFakeNeverAnswers(t *testing.T) {
 	}
 }
 
+// An implementation that crashes on every request after hello is
+// restarted after each crash, however many come in a row: every vector
+// is run, and fails. The run ends early only when restarts get no hello:
+// MaxFailuresInARow of them in a row.
 func TestFakeKeepsDying(t *testing.T) {
 	t.Parallel()
-	rep := runFake(t, "always-crash", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: regexp.MustCompile(`^strict/`)})
+	rep := runFake(t, "always-crash", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: corpus})
 	s := summary(rep, suite.Strict)
-	if rep.OK() || !strings.Contains(strings.Join(rep.Problems, "\n"), "3 times in a row") || s.Failed != 3 || s.NotRun != s.Total-3 {
-		t.Errorf("problems %q, %+v", rep.Problems, s)
+	if rep.OK() || len(rep.Problems) != 0 || s.Failed != s.Total || s.Total == 0 || rep.Restarts != s.Total {
+		t.Errorf("always-crash: problems %q, %+v, %d restarts", rep.Problems, s, rep.Restarts)
+	}
+	rep = runFake(t, "starts-once", Options{Options: driver.Options{MaxFailuresInARow: 3}, Run: corpus})
+	want := "pass/ pass/ fail/crash notrun/run ended notrun/run ended notrun/run ended notrun/run ended notrun/run ended notrun/run ended"
+	if got := strings.Join(statuses(rep), " "); got != want {
+		t.Errorf("starts-once: got  %s\nwant %s", got, want)
+	}
+	if p := strings.Join(rep.Problems, "\n"); !strings.Contains(p, "the run ended early: the implementation failed 3 times in a row; the last time: no hello after a restart") {
+		t.Errorf("starts-once: problems %q", rep.Problems)
 	}
 }
 
@@ -324,6 +336,9 @@ func TestOneshot(t *testing.T) {
 	rep = runFake(t, "oneshot-crash", Options{Options: driver.Options{MaxFailuresInARow: 4}, Mode: Oneshot, Parallel: 1, Run: corpus})
 	if got := strings.Join(statuses(rep), " "); got != "fail/crash fail/crash fail/crash fail/crash notrun/run ended notrun/run ended notrun/run ended notrun/run ended notrun/run ended" {
 		t.Errorf("oneshot-crash: %s", got)
+	}
+	if p := strings.Join(rep.Problems, "\n"); !strings.Contains(p, "the run ended early: the implementation failed the first 4 times it was run, answering none") {
+		t.Errorf("oneshot-crash: problems %q", rep.Problems)
 	}
 	rep = runFake(t, "oneshot-garbage", Options{Mode: Oneshot, Run: corpus})
 	if rep.Results[0].Reason != suite.Protocol {

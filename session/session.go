@@ -88,12 +88,19 @@ func (e *HelloError) Error() string {
 }
 
 // Open starts the implementation that opts describe and says hello;
-// progress, when not nil, gets a line of progress. Its error is a
-// *driver.StartError when the command cannot be started,
-// driver.ErrNoImplementation, or a *HelloError. When ctx is done, the
-// implementation is ended.
+// progress, when not nil, gets a line of progress, which says what Open
+// waits for while it waits (driver.Options.Waiting, unless opts sets
+// it), and is cleared when it returns. Its error is a *driver.StartError
+// when the command cannot be started, driver.ErrNoImplementation, or a
+// *HelloError. When ctx is done, the implementation is ended.
 func Open(ctx context.Context, opts driver.Options, progress io.Writer) (*Conn, error) {
+	// Each line of the wait gets a Progress of its own, which writes at
+	// once, however recent the line before it.
+	if progress != nil && opts.Waiting == nil {
+		opts.Waiting = func(what string) { term.NewProgress(progress).Show("%s", what) }
+	}
 	client, err := driver.Dial(ctx, opts)
+	term.NewProgress(progress).Clear()
 	if f, ok := err.(*driver.Failure); ok {
 		return nil, &HelloError{f}
 	}

@@ -28,7 +28,10 @@ Runs the conformance vectors against COMMAND, a program that speaks the
 protocol of spec/protocol.md on its stdin and stdout (or, with -oneshot,
 reads a code on stdin and exits 0 with its JSON value, or 1). Without
 COMMAND, checks the built-in reference. COMMAND runs in its own process
-group, ended as a whole after a timeout, a crash and at the end of the run.
+group, ended as a whole after a timeout, a crash and at the end of the run;
+after a timeout or a crash it is started again, however often: a failure
+is its vector's alone. The run ends early only when COMMAND cannot be
+started again, or ten restarts in a row get no hello.
 
 For CI, -require makes the run fail unless each category named was checked
 and reached its level: -require strict:L3,lenient:L3,encode:E,replay:R
@@ -218,6 +221,13 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	// The report's first line comes at once, before the implementation
+	// is started; the progress line then says what the run waits for.
+	manifest, err := vectors.LoadManifest()
+	if err != nil {
+		return err
+	}
+	io.WriteString(text, runner.Heading(manifest.SuiteVersion, manifest.Digest))
 	rep, err := runner.Run(ctx, opts)
 	var start *driver.StartError
 	if errors.As(err, &start) {
@@ -227,7 +237,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(text, *f.verbose)
+	rep.WriteRest(text, *f.verbose)
 	for _, out := range []struct {
 		path  string
 		write func(io.Writer) error

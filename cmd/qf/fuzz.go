@@ -28,7 +28,7 @@ Checks COMMAND, a program that speaks the protocol of spec/protocol.md,
 against the reference: the suite's vectors first, then generated cases:
 codes across the whole space and mutated, broken values for the encoder,
 games steered to where the rules are subtle, States that break each rule;
-many requests at once, for the whole budget (-duration, or -n cases).
+many requests at once, until the budget is spent (-duration, or -n cases).
 
 At the end, the disagreements are diagnosed as qf check diagnoses failing
 vectors (a known fault and its flag, a way of reporting errors, what the
@@ -43,6 +43,19 @@ report. Without COMMAND, fuzzes the built-in reference. The seed is
 always printed, and the last line says how to repeat the run: -seed S
 -n N give the same report on any machine.
 
+-duration D is the whole run's time: drawing and asking cases, then the
+diagnosis, the shrinks and the examples asked again, each stage on the
+progress line. Once a disagreement is found the drawing stops at three
+quarters of D (at once, when found later), leaving the rest to the
+diagnosis and then to each cause's examples in even shares; a stage
+whose time has run out stops, and the report says what it left undone.
+The run ends within D and the margin of what is under way as D runs
+out: the batch of cases being asked (up to 256 requests, -window at a
+time) or the one request of a diagnosis or a shrink (each at most
+-timeout, or -start-timeout when it starts a process), and ending the
+implementation (5 s and a moment, for one that does not exit at the end
+of its input and is then ended). -n N has no time limit.
+
 Exit status: 0 when the budget ran out with no disagreement; 1 when there
 was one, or the implementation misbehaved; 2 on a usage error or when
 COMMAND cannot be started.
@@ -51,7 +64,7 @@ flags:`
 
 func runFuzz(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("fuzz", fuzzSynopsis, stderr)
-	duration := fs.Duration("duration", 60e9, "how long to draw cases (unless -n is given)")
+	duration := fs.Duration("duration", 60e9, "how long the whole run takes, diagnosis and examples included (unless -n is given; see above)")
 	n := fs.Int("n", 0, "ask `N` cases, the suite's vectors first, however long it takes")
 	var seed uint64
 	seedSet := false

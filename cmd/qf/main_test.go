@@ -375,6 +375,48 @@ func TestCheckReportsToStdout(t *testing.T) {
 	}
 }
 
+// The report's first line comes before the implementation is started,
+// not with the rest at the end: a slow start is no blank screen. The
+// first write to standard output is held until the test has seen it, and
+// the fake has not started meanwhile (it notes its pid as it starts).
+func TestCheckHeadingAtOnce(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := &heldFirst{seen: make(chan string), release: make(chan struct{})}
+	status := make(chan int, 1)
+	go func() {
+		var errOut bytes.Buffer
+		args := append([]string{"check", "-run", "^strict/corpus-"}, fake("normal", "QF_FAKE_DIR="+dir)...)
+		status <- finish(run(args, strings.NewReader(""), out, &errOut), &errOut)
+	}()
+	first := <-out.seen
+	_, err := os.Stat(filepath.Join(dir, "pids"))
+	close(out.release)
+	manifest, _ := vectors.LoadManifest()
+	if want := runner.Heading(manifest.SuiteVersion, manifest.Digest); first != want || err == nil {
+		t.Errorf("first written %q, the fake started: %v; want %q before it starts", first, err == nil, want)
+	}
+	if s := <-status; s != 0 || strings.Count(out.all.String(), "qf check: suite") != 1 || !strings.Contains(out.all.String(), "check: 9 passed") {
+		t.Errorf("status %d:\n%s", s, out.all.String())
+	}
+}
+
+// heldFirst is a writer whose first write waits, once sent on seen,
+// until release is closed; it keeps all that is written.
+type heldFirst struct {
+	seen    chan string
+	release chan struct{}
+	all     bytes.Buffer
+}
+
+func (h *heldFirst) Write(p []byte) (int, error) {
+	if h.all.Len() == 0 {
+		h.seen <- string(p)
+		<-h.release
+	}
+	return h.all.Write(p)
+}
+
 // The exit status follows the run: 1 when nothing was checked or the
 // implementation exits badly, with the reason printed.
 func TestCheckExitStatus(t *testing.T) {

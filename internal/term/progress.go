@@ -37,6 +37,18 @@ func (p *Progress) Show(format string, args ...any) {
 	}
 }
 
+// ShowNow writes the line at once, however recent the last: a new stage
+// of the work begins.
+func (p *Progress) ShowNow(format string, args ...any) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.last = time.Now()
+	fmt.Fprintf(p.w, "\r\033[K"+format, args...)
+}
+
 // Clear clears the line.
 func (p *Progress) Clear() {
 	if p == nil {

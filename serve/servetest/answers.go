@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
@@ -40,7 +41,16 @@ func WriteAnswers(w io.Writer, reqs []*protocol.Request) error {
 // each request that the file QF_FAKE_ANSWERS holds, with the answer it
 // holds, by a lookup; any other request (hello, say) with the reference.
 // What it costs itself is next to nothing: what a client spends on each
-// case shows against it.
+// case shows against it. QF_FAKE_STYLE=messages words its errors'
+// messages its own way (ownMessage), as any implementation but the
+// reference does; QF_FAKE_STYLE=spaced writes its answers' JSON as
+// Python's json.dumps does by default, a space after each comma and
+// colon (spaced). Neither changes what the protocol grades.
+// QF_FAKE_FLUSH=line writes each answer as it is made, a write a line, as
+// Rust's standard output and Python's print(..., flush=True) do; by
+// default it writes once no whole request is left to read.
+// QF_FAKE_WORK=D (8us, say) spends D of CPU on each request before it
+// answers, as an implementation that decodes and encodes does.
 func serveAnswers() {
 	data, err := os.ReadFile(os.Getenv("QF_FAKE_ANSWERS"))
 	if err != nil {
@@ -48,9 +58,18 @@ func serveAnswers() {
 		os.Exit(2)
 	}
 	lines := bytes.Split(data, []byte("\n"))
+	work, _ := time.ParseDuration(os.Getenv("QF_FAKE_WORK"))
+	style, eachLine := os.Getenv("QF_FAKE_STYLE"), os.Getenv("QF_FAKE_FLUSH") == "line"
 	answers := make(map[string][]byte, len(lines)/2)
 	for i := 0; i+1 < len(lines); i += 2 {
-		answers[string(lines[i])] = lines[i+1]
+		answer := lines[i+1]
+		switch style {
+		case "messages":
+			answer = ownMessage(answer)
+		case "spaced":
+			answer = spaced(answer)
+		}
+		answers[string(lines[i])] = answer
 	}
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriterSize(os.Stdout, 1<<16)
@@ -61,6 +80,9 @@ func serveAnswers() {
 			break
 		}
 		buf = line
+		for start := time.Now(); time.Since(start) < work; {
+			// the work of an implementation slower than a lookup
+		}
 		id, rest, ok := splitID(line)
 		if answer, found := answers[string(rest)]; ok && found {
 			out.WriteString(`{"id":`)
@@ -75,11 +97,32 @@ func serveAnswers() {
 			out.Write(b)
 		}
 		out.WriteByte('\n')
-		if peek, _ := in.Peek(in.Buffered()); bytes.IndexByte(peek, '\n') < 0 {
+		if peek, _ := in.Peek(in.Buffered()); eachLine || bytes.IndexByte(peek, '\n') < 0 {
 			out.Flush()
 		}
 	}
 	out.Flush()
+}
+
+// ownMessage returns an answer of the reference's, as WriteAnswers
+// writes it, with its error's message, if it has one, another: an
+// implementation written apart words its messages its own way, and the
+// protocol grades none of them.
+func ownMessage(answer []byte) []byte {
+	const member = `,"message":`
+	i := bytes.LastIndex(answer, []byte(member))
+	if i < 0 || !bytes.HasSuffix(answer, []byte("}}")) {
+		return answer
+	}
+	return append(answer[:i:i], member+`"rejected by another implementation"}}`...)
+}
+
+// spaced returns an answer of the reference's, as WriteAnswers writes it,
+// with a space after each comma and colon between members and items
+// (and, rarely, inside a message, which the protocol does not grade).
+func spaced(answer []byte) []byte {
+	answer = bytes.ReplaceAll(answer, []byte(`,`), []byte(`, `))
+	return bytes.ReplaceAll(answer, []byte(`":`), []byte(`": `))
 }
 
 // splitID splits a request line that starts with its id, {"id":7,...,

@@ -13,7 +13,10 @@
 // QF_FAKE_DIR, when set, is a directory where a fake keeps what must
 // outlive one process (a crash that happens once) and appends the pid of
 // every process it starts to the file "pids", so that a test can check
-// that none of them survives the run.
+// that none of them survives the run. QF_FAKE_LINES, when set, is a file
+// to which the fakes that answer through the reference (every mode but
+// "serve", "answers" and the oneshot ones) append every line they read,
+// so that a test can check what qf sent.
 //
 // They are also what the runner was measured against: build a test binary
 // that calls Main, such as `go test -c ./runner -o fakes`, and run
@@ -24,6 +27,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -33,8 +37,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/internal/gcpace"
+	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
@@ -42,12 +49,29 @@ import (
 )
 
 // Main runs the fake named by QF_FAKE and exits, when QF_FAKE is set; it
-// returns at once otherwise. Call it first in TestMain.
+// returns at once otherwise. Call it first in TestMain. When QF_FAKE_CPU
+// names a file, a fake that reaches the end of its input appends to it a
+// line with the CPU time it spent, user and system, in microseconds: what
+// a benchmark subtracts from its client's children's.
 func Main() {
 	if mode := os.Getenv("QF_FAKE"); mode != "" {
 		run(mode)
+		if name := os.Getenv("QF_FAKE_CPU"); name != "" {
+			noteCPU(name)
+		}
 		os.Exit(0)
 	}
+}
+
+// noteCPU appends the process's CPU time so far, in microseconds, to the
+// file name.
+func noteCPU(name string) {
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	fmt.Fprintln(f, measure.CPUTime().Microseconds())
+	f.Close()
 }
 
 // run serves as the fake mode, counting the requests after hello.
@@ -115,11 +139,13 @@ func (f fake) serve() {
 		in = bufio.NewReader(bytes.NewReader(all))
 	}
 	st := &state{out: bufio.NewWriterSize(os.Stdout, 1<<20)}
+	record := recorder()
 	for {
 		line, err := in.ReadBytes('\n')
 		if len(line) == 0 && err != nil {
 			break
 		}
+		record(line)
 		var req protocol.Request
 		json.Unmarshal(line, &req)
 		if req.Op == protocol.Hello {
@@ -144,6 +170,26 @@ func (f fake) serve() {
 	st.out.Flush()
 	if f.end != nil {
 		f.end()
+	}
+}
+
+// recorder returns what appends a line read to the file QF_FAKE_LINES,
+// with its end, at once (a fake may crash): nothing when it is not set.
+func recorder() func(line []byte) {
+	path := os.Getenv("QF_FAKE_LINES")
+	if path == "" {
+		return func([]byte) {}
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fake:", err)
+		os.Exit(2)
+	}
+	return func(line []byte) {
+		if !bytes.HasSuffix(line, []byte("\n")) {
+			line = append(line, '\n')
+		}
+		f.Write(line)
 	}
 }
 
@@ -234,6 +280,15 @@ var modes = map[string]fake{
 	}},
 	"crash-1-in-100": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
 		return req.Op == protocol.Hello || digest(req)%100 != 0 || panicked("one input in a hundred")
+	}},
+	// On every request whose reference answer is the error truncated, as
+	// a decoder that reads past the end of its buffer does; or on every
+	// request of op encode, as an adapter does whose encoder is missing.
+	"crash-truncated": {answer: func(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+		return resp.Error == nil || resp.Error.Kind != string(ref.ErrTruncated) || panicked("a truncated code")
+	}},
+	"crash-encode": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
+		return req.Op != protocol.Encode || panicked("an encode")
 	}},
 	// Starts once in a run: its first process crashes on its third
 	// request, and every later one exits at once, before hello.
@@ -336,6 +391,81 @@ var modes = map[string]fake{
 	"upper-case":       {line: upperCase},
 	"result-and-error": {line: resultAndError},
 	"escapes":          {line: escapes},
+
+	// Faults of text that only long or non-ASCII inputs show, as
+	// adapters written from the kit had them (issue 51).
+	"c-buffers":  {answer: cBuffers},
+	"ascii-only": {answer: asciiOnly},
+}
+
+// cBuffers answers as an adapter in C with fixed buffers did: each key in
+// an error's path cut to 250 bytes (its buffer for a key), the path to
+// 511 (its buffer for a path, with the NUL), each cut at a character's
+// start. Only names and paths longer than a value's own show it.
+func cBuffers(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+	if e := resp.Error; e != nil && e.Field != "" {
+		e.Field = cutText(cutKeys(e.Field, 250), 511)
+	}
+	return true
+}
+
+// cutKeys returns the path with each key in brackets (["..."]) cut to
+// at most n bytes.
+func cutKeys(path string, n int) string {
+	var b strings.Builder
+	for {
+		start := strings.Index(path, `["`)
+		if start < 0 {
+			b.WriteString(path)
+			return b.String()
+		}
+		start += 2
+		end := start
+		for end < len(path) && !(path[end] == '"' && end+1 < len(path) && path[end+1] == ']') {
+			if path[end] == '\\' {
+				end++ // an escaped character, \" among them
+			}
+			end++
+		}
+		end = min(end, len(path))
+		b.WriteString(path[:start])
+		b.WriteString(cutText(path[start:end], n))
+		path = path[end:]
+	}
+}
+
+// cutText returns s cut to at most n bytes, at a character's start.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// asciiOnly answers as an implementation that writes the characters
+// beyond ASCII of an error's path as escapes (\u00e9, as a JSON writer
+// that escapes them writes a key). Only keys with such characters show
+// it.
+func asciiOnly(_ *state, _ *protocol.Request, resp *protocol.Response) bool {
+	e := resp.Error
+	if e == nil {
+		return true
+	}
+	var b strings.Builder
+	for _, c := range e.Field {
+		if c < utf8.RuneSelf {
+			b.WriteRune(c)
+		} else {
+			for _, u := range utf16.Encode([]rune{c}) {
+				fmt.Fprintf(&b, "\\u%04x", u)
+			}
+		}
+	}
+	e.Field = b.String()
+	return true
 }
 
 // needsHello answers an error to every request before hello, and
@@ -452,6 +582,10 @@ func fakeOneshot(mode string) {
 	switch mode {
 	case "oneshot-crash":
 		os.Exit(7)
+	case "oneshot-crash-truncated": // as crash-truncated does
+		if _, err := ref.Decode(in.String()); errors.Is(err, ref.ErrTruncated) {
+			os.Exit(101)
+		}
 	case "oneshot-grandchild": // hangs, and so does a child holding its stdout
 		child := exec.Command("sleep", "60")
 		child.Stdout = os.Stdout
