@@ -24,7 +24,6 @@ type diagnosis struct {
 	// reproduces, with those before it, the failures it names.
 	mechanisms []*faults.Fault
 	finalReads []faults.KnobSet // by test, the knobs the model of them all reads, once asked
-	refReads   []faults.KnobSet // by test, the knobs the reference's model reads, once asked
 	traits     [][]trait        // by observation: its input's traits, once asked
 	causes     []Cause
 	byKey      map[causeKey]int

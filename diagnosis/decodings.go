@@ -2,6 +2,7 @@ package diagnosis
 
 import (
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -9,7 +10,8 @@ import (
 // rules, the implementation's strict decoding of its code where it
 // differs from the spec's, from the run or asked of ask (at most th.Asks
 // requests, none after th.AskFailures went unanswered): a replay sees the
-// position its decoding gives, and its failure follows from it.
+// position its decoding gives, and its failure follows from it where the
+// spec's rules answer that position so (follows).
 func (d *diagnosis) findDecodings(ask Asker) {
 	inRun := map[string]int{}
 	for i, o := range d.obs {
@@ -26,7 +28,9 @@ func (d *diagnosis) findDecodings(ask Asker) {
 		}
 		code := *o.Test.Code
 		if dec, ok := seen[code]; ok {
-			d.decoded[i] = dec
+			if dec != nil && d.follows(i, dec) {
+				d.decoded[i] = dec
+			}
 			continue
 		}
 		req := suite.Strict.RequestOf(code)
@@ -53,7 +57,21 @@ func (d *diagnosis) findDecodings(ask Asker) {
 		r := suite.Strict.Grade(&t, resp, suite.L3)
 		if r.Status == suite.Fail {
 			dec := &decoding{req: req, got: newAnswer(resp, false, false), result: &r}
-			seen[code], d.decoded[i] = dec, dec
+			if seen[code] = dec; d.follows(i, dec) {
+				d.decoded[i] = dec
+			}
 		}
 	}
+}
+
+// follows reports whether failure i, of a code the implementation decodes
+// as dec says, is the spec's answer to the value it decodes: the rules
+// applied right to what was read otherwise.
+func (d *diagnosis) follows(i int, dec *decoding) bool {
+	var v ref.Value
+	if dec.got.resp == nil || dec.got.resp.Value == nil || v.UnmarshalJSON(dec.got.resp.Value) != nil {
+		return false
+	}
+	code, err := ref.Encode(&v)
+	return err == nil && identical(d.models.answer(nil, -1, d.obs[i].Category.RequestOf(code)), d.got[i])
 }

@@ -21,16 +21,14 @@ type causeKey struct {
 	fault *faults.Fault
 }
 
-// A group is the failures of one cause, and which of them follow from a
-// decoding.
+// A group is a cause's failures, and which follow from a decoding.
 type group struct {
 	key     causeKey
 	members []int
 	follows map[int]*decoding
 }
 
-// assign puts each failure under its cause, by the rule of the package
-// doc, and makes the causes.
+// assign puts each failure under its cause (the package doc's rule).
 func (d *diagnosis) assign() {
 	groups := map[causeKey]*group{}
 	var order []*group
@@ -55,13 +53,11 @@ func (d *diagnosis) assign() {
 }
 
 // join joins the behaviours of one part whose inputs share what tells
-// them from the tests that pass: a trait that TraitShare of the failures
-// of each has, and that TraitShare of the tests having it fail (a decoder
-// that misreads every code whose last character holds padding bits and a
-// 1, refusing some at one field, misreading others at another). The
-// failures with the trait, of two groups or more, are one cause, the
-// trait its place; the keys of the groups joined are noted in joined, for
-// Explain.
+// them from the tests that pass: a trait TraitShare of the failures of
+// each has, and TraitShare of the tests having it fail (a decoder that
+// misreads every code whose last character holds padding bits and a 1,
+// at one field or another). Those with it, of two groups or more, are
+// one cause, the trait its place, noted in joined for Explain.
 func (d *diagnosis) join(groups []*group) []*group {
 	for {
 		best, n := trait{}, 0
@@ -112,8 +108,7 @@ func (d *diagnosis) join(groups []*group) []*group {
 	}
 }
 
-// A joining is the cause a behaviour's failures with a trait were joined
-// into.
+// A joining is the cause a behaviour's failures with a trait joined.
 type joining struct {
 	key   causeKey
 	trait trait
@@ -143,10 +138,9 @@ func (d *diagnosis) tells(t trait, n int, groups []*group) bool {
 }
 
 // split splits the answers that break the protocol by what their
-// requests share: while a trait of the inputs tells some of them from the
-// tests that pass (a request of more than 16 KiB, bytes that are not
-// ASCII), those that have it are a cause of their own. (A crash's or a
-// timeout's cause says what its requests share, unsplit.)
+// requests share: while a trait tells some from the tests that pass (a
+// request of more than 16 KiB, bytes that are not ASCII), those with it
+// are a cause of their own. A crash's cause says what it shares, unsplit.
 func (d *diagnosis) split(g *group) []*group {
 	if g.key.kind != faults.Misbehaviour || g.key.place != string(suite.Protocol) {
 		return []*group{g}

@@ -9,18 +9,14 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// Mechanisms: the faults of the catalogue (but the ways of reporting
-// errors, which the style finds) and the deviations of the layout
-// (faults.Deviations) are searched as one list, the catalogue's first.
-// Each round takes the mechanism whose model, with those taken before
-// it, reproduces the most failures that no model taken reproduces yet,
-// and that no test refutes (refuted): every test it bears on (whose
-// answer reads its knobs) that the implementation passes, or that the
-// mechanisms taken reproduce, it still answers as the implementation;
-// and one failure shows it (an answer that is not a refusal without a
-// place). Ties go to the first in the list. Where no one mechanism
-// explains a failure more, two at once are tried (pair). The search ends
-// when none reproduces one more failure.
+// Mechanisms: the catalogue's faults (but the ways of reporting errors,
+// the style's) and the deviations of the layout are one list, searched in
+// rounds: each takes the mechanism whose model, with those taken, explains
+// the most failures none explains yet, the first on a tie, where no test
+// it bears on (whose answer reads its knobs) refutes it (refuted) and a
+// failure shows it (shown); or, where none does, two at once (pair). The
+// search ends when none explains one more; then those the others make
+// redundant go.
 
 // candidates lists the mechanisms searched, in order.
 var candidates = sync.OnceValue(func() []*faults.Fault {
@@ -56,18 +52,19 @@ func (d *diagnosis) findMechanisms() {
 	if len(pending) == 0 {
 		return
 	}
+	defer d.dropRedundant(pending)
 	reproduced := make([]bool, len(d.obs))
 	reads := d.reads(nil)
-	refuted := map[*faults.Fault]bool{}
+	refuted := map[*faults.Fault]int{} // the mechanisms refuted this round, and what each explained
 	for len(d.mechanisms) < d.th.Mechanisms {
 		var with []*faults.Fault
-		if f := d.best(pending, reproduced, reads, refuted); f != nil {
+		if f, n := d.best(pending, reproduced, reads, refuted); f != nil {
 			with = append(slices.Clone(d.mechanisms), f)
 			if d.refuted(with, f, reads, reproduced) || !d.shown(with, pending, reproduced) {
-				refuted[f] = true
+				refuted[f] = n
 				continue
 			}
-		} else if with = d.pair(pending, reproduced, reads); with == nil {
+		} else if with = d.pair(pending, reproduced, reads, refuted); with == nil {
 			return
 		}
 		d.mechanisms = with
@@ -83,11 +80,11 @@ func (d *diagnosis) findMechanisms() {
 // explains the most failures pending that none explains yet, the first
 // on a tie; nil when none explains one. A mechanism is given up on once
 // the failures left to count cannot lift it above the best so far.
-func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]bool) *faults.Fault {
+func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]int) (*faults.Fault, int) {
 	var best *faults.Fault
 	most := 0
 	for _, f := range candidates() {
-		if refuted[f] || slices.Contains(d.mechanisms, f) || !fits(d.mechanisms, f) {
+		if _, ok := refuted[f]; ok || slices.Contains(d.mechanisms, f) || !fits(d.mechanisms, f) {
 			continue
 		}
 		var bears []int
@@ -116,36 +113,29 @@ func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSe
 			best, most = f, n
 		}
 	}
-	return best
+	return best, most
 }
 
 // pair returns the mechanisms taken with two more, where no one more
 // explains a failure (two that meet on the same inputs): of the PairOf
-// that change the most of a sample of the failures pending, the two whose
-// model explains the most, neither refuted; nil when no two explain one.
-func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSet) []*faults.Fault {
-	sample := d.sample(pending, reproduced)
-	base := d.models.of(d.mechanisms)
-	type changing struct {
+// refuted alone that explained the most, the two whose model explains the
+// most, neither refuted; nil when no two explain one.
+func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]int) []*faults.Fault {
+	type gain struct {
 		f *faults.Fault
 		n int
 	}
-	var cs []changing
-	for _, f := range candidates() {
-		if slices.Contains(d.mechanisms, f) || !fits(d.mechanisms, f) {
-			continue
-		}
-		m, n := d.models.of(append(slices.Clone(d.mechanisms), f)), 0
-		for _, i := range sample {
-			if reads[i]&f.Knobs() != 0 && !identical(m.answer(d.models, i, d.request(i)), base.answer(d.models, i, d.request(i))) {
-				n++
-			}
-		}
-		if n > 0 {
-			cs = append(cs, changing{f, n})
-		}
+	var cs []gain
+	for f, n := range refuted {
+		cs = append(cs, gain{f, n})
 	}
-	slices.SortStableFunc(cs, func(a, b changing) int { return b.n - a.n })
+	order := func(f *faults.Fault) int { return slices.Index(candidates(), f) }
+	slices.SortFunc(cs, func(a, b gain) int {
+		if a.n != b.n {
+			return b.n - a.n
+		}
+		return order(a.f) - order(b.f)
+	})
 	cs = cs[:min(len(cs), d.th.PairOf)]
 	var best []*faults.Fault
 	most := 0
@@ -169,15 +159,14 @@ func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSe
 	return best
 }
 
-// sample returns the first few failures pending of each way and place
-// that no mechanism taken explains (any, when reproduced is nil).
-func (d *diagnosis) sample(pending []int, reproduced []bool) []int {
+// sample returns the first few failures pending of each way and place.
+func (d *diagnosis) sample(pending []int) []int {
 	seen := map[string]int{}
 	var out []int
 	for _, i := range pending {
 		diff := d.diffs[i]
 		k := string(d.obs[i].Category.Op()) + " " + string(diff.Way) + " " + diff.Place.Field
-		if (reproduced == nil || !reproduced[i]) && seen[k] < samplePerPlace {
+		if seen[k] < samplePerPlace {
 			seen[k]++
 			out = append(out, i)
 		}
@@ -189,12 +178,24 @@ func (d *diagnosis) sample(pending []int, reproduced []bool) []int {
 // failures of each way and place among bears (sample): one that explains
 // none is not counted over them all.
 func (d *diagnosis) explainsSome(m *model, bears []int) bool {
-	return slices.ContainsFunc(d.sample(bears, nil), func(i int) bool { return d.explainedBy(m, i) })
+	return slices.ContainsFunc(d.sample(bears), func(i int) bool { return d.explainedBy(m, i) })
 }
 
-// samplePerPlace is how many failures of each way and place explainsSome
-// tries.
-const samplePerPlace = 3
+const samplePerPlace = 3 // the failures of each way and place sample takes
+
+// dropRedundant drops each mechanism, the first first, without which the
+// others explain every failure pending that they all explain: one a pair
+// taken later made redundant (the encoder's squares in the other order,
+// beside a fault that has them in both).
+func (d *diagnosis) dropRedundant(pending []int) {
+	for k := 0; k < len(d.mechanisms); k++ {
+		without := slices.Delete(slices.Clone(d.mechanisms), k, k+1)
+		if !slices.ContainsFunc(pending, func(i int) bool { return d.explains(d.mechanisms, i) && !d.explains(without, i) }) {
+			d.mechanisms = without
+			k--
+		}
+	}
+}
 
 // reads returns, by test, the knobs the model of fs reads to answer it.
 func (d *diagnosis) reads(fs []*faults.Fault) []faults.KnobSet {
@@ -236,24 +237,11 @@ func (d *diagnosis) refuted(with []*faults.Fault, f *faults.Fault, reads []fault
 }
 
 // shown reports whether the model with shows in a failure pending that
-// no mechanism taken explains: it crashes as the implementation does, or
-// answers its very result, or refuses where it does as far as it says
-// where, or refuses where the spec answers a result (where a passing test
-// it bears on confirms it). A refusal of an implementation that says
-// nothing of where (no offset, no field) matches any, and shows nothing
-// more.
+// none taken explains: its very result, a crash, a refusal at a place the
+// implementation says, or one where the spec answers a result (where the
+// implementation passes a test at all); a refusal of no place shows none.
 func (d *diagnosis) shown(with []*faults.Fault, pending []int, reproduced []bool) bool {
-	f := with[len(with)-1]
-	if d.refReads == nil {
-		d.refReads = d.reads(nil)
-	}
-	confirmed := false // a passing test it bears on, answered as the implementation
-	for i, o := range d.obs {
-		if o.Status == suite.Pass && d.refReads[i]&f.Knobs() != 0 {
-			confirmed = true
-			break
-		}
-	}
+	confirmed := slices.ContainsFunc(d.obs, func(o *suite.Result) bool { return o.Status == suite.Pass })
 	for _, i := range pending {
 		if reproduced[i] || !d.explains(with, i) {
 			continue

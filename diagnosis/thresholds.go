@@ -41,6 +41,7 @@ type Thresholds struct {
 var Default = Thresholds{
 	Mechanisms:  24,
 	Refutes:     10,
+	PairOf:      8,
 	Asks:        1024,
 	AskFailures: 2,
 	MinErrors:   3,

@@ -165,7 +165,7 @@ func (d *diagnosis) firstRule(g *group) string {
 
 // ruleWay names the ways of the rules, as a rule's cause's name ends.
 var ruleWay = map[suite.Way]string{suite.ViolationMissed: "not reported", suite.ViolationFalse: "reported where there is none",
-	suite.ViolationOther: "reported before another"}
+	suite.ViolationOther: "another reported first"}
 
 // String names the part, as a cause's name begins.
 func (p Part) String() string { return string(p) }
@@ -194,7 +194,7 @@ func wayWords(w suite.Way, rule rules.Rule, noun string) string {
 	case suite.ViolationFalse:
 		return "reported where spec/qf.md's rules find none"
 	case suite.ViolationOther:
-		return "reported where spec/qf.md's rules report another first"
+		return "not reported first where spec/qf.md's rules report it first: another is"
 	}
 	return "legal moves landing on other squares than spec/qf.md's rules say"
 }

@@ -33,7 +33,7 @@ func TestLeaningUnchanged(t *testing.T) {
 	for _, c := range rep.Causes {
 		fmt.Fprintf(sum, "%s %s %d\n", c.Kind, c.Name, c.Failed)
 	}
-	const want = "fbd07be4489362b2739b56256b6f57351b813d42d6f4d6567b4e423037a427d5"
+	const want = "8625e9fcc627569b9838784bdc4eb4290f686d12f204dea01c0ed1766617bf91" // the diagnosis of issue 50 leans otherwise
 	if got := hex.EncodeToString(sum.Sum(nil)); got != want {
 		t.Errorf("the run's counts: %s, want %s (%d disagreements, %d left out, %d causes)", got, want, rep.Disagreements, rep.Skipped, len(rep.Causes))
 	}

@@ -63,7 +63,7 @@ func replayWay(want *rules.Violation, got json.RawMessage) (Way, rules.Rule) {
 	case want != nil && want.Kind != gv.Kind && precedes(gv.Kind, want.Kind):
 		return ViolationFalse, gv.Kind // the spec checks it first, and found the move keeps it
 	case want != nil && want.Kind != gv.Kind:
-		return ViolationOther, gv.Kind
+		return ViolationOther, want.Kind // the spec's, reported otherwise
 	}
 	return OtherSquares, ""
 }
