@@ -1,10 +1,12 @@
 package diagnosis_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/suite"
 )
@@ -42,4 +44,20 @@ func BenchmarkDiagnosePairs(b *testing.B) {
 	}
 	b.ReportMetric(b.Elapsed().Seconds()/float64(b.N*len(pairs)), "s/diagnosis")
 	b.ReportMetric((measure.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+}
+
+// BenchmarkDiagnoseRealistic diagnoses each realistic set once an op, as
+// qf check diagnoses a run once: the CPU of a diagnosis, each set's.
+func BenchmarkDiagnoseRealistic(b *testing.B) {
+	for _, m := range append(slices.Clone(faultstest.Realistic), faultstest.Fansite) {
+		h := m.Handler()
+		obs := observe(b, h)
+		b.Run(m.Name, func(b *testing.B) {
+			cpu := measure.CPUTime()
+			for range b.N {
+				diagnosis.Diagnose(obs, askerOf(h))
+			}
+			b.ReportMetric((measure.CPUTime()-cpu).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
 }
