@@ -71,3 +71,21 @@ func TestDifferencePlace(t *testing.T) {
 		}
 	}
 }
+
+// An encoder's errors are in the order it writes their fields: the
+// layout's, a list's items in turn, a move's fields before the next
+// move's.
+func TestFieldOrder(t *testing.T) {
+	paths := []string{"flags.state", "state.white", "state.walls.white.h.count", "state.walls.white.h[2]", "state.walls.white.h[10]",
+		"state.walls.black.v[0]", "state.turn", "record.moves.count", "record.moves[3].dir", "record.moves[3].place", "record.moves[5].kind"}
+	for i := 1; i < len(paths); i++ {
+		a, aok := fieldOrder(paths[i-1])
+		b, bok := fieldOrder(paths[i])
+		if !aok || !bok || a >= b {
+			t.Errorf("%s (%d, %v) not before %s (%d, %v)", paths[i-1], a, aok, paths[i], b, bok)
+		}
+	}
+	if _, ok := fieldOrder(`state["x"]`); ok {
+		t.Errorf("an unknown key has an order")
+	}
+}

@@ -56,6 +56,9 @@ func (encoding) grade(t *vectors.Test, resp *protocol.Response) (Level, Way) {
 	case resp.Error.Kind != t.Error.Kind:
 		return None, kindWay(resp.Error, t.Error, true)
 	case resp.Error.Field != "" && resp.Error.Field != t.Error.Field:
+		if way := orderWay(resp.Error, t.Error, true); way != "" {
+			return None, way // refused at a field before or after the spec's
+		}
 		return None, OtherField
 	}
 	return E, ""

@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -104,13 +107,19 @@ func kindWay(got, want *spec.ErrorObject, enc bool) Way {
 // (malformed before out_of_range).
 func orderWay(got, want *spec.ErrorObject, enc bool) Way {
 	if enc {
+		w, wok := fieldOrder(want.Field)
+		g, gok := fieldOrder(got.Field)
 		switch {
 		case want.Kind == string(ref.ErrMalformed) && got.Kind == string(ref.ErrOutOfRange):
 			return RefusedLater
 		case want.Kind == string(ref.ErrOutOfRange) && got.Kind == string(ref.ErrMalformed):
 			return RefusedEarlier
+		case !wok || !gok || w == g:
+			return ""
+		case g < w:
+			return RefusedEarlier
 		}
-		return ""
+		return RefusedLater
 	}
 	w, wok := FirstBit(want)
 	g, gok := FirstBit(got)
@@ -121,6 +130,26 @@ func orderWay(got, want *spec.ErrorObject, enc bool) Way {
 		return RefusedEarlier
 	}
 	return RefusedLater
+}
+
+// fieldOrder returns where the field at path comes in a code, as the
+// encoder writes its fields: in the layout's order, the items of a list
+// in turn, a move's fields before the next move's; false for a path of no
+// field of the layout.
+func fieldOrder(path string) (int, bool) {
+	f, ok := spec.FieldOf(path)
+	if !ok {
+		return 0, false
+	}
+	k := slices.IndexFunc(spec.Layout, func(g spec.Field) bool { return g.Name == f.Name })
+	item := 0
+	if i := strings.IndexByte(path, '['); i >= 0 {
+		item, _ = strconv.Atoi(path[i+1 : i+strings.IndexByte(path[i:], ']')])
+	}
+	if strings.HasPrefix(f.Name, "record.moves[]") {
+		return 1<<20 + item*len(spec.Layout) + k, true
+	}
+	return k<<10 + item, true
 }
 
 // FirstBit returns the first bit of a code that an error concerns: its
