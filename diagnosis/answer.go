@@ -173,8 +173,7 @@ type models struct {
 	kept int
 }
 
-// A model is the model of a set of faults, and its answers to the
-// diagnosis's tests, by test.
+// A model is the model of a set of faults, and its answers by test.
 type model struct {
 	r       *faults.Reading
 	answers map[int]answer

@@ -69,8 +69,7 @@ func (d *diagnosis) predict(fs []*faults.Fault, i int) answer {
 // reference returns the reference's answer to test i.
 func (d *diagnosis) reference(i int) answer { return d.predict(nil, i) }
 
-// told reports whether the implementation's answer to test i tells
-// anything: an answer, or a crash.
+// told reports whether test i was answered, or crashed on.
 func (d *diagnosis) told(i int) bool { return d.got[i].told || d.got[i].crash }
 
 // reproduces reports whether a model's answer p reproduces the
