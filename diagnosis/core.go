@@ -26,7 +26,6 @@ type diagnosis struct {
 	finalReads []faults.KnobSet // by test, the knobs the model of them all reads, once asked
 	traits     [][]trait        // by observation: its input's traits, once asked
 	causes     []Cause
-	byKey      map[causeKey]int
 	joined     map[causeKey]joining // the behaviours joined by what their inputs share (join)
 }
 
@@ -42,7 +41,7 @@ type decoding struct {
 
 func newDiagnosis(obs []*suite.Result, th Thresholds) *diagnosis {
 	d := &diagnosis{th: th, obs: obs, got: make([]answer, len(obs)), diffs: make([]suite.Difference, len(obs)),
-		reqs: make([]*protocol.Request, len(obs)), decoded: make([]*decoding, len(obs)), models: newModels(), byKey: map[causeKey]int{}, joined: map[causeKey]joining{}}
+		reqs: make([]*protocol.Request, len(obs)), decoded: make([]*decoding, len(obs)), models: newModels(), joined: map[causeKey]joining{}}
 	for i, o := range obs {
 		d.got[i] = observed(o)
 		if o.Status == suite.Fail {

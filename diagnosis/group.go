@@ -11,8 +11,7 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// A causeKey is a cause's identity among the causes of a run: its kind,
-// part, way and place, and its mechanism.
+// A causeKey is a cause's identity: its kind, part, way, place, mechanism.
 type causeKey struct {
 	kind  faults.Kind
 	part  Part
@@ -251,8 +250,7 @@ func observationKey(o *suite.Result, diff suite.Difference) causeKey {
 	return k
 }
 
-// add adds the cause of group g, with its ids, counts, example, claims
-// and where it is confined.
+// add adds the cause of group g, with its ids, counts, example and claims.
 func (d *diagnosis) add(c Cause, g *group) {
 	c.Kind, c.Part, c.Way, c.key = g.key.kind, g.key.part, g.key.way, g.key
 	for _, i := range g.members {
@@ -274,7 +272,6 @@ func (d *diagnosis) add(c Cause, g *group) {
 		c.Only = slices.DeleteFunc(d.only(g.members), func(n string) bool { return n == c.Flag || slices.Contains(c.Flags, n) })
 	}
 	c.Claims = d.claims(c, g)
-	d.byKey[g.key] = len(d.causes)
 	d.causes = append(d.causes, c)
 }
 

@@ -161,5 +161,9 @@ func details(c *Cause, verbose bool) []string {
 	if c.Fix != "" {
 		out = append(out, "fix: "+c.Fix)
 	}
+	for _, cl := range c.Claims[:len(c.Claims)*boolInt(verbose)] {
+		got := string(cl.Got) + string(cl.Reason)
+		out = append(out, folded(term.Clip(fmt.Sprintf("claim: %s %q: got %s, want %s", cl.Category, cl.Input, got, cl.Want), 400))...)
+	}
 	return out
 }

@@ -7,14 +7,17 @@ import (
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-func TestDifference(t *testing.T) {
-	answer := func(text string) answer {
-		var e spec.ErrorObject
-		if json.Unmarshal([]byte(text), &e) == nil && e.Kind != "" {
-			return answerOf(&e, json.RawMessage(text))
-		}
-		return answerOf(nil, json.RawMessage(text))
+// answerText returns the answer of a report's JSON: an error object, or
+// a result.
+func answerText(text string) answer {
+	var e spec.ErrorObject
+	if json.Unmarshal([]byte(text), &e) == nil && e.Kind != "" {
+		return answerOf(&e, json.RawMessage(text))
 	}
+	return answerOf(nil, json.RawMessage(text))
+}
+
+func TestDifference(t *testing.T) {
 	for _, c := range []struct{ want, got, says string }{
 		{`{"kind":"truncated","bit":34,"field":"state.turn"}`, `{"state":null,"record":null}`, "want truncated at bit 34 (state.turn), got a value"},
 		{`{"kind":"invalid_character","char":4}`, `{"kind":"trailing_data","char":8}`, "want invalid_character at char 4, got trailing_data at char 8"},
@@ -36,7 +39,7 @@ func TestDifference(t *testing.T) {
 		// A replay whose squares are an object with a "kind" is still a replay.
 		{`{"squares":[],"violation":{"move":0,"kind":"off_board"}}`, `{"squares":[],"violation":{"move":0,"kind":"jump_blocked"}}`, `at violation.kind: want "off_board", got "jump_blocked"`},
 	} {
-		if got := differenceOf(answer(c.want), answer(c.got)).String(); got != c.says {
+		if got := differenceOf(answerText(c.want), answerText(c.got)).String(); got != c.says {
 			t.Errorf("want %s, got %s:\n got %q\nwant %q", c.want, c.got, got, c.says)
 		}
 	}
@@ -47,13 +50,6 @@ func TestDifference(t *testing.T) {
 // flag, a code at the field of its first differing bit, an error before
 // the spec's at the implementation's.
 func TestDifferencePlace(t *testing.T) {
-	answer := func(text string) answer {
-		var e spec.ErrorObject
-		if json.Unmarshal([]byte(text), &e) == nil && e.Kind != "" {
-			return answerOf(&e, json.RawMessage(text))
-		}
-		return answerOf(nil, json.RawMessage(text))
-	}
 	for _, c := range []struct {
 		want, got, field string
 		char, bit        int
@@ -65,7 +61,7 @@ func TestDifferencePlace(t *testing.T) {
 		{`{"kind":"truncated","bit":34,"field":"state.turn"}`, `{"kind":"out_of_range","bit":9,"field":"state.black"}`, "state.black", 1, 9},
 		{`{"kind":"truncated","bit":34,"field":"state.turn"}`, `{"state":null,"record":null}`, "state.turn", 5, 34},
 	} {
-		p := differenceOf(answer(c.want), answer(c.got)).Place
+		p := differenceOf(answerText(c.want), answerText(c.got)).Place
 		if p.Field != c.field || p.Char != c.char || p.Bit != c.bit {
 			t.Errorf("want %s, got %s: place %+v, want field %s, char %d, bit %d", c.want, c.got, p, c.field, c.char, c.bit)
 		}
