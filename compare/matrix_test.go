@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/qf-format/qf-conformance/compare"
 	"github.com/qf-format/qf-conformance/driver"
@@ -256,6 +257,9 @@ func TestHTMLInBrowser(t *testing.T) {
 	htmlRows(t, b, m, reps)
 	htmlFilters(t, b, m)
 	htmlCell(t, b)
+	htmlFirstScreen(t, b, path)
+	htmlEmptyTables(t, b)
+	htmlWords(t, b, path)
 	if errs := b.Errors(); len(errs) > 0 {
 		t.Errorf("the page has errors: %q", errs)
 	}
@@ -372,6 +376,158 @@ func htmlCell(t *testing.T, b *browsertest.Browser) {
 	}
 	if !strings.Contains(answer, "want nonzero_padding at bit") || !strings.Contains(answer, "got  {") || open != 0 {
 		t.Errorf("the failing cell shows %q; %d details open after a second click", answer, open)
+	}
+}
+
+// The bar of the page's controls: where they are on the screen, and
+// how far the page scrolled.
+const readBar = `({Scroll: window.scrollY, Height: window.innerHeight,
+	Controls: [...document.querySelectorAll("#filters button, #find")].map((e) => {
+		const r = e.getBoundingClientRect();
+		return {Name: e.dataset.show || e.id, Top: r.top, Bottom: r.bottom, Visible: r.height > 0 && e.checkVisibility()};
+	})})`
+
+type bar struct {
+	Scroll, Height float64
+	Controls       []struct {
+		Name        string
+		Top, Bottom float64
+		Visible     bool
+	}
+}
+
+// onScreen says which controls are not on the screen.
+func (b bar) offScreen() []string {
+	var off []string
+	for _, c := range b.Controls {
+		if !c.Visible || c.Top < 0 || c.Bottom > b.Height {
+			off = append(off, fmt.Sprintf("%s (%.0f-%.0f px)", c.Name, c.Top, c.Bottom))
+		}
+	}
+	return off
+}
+
+// htmlFirstScreen opens the page as a person does, at the top: the Show
+// buttons and the filter box are in the first screen, and still on the
+// screen once the page has scrolled down to the vectors.
+func htmlFirstScreen(t *testing.T, b *browsertest.Browser, path string) {
+	var top, down bar
+	if err := chromedp.Run(b.Ctx,
+		chromedp.EmulateViewport(1400, 900),
+		chromedp.Navigate("file://"+filepath.ToSlash(path)),
+		chromedp.WaitReady("#shown", chromedp.ByID),
+		chromedp.Evaluate(readBar, &top),
+		chromedp.Evaluate(`document.getElementById("flags").scrollIntoView(), true`, new(bool)),
+		chromedp.Evaluate(readBar, &down),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if len(top.Controls) != 4 || top.Scroll != 0 {
+		t.Fatalf("the bar: %+v", top)
+	}
+	if off := top.offScreen(); len(off) > 0 {
+		t.Errorf("at the top of the page (%.0f px high), controls off the first screen: %s", top.Height, off)
+	}
+	if off := down.offScreen(); len(off) > 0 || down.Scroll < 2*down.Height {
+		t.Errorf("scrolled down %.0f px, controls off the screen: %s", down.Scroll, off)
+	}
+}
+
+// What the vectors' section shows: the categories (tables and their
+// headings) on the screen and the rows each shows, and the word that
+// nothing matches.
+const readShown = `({Categories: [...document.querySelectorAll("section.category")].map((c) => ({
+		Name: c.id, Shown: c.checkVisibility() && c.querySelector("h2").checkVisibility() && c.querySelector("table").checkVisibility(),
+		Rows: [...c.querySelectorAll("tr.row")].filter((r) => r.checkVisibility()).length})),
+	None: document.getElementById("none")?.checkVisibility() ? document.getElementById("none").textContent : "",
+	VectorsTop: document.getElementById("vectors").getBoundingClientRect().top, Height: window.innerHeight})`
+
+type shownVectors struct {
+	Categories []struct {
+		Name  string
+		Shown bool
+		Rows  int
+	}
+	None               string
+	VectorsTop, Height float64
+}
+
+// htmlEmptyTables types filters into the box at the top of the page: a
+// category none of whose rows match is hidden with its heading, the
+// vectors come into view, and a filter nothing matches says so.
+func htmlEmptyTables(t *testing.T, b *browsertest.Browser) {
+	var s shownVectors
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`window.scrollTo(0, 0), true`, new(bool)),
+		chromedp.SendKeys("#find", "viewer-position-prefix", chromedp.ByID),
+		chromedp.Evaluate(readShown, &s),
+	); err != nil {
+		t.Fatal(err)
+	}
+	hidden, shown := 0, 0
+	for _, c := range s.Categories {
+		switch {
+		case c.Shown != (c.Rows > 0):
+			t.Errorf("filtered by viewer-position-prefix, %s shows %d rows, its table and heading shown %v", c.Name, c.Rows, c.Shown)
+		case c.Shown:
+			shown++
+		default:
+			hidden++
+		}
+	}
+	if hidden == 0 || shown == 0 || s.None != "" {
+		t.Errorf("filtered by viewer-position-prefix: %d categories shown, %d hidden, %q said", shown, hidden, s.None)
+	}
+	if s.VectorsTop < 0 || s.VectorsTop > s.Height {
+		t.Errorf("filtered from the top of the page: the vectors begin %.0f px down a screen of %.0f", s.VectorsTop, s.Height)
+	}
+	if err := chromedp.Run(b.Ctx,
+		chromedp.SendKeys("#find", " no-such-thing", chromedp.ByID),
+		chromedp.Evaluate(readShown, &s),
+	); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range s.Categories {
+		if c.Shown {
+			t.Errorf("nothing matches, yet %s is shown", c.Name)
+		}
+	}
+	if s.None != "No vector matches “viewer-position-prefix no-such-thing”." {
+		t.Errorf("nothing matches: the page says %q", s.None)
+	}
+	// A cause's example whose row the filter hides shows every vector.
+	var example string
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Evaluate(`new Promise((resolve) => {
+			window.addEventListener("hashchange", () => setTimeout(() => {
+				const r = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+				resolve(r && r.checkVisibility() ? r.id : "hidden " + location.hash);
+			}, 0), { once: true });
+			document.querySelector('#causes a[href^="#v-"]').click();
+		})`, &example, func(p *runtime.EvaluateParams) *runtime.EvaluateParams { return p.WithAwaitPromise(true) }),
+		chromedp.Evaluate(readShown, &s),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(example, "v-") || s.None != "" {
+		t.Errorf("a cause's example, once filtered out: %q, %q said", example, s.None)
+	}
+}
+
+// htmlWords reads the page's text as it opens: a count of one takes the
+// singular.
+func htmlWords(t *testing.T, b *browsertest.Browser, path string) {
+	var text string
+	if err := chromedp.Run(b.Ctx,
+		chromedp.Navigate("file://"+filepath.ToSlash(path)),
+		chromedp.WaitReady("#shown", chromedp.ByID),
+		chromedp.Evaluate(`document.body.innerText`, &text),
+	); err != nil {
+		t.Fatal(err)
+	}
+	plural := regexp.MustCompile(`\b1 (vectors|implementations|failures|disagreements)\b`).FindAllString(text, -1)
+	if one := regexp.MustCompile(`· 1 vector\b`).MatchString(text); len(plural) > 0 || !one {
+		t.Errorf("the page says %q; a group of one vector said so: %v", plural, one)
 	}
 }
 

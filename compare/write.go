@@ -33,6 +33,7 @@ var page = sync.OnceValue(func() *template.Template {
 		"anyFailed":  func(r *Row) bool { return r.failed() },
 		"minus":      func(a, b int) int { return a - b },
 		"plus1":      func(a int) int { return a + 1 },
+		"count":      func(n int, one string) string { return fmt.Sprintf("%d %s", n, term.Plural(n, one)) },
 		"symbol":     symbol,
 		"cellClass":  cellClass,
 		"cellWords":  cellWords,

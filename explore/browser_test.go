@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -716,4 +717,190 @@ func TestBrowserEdgeCases(t *testing.T) {
 		t.Errorf("the index's link to EC-12 shows %q", title)
 	}
 	p.noErrors("the edge cases")
+}
+
+// The explorer as a person first meets it: the code box, the profile and
+// the filter in the first screen; the empty playground, and one typed
+// and cleared, shows a prompt and no error; a filter typed finds a
+// replay with an illegal move, whose page says it decodes and where its
+// record breaks the rules, not "valid" in green; every vector page whose
+// replay or validation breaks the rules says so; the list's bars have a
+// legend, one entry for each colour.
+func TestBrowserAsAPerson(t *testing.T) {
+	t.Parallel()
+	p := open(t, 1200, 900)
+	personFirstScreen(t, p)
+	personEmpty(t, p)
+	personLabels(t, p)
+	personLegend(t, p)
+	p.noErrors("as a person")
+}
+
+// personFirstScreen checks that the controls are on the first screen, at
+// scroll 0.
+func personFirstScreen(t *testing.T, p *page) {
+	var off []string
+	p.eval(`(() => { window.scrollTo(0, 0); document.getElementById("main").scrollTop = 0;
+		return ["#code", "input[name=profile][value=lenient]", "#filter", "#examples a"].filter((q) => {
+			const e = document.querySelector(q), r = e.getBoundingClientRect();
+			return !e.checkVisibility() || r.top < 0 || r.bottom > window.innerHeight || r.left < 0 || r.right > window.innerWidth;
+		}); })()`, &off)
+	if len(off) > 0 {
+		t.Errorf("off the first screen: %q", off)
+	}
+}
+
+// What the playground shows of itself in words, and its error marks.
+const readEmpty = `({Text: document.getElementById("playground").innerText,
+	Faults: [...document.querySelectorAll("#playground .fault, #playground .bad")].filter((e) => e.checkVisibility()).length,
+	Verdict: document.getElementById("verdict").textContent})`
+
+// personEmpty checks the empty playground, as it opens and once a key
+// typed is deleted.
+func personEmpty(t *testing.T, p *page) {
+	var s struct {
+		Text, Verdict string
+		Faults        int
+	}
+	check := func(when string) {
+		t.Helper()
+		p.eval(readEmpty, &s)
+		if s.Faults > 0 || s.Verdict != "Paste a code above." || regexp.MustCompile(`(?i)ends here|truncated|rejected|error`).MatchString(s.Text) {
+			t.Errorf("%s: the playground shows %d error marks, verdict %q:\n%s", when, s.Faults, s.Verdict, s.Text)
+		}
+	}
+	p.visit("#")
+	check("the empty playground")
+	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#code", "Q", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.eval(readEmpty, &s)
+	if s.Faults == 0 || !strings.Contains(s.Verdict, "Rejected") {
+		t.Errorf("typed Q: verdict %q, %d error marks", s.Verdict, s.Faults)
+	}
+	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#code", kb.Backspace, chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	check("Q typed and deleted")
+}
+
+// personLabels finds an illegal replay with the filter, opens it, reads
+// its label; then reads the labels of every vector whose replay or
+// validation breaks the rules.
+func personLabels(t *testing.T, p *page) {
+	const id = "replay/first-mover-white-off-board"
+	if err := chromedp.Run(p.b.Ctx, chromedp.SendKeys("#filter", "white-off-board", chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	var shown []string
+	p.eval(`[...document.querySelectorAll("#list a")].map((a) => a.dataset.id)`, &shown)
+	if !slices.Contains(shown, id) {
+		t.Fatalf("filtered by white-off-board, the list shows %q", shown)
+	}
+	if err := chromedp.Run(p.b.Ctx, chromedp.Click(fmt.Sprintf(`#list a[data-id=%q]`, id), chromedp.ByQuery)); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor(fmt.Sprintf("document.body.dataset.route === %q", id))
+	type label struct {
+		ID, Text string
+		Green    []string // the parts of the label in green
+	}
+	const read = `(() => { const meta = document.getElementById("vector-meta");
+		const ok = document.querySelector("#legend .swatch.ok");
+		const green = new Set(["rgb(47, 125, 50)", ok && getComputedStyle(ok).borderLeftColor]); // style.css's green, and the legend's
+		return {ID: document.body.dataset.route, Text: meta.textContent,
+			Green: [...meta.querySelectorAll("*")].filter((e) => green.has(getComputedStyle(e).color)).map((e) => e.textContent)}; })()`
+	var l label
+	p.eval(read, &l)
+	if want := "decodes strictly · illegal move: move 1 (record.moves[0]) breaks the rules, off_board"; !strings.HasPrefix(l.Text, want) || len(l.Green) > 0 {
+		t.Errorf("%s is labelled %q, in green %q; want %q, nothing green", id, l.Text, l.Green, want)
+	}
+	p.screenshot("illegal-replay")
+	// Every replay with an illegal move, every position that breaks the
+	// rules.
+	var labels []label
+	p.eval(`(async () => {
+		const out = [];
+		for (const v of window.QF_VECTORS) {
+			if (!(v.op === "replay" || v.op === "validate") || v.result !== "valid") continue;
+			await new Promise((resolve) => {
+				window.addEventListener("hashchange", () => setTimeout(resolve, 0), { once: true });
+				location.hash = v.id;
+			});
+			out.push(`+read+`);
+		}
+		return out;
+	})()`, &labels)
+	broken := 0
+	for _, name := range []string{vectors.ReplayFile, vectors.ValidateFile} {
+		f, _ := vectors.Load(name)
+		for _, test := range f.Tests {
+			if test.Result != vectors.Valid {
+				continue
+			}
+			i := slices.IndexFunc(labels, func(l label) bool { return l.ID == test.ID })
+			if i < 0 {
+				t.Errorf("%s: not visited", test.ID)
+				continue
+			}
+			checkLabel(t, &test, labels[i].Text, labels[i].Green, &broken)
+		}
+	}
+	if broken < 100 {
+		t.Errorf("%d vectors that break the rules", broken)
+	}
+}
+
+// checkLabel checks the label of a replay or validation vector that
+// decodes: what the rules say of it, green only where they find nothing.
+func checkLabel(t *testing.T, test *vectors.Test, text string, green []string, broken *int) {
+	t.Helper()
+	if regexp.MustCompile(`\bvalid\b`).MatchString(text) || !strings.HasPrefix(text, "decodes strictly · ") {
+		t.Errorf("%s is labelled %q", test.ID, text)
+	}
+	var want string
+	switch {
+	case test.Violation != nil:
+		want = fmt.Sprintf("illegal move: move %d (record.moves[%d]) breaks the rules, %s", test.Violation.Move+1, test.Violation.Move, test.Violation.Kind)
+	case test.Violations != nil && len(*test.Violations) > 0:
+		want = "the position breaks the rules: " + strings.Join(*test.Violations, ", ")
+	default:
+		return
+	}
+	*broken++
+	if !strings.Contains(text, want) || len(green) > 0 {
+		t.Errorf("%s is labelled %q, in green %q; want %q, nothing green", test.ID, text, green, want)
+	}
+}
+
+// personLegend checks that each colour of the list's bars is in the
+// legend, with words, and that a replay with an illegal move has a bar
+// of another colour than a legal one.
+func personLegend(t *testing.T, p *page) {
+	var got struct {
+		Bars           map[string]string // a bar's colour: an id with it
+		Legend         map[string]string // a swatch's colour: its words
+		Illegal, Legal string
+	}
+	p.eval(`(() => {
+		document.getElementById("filter").value = "";
+		document.getElementById("filter").dispatchEvent(new Event("input"));
+		const bar = (a) => getComputedStyle(a).borderLeftColor;
+		const bars = {}, legend = {};
+		for (const a of document.querySelectorAll("#list a")) bars[bar(a)] = a.dataset.id;
+		for (const li of document.querySelectorAll("#legend li")) {
+			if (li.checkVisibility()) legend[getComputedStyle(li.querySelector(".swatch")).borderLeftColor] = li.textContent.trim();
+		}
+		const of = (id) => bar(document.querySelector('#list a[data-id="' + id + '"]'));
+		return {Bars: bars, Legend: legend, Illegal: of("replay/first-mover-white-off-board"), Legal: of("replay/first-mover-after-black")};
+	})()`, &got)
+	for colour, id := range got.Bars {
+		if len(got.Legend[colour]) < 10 {
+			t.Errorf("the bar of %s, %s, has no words in the legend (%q)", id, colour, got.Legend)
+		}
+	}
+	if len(got.Bars) < 3 || got.Illegal == got.Legal {
+		t.Errorf("the bars: %q; an illegal replay's %s, a legal one's %s", got.Bars, got.Illegal, got.Legal)
+	}
+	p.screenshot("legend")
 }

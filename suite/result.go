@@ -164,10 +164,10 @@ func (e *Entry) WriteText(w io.Writer) {
 		reason += " (" + e.Detail + ")"
 	}
 	line(w, "reason", reason)
-	line(w, "input", string(e.Input))
-	line(w, "want", string(e.Want))
+	jsonLine(w, "input", string(e.Input))
+	jsonLine(w, "want", string(e.Want))
 	if e.Got != nil {
-		line(w, "got", string(e.Got))
+		jsonLine(w, "got", string(e.Got))
 	}
 	if e.Difference != "" {
 		line(w, "why", e.Difference)
@@ -181,7 +181,18 @@ func (e *Entry) WriteText(w io.Writer) {
 // foldText bytes, its continuation lines indented under its text: whole,
 // however long.
 func line(w io.Writer, label, text string) {
-	for i, l := range term.Fold(term.Printable(text, false), foldText) {
+	lines(w, label, term.Fold(term.Printable(text, false), foldText))
+}
+
+// jsonLine writes a labelled line of JSON as line does, but folded only
+// between its tokens (term.FoldJSON), so that the lines copied from a
+// report (a JUnit failure's body, say) parse as the JSON they show.
+func jsonLine(w io.Writer, label, text string) {
+	lines(w, label, term.FoldJSON(text, foldText))
+}
+
+func lines(w io.Writer, label string, folded []string) {
+	for i, l := range folded {
 		if i == 0 {
 			fmt.Fprintf(w, "  %-7s %s\n", label+":", l)
 		} else {

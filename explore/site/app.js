@@ -235,7 +235,9 @@ function explainCode() {
   } else {
     verdict.textContent = `Rejected (${j.profile}): ${j.error.message}`;
   }
-  showInput(j);
+  // An empty input is no error to show: the prompt is all there is.
+  if (input === "") $("input-view").replaceChildren();
+  else showInput(j);
   showFields(j);
   $("canonical").textContent = j.accepted ? `canonical code: ${j.canonical}${j.canonical === input ? " (the input)" : ""}` : "";
   $("violations").textContent = j.violations ? "the State breaks the rules: " + j.violations.join(", ") : "";
@@ -243,6 +245,7 @@ function explainCode() {
   $("value").textContent = j.accepted ? JSON.stringify(j.value, null, 2) : "";
   $("value-panel").hidden = !j.accepted;
   $("text").textContent = j.text;
+  $("text-panel").hidden = input === "";
   if (j.accepted) playBoard.show(j.canonical, j.record || null);
   else playBoard.show("", null, input === "" ? "" : "no board: the code is rejected");
 }
@@ -277,11 +280,48 @@ function playgroundLink(code, lenient) {
   return "#code=" + encodeURIComponent(code) + (lenient ? "&profile=lenient" : "");
 }
 
+// A vector's kind, as its bar in the list and its label show it: ok
+// (decodes, or encodes, and for a replay or a validation breaks no
+// rule), breaks (decodes, but a move of its record or its position breaks
+// the rules) or refused (does not decode, or does not encode).
+function kindOf(v) {
+  if (v.result !== "valid") return "refused";
+  if (v.op === "replay" && v.expected.violation) return "breaks";
+  if (v.op === "validate" && v.expected.length > 0) return "breaks";
+  return "ok";
+}
+
+// verdictOf returns what holds of a vector, in words, each part with its
+// kind: whether it decodes (in its profile) or encodes, and for a replay
+// or a validation what the rules say of it. The result of the vector
+// file, "valid", says only that the code decodes strictly: a replay with
+// an illegal move is "valid" there, and no page calls it so.
+function verdictOf(v) {
+  const how = v.op === "encode" ? "encode" : "decode " + (v.profile === "lenient" ? "leniently" : "strictly");
+  if (v.result !== "valid") return [["refused", `does not ${how}: ${v.expected.kind}`]];
+  if (v.op === "decode") return [["ok", "decodes " + (v.profile === "lenient" ? "leniently" : "strictly")]];
+  if (v.op === "encode") return [["ok", "encodes"]];
+  const parts = [["", "decodes strictly"]];
+  if (v.op === "validate") {
+    parts.push(v.expected.length ? ["breaks", "the position breaks the rules: " + v.expected.join(", ")] : ["ok", "the position breaks no rule"]);
+    return parts;
+  }
+  const n = v.expected.squares.length;
+  const x = v.expected.violation;
+  if (x) parts.push(["breaks", `illegal move: move ${x.move + 1} (record.moves[${x.move}]) breaks the rules, ${x.kind}`]);
+  else parts.push(["ok", n === 0 ? "no move to replay" : `every move legal (${n} ${n === 1 ? "move" : "moves"})`]);
+  return parts;
+}
+
 function showVector(v) {
   $("vector-id").textContent = v.id;
   $("vector-comment").textContent = v.comment;
-  const verdict = el("span", { className: "verdict-" + v.result, textContent: v.result });
-  $("vector-meta").replaceChildren(verdict, ` · ${v.file}` + (v.profile ? ` · ${v.profile} profile` : ""));
+  const verdict = [];
+  verdictOf(v).forEach(([kind, text], i) => {
+    if (i) verdict.push(" · ");
+    verdict.push(el("span", { className: kind ? "verdict-" + kind : "", textContent: text }));
+  });
+  $("vector-meta").replaceChildren(...verdict, ` · ${v.file}` + (v.profile ? ` · ${v.profile} profile` : ""));
   $("vector-flags").replaceChildren(...(v.flags.length ? ["flags: ", ...flagLinks(v.flags)] : ["no flags"]));
   $("vector-input").textContent = v.input_hex ? `bytes (hex): ${v.input_hex}` : v.input;
   let explain = "";
@@ -418,7 +458,7 @@ function fillList() {
   for (const v of vectors) {
     const text = (v.id + " " + v.flags.join(" ") + " " + v.comment).toLowerCase();
     if (!words.every((w) => text.includes(w))) continue;
-    const a = el("a", { href: "#" + v.id, textContent: v.id, className: v.result });
+    const a = el("a", { href: "#" + v.id, textContent: v.id, className: kindOf(v) });
     a.dataset.id = v.id;
     items.push(el("li", {}, a));
   }
