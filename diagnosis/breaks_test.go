@@ -413,9 +413,7 @@ func TestBreaksDiagnosed(t *testing.T) {
 // moreCauses are the breaks a diagnosis still gives more than two causes,
 // and why: no model of the search reproduces them, and their failures
 // part from the spec at several rules.
-var moreCauses = map[string]string{
-	"js-vertical-wall-west-column": "a wall's column taken from the square, not the step: four rules part, and no model of the rules has it",
-}
+var moreCauses = map[string]string{}
 
 // judgeBreak checks the causes of one run against the break's truth.
 func judgeBreak(t *testing.T, b brokenExample, run string, causes []diagnosis.Cause) {

@@ -10,13 +10,14 @@ import (
 )
 
 // Mechanisms: the catalogue's faults (but the ways of reporting errors,
-// the style's) and the deviations of the layout are one list, searched in
-// rounds: each takes the mechanism whose model, with those taken, explains
-// the most failures none explains yet, the first on a tie, where no test
-// it bears on (whose answer reads its knobs) refutes it (refuted) and a
-// failure shows it (shown); or, where none does, two at once (pair). The
-// search ends when none explains one more; then those the others make
-// redundant go.
+// the style's) and the deviations of the layout and of the board are one
+// list, searched in rounds: each takes the mechanism whose model, with
+// those taken, explains the most failures none explains yet, the first on
+// a tie, where no test it bears on (whose answer reads its knobs) refutes
+// it (refuted) and a failure shows it (shown); or two at once (pair),
+// where one refuted alone explained more: two faults that meet on the
+// same inputs, one masking the other on a passing test. The search ends
+// when none explains one more; then those the others make redundant go.
 
 // candidates lists the mechanisms searched, in order.
 var candidates = sync.OnceValue(func() []*faults.Fault {
@@ -55,19 +56,27 @@ func (d *diagnosis) findMechanisms() {
 	defer d.dropRedundant(pending)
 	reproduced := make([]bool, len(d.obs))
 	reads := d.reads(nil)
-	refuted := map[*faults.Fault]int{} // the mechanisms refuted this round, and what each explained
+	refuted := map[*faults.Fault]refutation{} // the mechanisms refuted this round
+	beaten := 0                               // the most one of them explained
 	for len(d.mechanisms) < d.th.Mechanisms {
+		f, n := d.best(pending, reproduced, reads, refuted)
 		var with []*faults.Fault
-		if f, n := d.best(pending, reproduced, reads, refuted); f != nil {
+		if f != nil {
 			with = append(slices.Clone(d.mechanisms), f)
-			if d.refuted(with, f, reads, reproduced) || !d.shown(with, pending, reproduced) {
-				refuted[f] = n
+			if by, no := d.refuted(with, f, reads, reproduced); no || !d.shown(with, pending, reproduced) {
+				refuted[f], beaten = refutation{n, by}, max(beaten, n)
 				continue
 			}
-		} else if with = d.pair(pending, reproduced, reads, refuted); with == nil {
+		}
+		if beaten > n {
+			if two, m := d.pair(pending, reproduced, reads, refuted); m > n {
+				with = two
+			}
+		}
+		if with == nil {
 			return
 		}
-		d.mechanisms = with
+		d.mechanisms, beaten = with, 0
 		clear(refuted)
 		reads = d.reads(d.mechanisms)
 		for _, i := range pending {
@@ -76,11 +85,15 @@ func (d *diagnosis) findMechanisms() {
 	}
 }
 
+// A refutation is what a mechanism refuted alone explained, and the
+// passing test that refuted it, -1 for none (it refuted itself otherwise).
+type refutation struct{ explained, by int }
+
 // best returns the mechanism not refuted whose model, with those taken,
 // explains the most failures pending that none explains yet, the first
 // on a tie; nil when none explains one. A mechanism is given up on once
 // the failures left to count cannot lift it above the best so far.
-func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]int) (*faults.Fault, int) {
+func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]refutation) (*faults.Fault, int) {
 	var best *faults.Fault
 	most := 0
 	for _, f := range candidates() {
@@ -116,47 +129,84 @@ func (d *diagnosis) best(pending []int, reproduced []bool, reads []faults.KnobSe
 	return best, most
 }
 
-// pair returns the mechanisms taken with two more, where no one more
-// explains a failure (two that meet on the same inputs): of the PairOf
-// refuted alone that explained the most, the two whose model explains the
-// most, neither refuted; nil when no two explain one.
-func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]int) []*faults.Fault {
-	type gain struct {
-		f *faults.Fault
-		n int
-	}
-	var cs []gain
-	for f, n := range refuted {
-		cs = append(cs, gain{f, n})
+// pair returns the mechanisms taken with two more, and how many failures
+// left they explain: of the PairOf refuted alone that explained the most,
+// each with another refuted or with a mechanism whose model, with it,
+// answers the passing test that refuted it as the implementation; the
+// two that explain the most, neither refuted; nil when no two explain
+// one.
+func (d *diagnosis) pair(pending []int, reproduced []bool, reads []faults.KnobSet, refuted map[*faults.Fault]refutation) ([]*faults.Fault, int) {
+	var cs []*faults.Fault
+	for f := range refuted {
+		cs = append(cs, f)
 	}
 	order := func(f *faults.Fault) int { return slices.Index(candidates(), f) }
-	slices.SortFunc(cs, func(a, b gain) int {
-		if a.n != b.n {
-			return b.n - a.n
+	slices.SortFunc(cs, func(a, b *faults.Fault) int {
+		if x, y := refuted[a].explained, refuted[b].explained; x != y {
+			return y - x
 		}
-		return order(a.f) - order(b.f)
+		return order(a) - order(b)
 	})
 	cs = cs[:min(len(cs), d.th.PairOf)]
 	var best []*faults.Fault
 	most := 0
-	for x, a := range cs {
-		for _, b := range cs[x+1:] {
-			if !faults.Compatible(a.f, b.f) {
+	tried := map[[2]*faults.Fault]bool{}
+	for _, a := range cs {
+		for _, b := range d.partners(a, refuted[a].by, cs) {
+			k := [2]*faults.Fault{a, b}
+			if order(a) > order(b) {
+				k = [2]*faults.Fault{b, a}
+			}
+			if tried[k] {
 				continue
 			}
-			with := append(slices.Clone(d.mechanisms), a.f, b.f)
-			m, n := d.models.of(with), 0
-			for _, i := range pending {
-				if !reproduced[i] && d.explainedBy(m, i) {
-					n++
-				}
-			}
-			if n > most && !d.refuted(with, a.f, reads, reproduced) && !d.refuted(with, b.f, reads, reproduced) && d.shown(with, pending, reproduced) {
+			tried[k] = true
+			with := append(slices.Clone(d.mechanisms), a, b)
+			n := d.newly(with, pending, reproduced)
+			if n > most && !d.refutes(with, a, reads, reproduced) && !d.refutes(with, b, reads, reproduced) && d.shown(with, pending, reproduced) {
 				best, most = with, n
 			}
 		}
 	}
-	return best
+	if k := len(best) - 2; best != nil {
+		a, b := append(slices.Clone(d.mechanisms), best[k]), append(slices.Clone(d.mechanisms), best[k+1])
+		if d.newly(a, pending, reproduced) > d.newly(b, pending, reproduced) {
+			best[k], best[k+1] = best[k+1], best[k] // the failures only both explain go to the later, which explains more alone
+		}
+	}
+	return best, most
+}
+
+// newly returns how many failures pending, not yet reproduced, the model
+// of fs explains.
+func (d *diagnosis) newly(fs []*faults.Fault, pending []int, reproduced []bool) int {
+	m, n := d.models.of(fs), 0
+	for _, i := range pending {
+		if !reproduced[i] && d.explainedBy(m, i) {
+			n++
+		}
+	}
+	return n
+}
+
+// partners returns the mechanisms tried with a: the others of cs, and
+// those whose model, with a and the mechanisms taken, answers test by
+// (that refuted a, -1 for none) as the implementation.
+func (d *diagnosis) partners(a *faults.Fault, by int, cs []*faults.Fault) []*faults.Fault {
+	fits := func(b *faults.Fault) bool {
+		return b != a && !slices.Contains(d.mechanisms, b) && faults.Compatible(a, b) && fits(d.mechanisms, b)
+	}
+	out := slices.DeleteFunc(slices.Clone(cs), func(b *faults.Fault) bool { return !fits(b) })
+	if by < 0 {
+		return out
+	}
+	with := append(slices.Clone(d.mechanisms), a)
+	for _, b := range candidates() {
+		if fits(b) && !slices.Contains(out, b) && d.reproduces(d.predict(append(with, b), by), d.got[by]) {
+			out = append(out, b)
+		}
+	}
+	return out
 }
 
 // sample returns the first few failures pending of each way and place.
@@ -213,8 +263,9 @@ func (d *diagnosis) reads(fs []*faults.Fault) []faults.KnobSet {
 // the implementation decides as the spec where the model does not, more
 // than one in Refutes of the second kind (an encoder that masks values
 // but refuses squares 81-127 holds; a crash on every truncated field, of
-// one that crashes on truncated records, does not).
-func (d *diagnosis) refuted(with []*faults.Fault, f *faults.Fault, reads []faults.KnobSet, reproduced []bool) bool {
+// one that crashes on truncated records, does not). by is the passing
+// test answered otherwise, -1 for none.
+func (d *diagnosis) refuted(with []*faults.Fault, f *faults.Fault, reads []faults.KnobSet, reproduced []bool) (by int, no bool) {
 	explained, against := 0, 0
 	for i, o := range d.obs {
 		if reads[i]&f.Knobs() == 0 || !d.told(i) {
@@ -223,9 +274,9 @@ func (d *diagnosis) refuted(with []*faults.Fault, f *faults.Fault, reads []fault
 		p := d.predict(with, i)
 		switch {
 		case reproduced[i] && !d.explains(with, i):
-			return true
+			return -1, true
 		case o.Status == suite.Pass && !d.reproduces(p, d.got[i]):
-			return true
+			return i, true
 		case o.Status == suite.Pass:
 		case !reproduced[i] && d.explains(with, i):
 			explained++
@@ -233,7 +284,13 @@ func (d *diagnosis) refuted(with []*faults.Fault, f *faults.Fault, reads []fault
 			against++
 		}
 	}
-	return against*d.th.Refutes > explained+against
+	return -1, against*d.th.Refutes > explained+against
+}
+
+// refutes reports whether the tests f bears on refute the model with.
+func (d *diagnosis) refutes(with []*faults.Fault, f *faults.Fault, reads []faults.KnobSet, reproduced []bool) bool {
+	_, no := d.refuted(with, f, reads, reproduced)
+	return no
 }
 
 // shown reports whether the model with shows in a failure pending that

@@ -95,7 +95,7 @@ var outsiders = []outsider{
 		{"qf.py", `        state = {"white": read(7, "state.white", 80), "black": read(7, "state.black", 80), "walls": {"white": {}, "black": {}}}`,
 			`        state = {"white": read(7, "state.white"), "black": read(7, "state.black"), "walls": {"white": {}, "black": {}}}`},
 	}},
-	{name: "walls never block a step", causes: 3, patches: []patch{
+	{name: "walls never block a step", family: "step-wall-ignored", causes: 1, patches: []patch{
 		{"rules.py", `        if board.blocked(x, y, dx, dy):
             return "wall_blocks_move"
 `, ``},

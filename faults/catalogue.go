@@ -364,11 +364,11 @@ var Catalogue = numbered(slices.Concat(
 		variant{"state-walls-uncounted", "the State's walls not counted, only the record's", "a player's walls left are 10 less its walls in the State, less those placed since", knobs{StateWallsUncounted: true}},
 	),
 	family{name: "jump-wall-ignored-south", what: "a wall behind the opponent does not block a jump south", kind: Rule, rule: rules.JumpBlocked,
-		fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)"}.one(knobs{JumpWallIgnoredSouth: true}),
+		fix: "a wall behind the opponent blocks a jump in every direction (jump_blocked)"}.one(knobs{BoardGeometry: geometry{jumpIgnored: 1 << south}}),
 	family{name: "black-side-steps-through-walls", what: "black's side-steps ignore a wall between the opponent and the target", kind: Rule, rule: rules.IllegalDiagonal,
 		fix: "a wall between the opponent and the side-step's target makes it illegal, for either player"}.one(knobs{BlackSideStepsThrough: true}),
 	family{name: "step-wall-ignored-west", what: "a wall does not block a step west", kind: Rule, rule: rules.WallBlocksMove,
-		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(knobs{StepWallIgnoredWest: true}),
+		fix: "a wall between the pawn and the square ahead blocks a step in every direction (wall_blocks_move)"}.one(knobs{BoardGeometry: geometry{stepIgnored: 1 << west}}),
 	family{name: "black-win-ignored", what: "a black pawn on rank 1 does not end the game", kind: Rule, rule: rules.GameOver,
 		fix: "the game is over when either pawn stands on its goal rank (game_over)"}.one(knobs{BlackWinIgnored: true}),
 ))

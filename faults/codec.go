@@ -103,12 +103,13 @@ type knobs struct {
 	FirstMoverSame     bool `reads:"replayer"` // the first mover the State's last mover
 
 	// Faults confined to one direction or one player.
-	JumpWallIgnoredSouth  bool `reads:"replayer"` // a wall behind the opponent does not block a jump south
 	BlackSideStepsThrough bool `reads:"replayer"` // black's side-steps ignore the wall between the opponent and the target
-	StepWallIgnoredWest   bool `reads:"replayer"` // a wall does not block a step west
 	OpponentPathUnchecked bool `reads:"replayer"` // a wall may cut off the opponent: only the mover's path is checked
 	StateWallsUncounted   bool `reads:"replayer"` // the wall limit counts the record's walls only, not the State's
 	BlackWinIgnored       bool `reads:"replayer"` // a black pawn on rank 1 does not end the game
+
+	// The board's geometry (geometry.go): where walls stand in the way.
+	BoardGeometry geometry `reads:"replayer,validator"`
 
 	// The layout (layout.go).
 	DecodeLayout layout `reads:"decoder"` // the decoder's layout parts from spec/qf.md's so
@@ -178,12 +179,11 @@ const (
 	noWallsLeftIgnored
 	firstMoverParity
 	firstMoverSame
-	jumpWallIgnoredSouth
 	blackSideStepsThrough
-	stepWallIgnoredWest
 	opponentPathUnchecked
 	stateWallsUncounted
 	blackWinIgnored
+	boardGeometry
 	decodeLayout
 	encodeLayout
 	numKnobs // how many there are

@@ -270,9 +270,11 @@ func (l layout) describe() (slug, what, fix string) {
 // least significant bit first, each one-bit field inverted, the squares'
 // and the wall counts' range one off, every other order of the wall
 // groups, white after black, the last move's kind before its player, and
-// each character's bits least significant first.
+// each character's bits least significant first; and those of the board's
+// geometry (geometries).
 var Deviations = sync.OnceValue(func() []*Fault {
-	return slices.DeleteFunc(allDeviations(), func(f *Fault) bool { _, ok := catalogued[f.Name]; return ok })
+	layouts := slices.DeleteFunc(allDeviations(), func(f *Fault) bool { _, ok := catalogued[f.Name]; return ok })
+	return append(layouts, geometries()...)
 })
 
 // catalogued names the deviations that are faults of the catalogue, by

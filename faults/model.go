@@ -10,7 +10,6 @@ import (
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
@@ -34,7 +33,7 @@ func newModel(fs []*Fault) (*model, string) {
 		k, _ = k.with(f.knobs)
 		names = append(names, f.Name)
 	}
-	m := &model{decoding: k.readBy(decoding), encoding: k.readBy(encoding), replaying: k.readBy(replaying)}
+	m := &model{decoding: k.readBy(decoding), encoding: k.readBy(encoding), replaying: k.readBy(replaying), validating: k.readBy(validating)}
 	return m, "model: " + strings.Join(names, ", ")
 }
 
@@ -122,24 +121,28 @@ func (k knobs) set() KnobSet {
 }
 
 // A model answers each op with the knobs that the parts of the model it
-// runs read, and no other (knobs): decode and validate run the decoder,
-// replay the decoder and the replayer, encode the encoder.
+// runs read, and no other (knobs): decode runs the decoder, validate the
+// decoder and the validator, replay the decoder and the replayer, encode
+// the encoder.
 type model struct {
-	decoding, encoding, replaying knobs
+	decoding, encoding, replaying, validating knobs
 }
 
 // The parts of a model that each op runs, as the knobs' tags name them.
 var (
 	decoding  = []string{"decoder", "errors"}
 	encoding  = []string{"encoder", "errors"}
-	replaying = []string{"decoder", "replayer", "errors"}
+	replaying  = []string{"decoder", "replayer", "errors"}
+	validating = []string{"decoder", "validator", "errors"}
 )
 
 // partsOf returns the parts of a model that op runs.
 func partsOf(op protocol.Op) []string {
 	switch op {
-	case protocol.Decode, protocol.Validate:
+	case protocol.Decode:
 		return decoding
+	case protocol.Validate:
+		return validating
 	case protocol.Encode:
 		return encoding
 	case protocol.Replay:
@@ -163,7 +166,7 @@ func (k knobs) readBy(parts []string) knobs {
 var readers = sync.OnceValue(func() map[string][]int {
 	out := map[string][]int{}
 	t := reflect.TypeFor[knobs]()
-	for _, parts := range [][]string{decoding, encoding, replaying} {
+	for _, parts := range [][]string{decoding, encoding, replaying, validating} {
 		key := strings.Join(parts, ",")
 		out[key] = []int{}
 		for i := range t.NumField() {
@@ -209,7 +212,8 @@ var compatible = sync.OnceValue(func() [][]bool {
 func inCatalogue(f *Fault) bool { return f.index < len(Catalogue) && Catalogue[f.index] == f }
 
 // with returns k with the knobs that o turns on turned on too, and false
-// when o sets a knob that k sets to another value (which k keeps).
+// when o sets a knob that k sets to another value (which k keeps); two
+// geometries are one where they deviate in different ways.
 func (k knobs) with(o knobs) (knobs, bool) {
 	kv, ov := reflect.ValueOf(&k).Elem(), reflect.ValueOf(o)
 	ok := true
@@ -219,7 +223,14 @@ func (k knobs) with(o knobs) (knobs, bool) {
 		case f.IsZero():
 		case g.IsZero():
 			g.Set(f)
-		case !g.Equal(f):
+		case g.Equal(f):
+		case g.Type() == reflect.TypeFor[geometry]():
+			if both, fit := g.Interface().(geometry).with(f.Interface().(geometry)); fit {
+				g.Set(reflect.ValueOf(both))
+			} else {
+				ok = false
+			}
+		default:
 			ok = false
 		}
 	}
@@ -333,15 +344,15 @@ func (m *model) replay(read *KnobSet, code string) *protocol.Response {
 }
 
 func (m *model) validate(read *KnobSet, code string) *protocol.Response {
-	k := reading{&m.decoding, read}
+	k := reading{&m.validating, read}
 	v, e := k.decode(code, ref.Strict)
 	if e != nil {
 		return k.fail(e, false)
 	}
 	kinds := []string{}
 	if v.State != nil {
-		for _, k := range rules.Validate(v.State) {
-			kinds = append(kinds, string(k))
+		for _, r := range k.validate(v.State) {
+			kinds = append(kinds, string(r))
 		}
 	}
 	return &protocol.Response{Violations: &kinds}

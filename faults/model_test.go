@@ -76,7 +76,7 @@ func panics(h protocol.Handler, req *protocol.Request) (msg string) {
 // by construction: the op reads none of its knobs.)
 func TestKnobsRead(t *testing.T) {
 	parts := map[string]bool{}
-	for _, p := range slices.Concat(decoding, encoding, replaying) {
+	for _, p := range slices.Concat(decoding, encoding, replaying, validating) {
 		parts[p] = true
 	}
 	kt := reflect.TypeFor[knobs]()
@@ -90,7 +90,7 @@ func TestKnobsRead(t *testing.T) {
 	}
 	reqs := requests(t)
 	for _, f := range Catalogue {
-		read, all := Model(f), (&model{f.knobs, f.knobs, f.knobs}).handler("")
+		read, all := Model(f), (&model{f.knobs, f.knobs, f.knobs, f.knobs}).handler("")
 		for _, req := range reqs {
 			if got, want := answerOf(read, req), answerOf(all, req); got != want {
 				b, _ := req.AppendJSON(nil)

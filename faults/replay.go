@@ -28,26 +28,19 @@ func (b *board) anchorAt(grid uint64, x, y int) bool {
 	return x >= 0 && x < 8 && y >= 0 && y < 8 && grid>>(8*y+x)&1 != 0
 }
 
-// wallBetween reports whether a wall separates (x, y) from (x+dx, y+dy),
-// an orthogonal step.
-func (b *board) wallBetween(x, y, dx, dy int) bool {
-	if dy != 0 {
-		row := min(y, y+dy)
-		return b.anchorAt(b.h, x-1, row) || b.anchorAt(b.h, x, row)
-	}
-	col := min(x, x+dx)
-	return b.anchorAt(b.v, col, y-1) || b.anchorAt(b.v, col, y)
-}
-
 // reaches reports whether a pawn on square from can walk to a square of
-// rank goal (0 to 8), walls in the way: the squares it can walk to found
-// a rank at a time, as nine bits, until no more are found.
-func (b *board) reaches(from, goal int) bool {
+// rank goal (0 to 8), walls in the way as geometry g places them: the
+// squares it can walk to found a rank at a time, as nine bits, until no
+// more are found (g.reaches where g's lines are not spec/qf.md's).
+func (b *board) reaches(g *geometry, from, goal int) bool {
+	if g.lines() {
+		return g.reaches(b, from, goal)
+	}
 	if from < 0 || from > 80 { // off the board, by square arithmetic
 		return from/9 == goal
 	}
 	// east[y] has bit x set where a wall parts (x, y) from (x+1, y);
-	// north[y] where one parts (x, y) from (x, y+1) (wallBetween).
+	// north[y] where one parts (x, y) from (x, y+1) (geometry.between).
 	var east, north [9]uint16
 	for y := range 9 {
 		if y > 0 {
@@ -123,9 +116,10 @@ func (f reading) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	}
 	saved := *b
 	*same |= anchor(p)
-	blocked := !b.reaches(b.pawn[0], 8) || !b.reaches(b.pawn[1], 0)
+	g := f.geometryOf(b)
+	blocked := !b.reaches(g, b.pawn[0], 8) || !b.reaches(g, b.pawn[1], 0)
 	if f.of(opponentPathUnchecked).OpponentPathUnchecked {
-		blocked = !b.reaches(b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
+		blocked = !b.reaches(g, b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
 	}
 	if !f.of(noPathCheck).NoPathCheck && blocked {
 		*b = saved
@@ -159,6 +153,7 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 	}
 	x, y := me%9, me/9
 	dx, dy := steps[dir][0], steps[dir][1]
+	g := f.geometryOf(b)
 	if dx == 0 || dy == 0 {
 		nx, ny := x+dx, y+dy
 		if f.of(wrapAtEdge).WrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
@@ -167,13 +162,13 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 		switch {
 		case !inside(nx, ny):
 			return 0, rules.OffBoard
-		case b.wallBetween(x, y, dx, dy) && !(f.of(stepWallIgnoredWest).StepWallIgnoredWest && dx == -1):
+		case g.between(b, x, y, dx, dy) && !g.stepIgnored.has(headingOf(dx, dy)):
 			return 0, rules.WallBlocksMove
 		case 9*ny+nx != opp:
 			return 9*ny + nx, ""
 		}
 		jx, jy := nx+dx, ny+dy
-		if f.jumpBlocked(b, nx, ny, dx, dy) {
+		if jumpBlocked(g, b, nx, ny, dx, dy) {
 			return 0, rules.JumpBlocked
 		}
 		return 9*jy + jx, ""
@@ -187,12 +182,12 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 	}
 	for _, via := range [2][2]int{{dx, 0}, {0, dy}} {
 		ox, oy := x+via[0], y+via[1]
-		if !inside(ox, oy) || 9*oy+ox != opp || b.wallBetween(x, y, via[0], via[1]) {
+		if !inside(ox, oy) || 9*oy+ox != opp || g.between(b, x, y, via[0], via[1]) {
 			continue
 		}
-		blocked := f.jumpBlocked(b, ox, oy, via[0], via[1])
+		blocked := jumpBlocked(g, b, ox, oy, via[0], via[1])
 		through := f.of(blackSideStepsThrough).BlackSideStepsThrough && b.toMove == 1
-		if (blocked || f.of(sideStepWhileOpen).SideStepWhileOpen) && (!b.wallBetween(ox, oy, tx-ox, ty-oy) || through) {
+		if (blocked || f.of(sideStepWhileOpen).SideStepWhileOpen) && (!g.between(b, ox, oy, tx-ox, ty-oy) || through) {
 			return 9*ty + tx, ""
 		}
 	}
@@ -200,12 +195,13 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 }
 
 // jumpBlocked reports whether the board's edge or a wall stands behind the
-// opponent on (ox, oy), jumped over in the step (dx, dy).
-func (f reading) jumpBlocked(b *board, ox, oy, dx, dy int) bool {
+// opponent on (ox, oy), jumped over in the step (dx, dy), as geometry g
+// places walls.
+func jumpBlocked(g *geometry, b *board, ox, oy, dx, dy int) bool {
 	if !inside(ox+dx, oy+dy) {
 		return true
 	}
-	return b.wallBetween(ox, oy, dx, dy) && !(f.of(jumpWallIgnoredSouth).JumpWallIgnoredSouth && dy == -1)
+	return g.between(b, ox, oy, dx, dy) && !g.jumpIgnored.has(headingOf(dx, dy))
 }
 
 // replay answers a replay request for a value already decoded.
