@@ -198,7 +198,7 @@ func knownFlags(list string) ([]string, error) {
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check", checkSynopsis, stderr)
+	fs := newFlagSet("check", checkSynopsis, stdout, stderr)
 	f := newCheckFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err

@@ -24,7 +24,7 @@ line and column.
 Exit status 1 when a value is refused or the text is not JSON.`
 
 func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("encode", encodeSynopsis, stderr)
+	fs := newFlagSet("encode", encodeSynopsis, stdout, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

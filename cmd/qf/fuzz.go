@@ -63,7 +63,7 @@ COMMAND cannot be started.
 flags:`
 
 func runFuzz(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("fuzz", fuzzSynopsis, stderr)
+	fs := newFlagSet("fuzz", fuzzSynopsis, stdout, stderr)
 	duration := fs.Duration("duration", 60e9, "how long the whole run takes, diagnosis and examples included (unless -n is given; see above)")
 	n := fs.Int("n", 0, "ask `N` cases, the suite's vectors first, however long it takes")
 	var seed uint64

@@ -16,6 +16,7 @@ import (
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/protocol/protocoltest"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/spec"
@@ -167,11 +168,16 @@ func TestUsage(t *testing.T) {
 		t.Errorf("qf help: status %d, %q", status, out)
 	}
 	// Every subcommand answers -h with what it does, not only its usage
-	// line.
-	for _, cmd := range []string{"check", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "vectors", "serve", "version"} {
-		_, errOut, status := qf("", cmd, "-h")
-		if status != 0 || strings.Count(errOut, "\n") < 4 {
-			t.Errorf("qf %s -h: status %d, want 0 and a few lines; got %q", cmd, status, errOut)
+	// line, on standard output as qf -h does (qf check -h | less); a flag
+	// error shows the usage on standard error.
+	for _, cmd := range []string{"check", "corners", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "vectors", "serve", "version"} {
+		out, errOut, status := qf("", cmd, "-h")
+		if status != 0 || strings.Count(out, "\n") < 4 || errOut != "" || !strings.HasPrefix(out, "usage: qf "+cmd+" ") {
+			t.Errorf("qf %s -h: status %d, want 0 and a few lines on stdout; got stdout %q, stderr %q", cmd, status, out, errOut)
+		}
+		out, errOut, status = qf("", cmd, "-no-such-flag")
+		if status != 2 || out != "" || !strings.Contains(errOut, "flag provided but not defined") || !strings.Contains(errOut, "usage: qf "+cmd+" ") {
+			t.Errorf("qf %s -no-such-flag: status %d, want 2 and the usage on stderr; got stdout %q, stderr %q", cmd, status, out, errOut)
 		}
 	}
 }
@@ -721,5 +727,58 @@ func TestNoCode(t *testing.T) {
 	}
 	if _, _, status := qf("\n", "decode"); status != 1 {
 		t.Errorf("qf decode of an empty line (the empty code, truncated): status %d", status)
+	}
+}
+
+// qf corners sends every corner of spec/protocol.md and shows each answer
+// that differs, escaped, with status 0 whether or not any differs: an
+// implementation that answers them all as defined shows none; one that
+// reads requests leniently (the fake reads them with encoding/json, as
+// the Go checklist's adapter does) shows each it answers otherwise; a
+// crash is that corner's difference, and the rest are still sent.
+func TestCorners(t *testing.T) {
+	t.Parallel()
+	out, errOut, status := qf("", append([]string{"corners"}, fake("serve")...)...)
+	if status != 0 || strings.Contains(out, "\ncorner ") || !strings.HasSuffix(out, "\ncorners: 34 of 34 answered as defined, 0 otherwise\n") {
+		t.Errorf("a conforming implementation: status %d\n%s%s", status, out, errOut)
+	}
+	// The fake's answers, the reference's to what encoding/json reads,
+	// differ at these corners.
+	out, errOut, status = qf("", append([]string{"corners"}, fake("normal")...)...)
+	differ := []int{1, 3, 6, 7, 8, 9, 17, 18, 27, 30, 31, 32, 33}
+	if status != 0 || strings.Count(out, "\ncorner ") != len(differ) || !strings.HasSuffix(out, "\ncorners: 21 of 34 answered as defined, 13 otherwise\n") {
+		t.Errorf("a lenient reader: status %d\n%s%s", status, out, errOut)
+	}
+	for _, n := range differ {
+		c := protocoltest.Corners()[n-1]
+		want, _ := c.Answered("")
+		if !strings.Contains(out, fmt.Sprintf("\ncorner %d of 34, %s:\n  request  ", n, c.Comment)) || !strings.Contains(out, "  defined  "+want+"\n") {
+			t.Errorf("corner %d not shown with its request and its answer defined", n)
+		}
+	}
+	if !strings.Contains(out, "request  (an empty line)\n") {
+		t.Errorf("the empty line is not shown as one:\n%s", out)
+	}
+	out, errOut, status = qf("", append([]string{"corners"}, fake("escapes")...)...)
+	if status != 0 || strings.IndexByte(out+errOut, 0x1b) >= 0 || strings.IndexByte(out+errOut, 0xff) >= 0 || !strings.Contains(out, `\xff\xfe`) {
+		t.Errorf("the implementation's text not escaped: status %d\n%q", status, out+errOut)
+	}
+	out, errOut, status = qf("", append([]string{"corners"}, fake("crash-4th", "QF_FAKE_DIR="+t.TempDir())...)...)
+	// Each process crashes on its fourth request after hello.
+	if status != 0 || strings.Count(out, "  answer   none: crash: exited with status 3\n  stderr   fake: crashing on request 4\n") != 8 ||
+		!strings.HasSuffix(out, " otherwise\n") {
+		t.Errorf("a crash: status %d\n%s%s", status, out, errOut)
+	}
+}
+
+// qf corners cannot send the corners to an implementation that cannot
+// start (status 2) or does not answer hello (status 1).
+func TestCornersCannotRun(t *testing.T) {
+	t.Parallel()
+	if _, errOut, status := qf("", "corners", "--", "/nonexistent/qf-impl"); status != 2 || !strings.Contains(errOut, "cannot start") {
+		t.Errorf("a command that cannot start: status %d, %q", status, errOut)
+	}
+	if _, errOut, status := qf("", append([]string{"corners", "-start-timeout", "200ms"}, fake("silent")...)...); status != 1 || !strings.Contains(errOut, "never answered hello") {
+		t.Errorf("no hello: status %d, %q", status, errOut)
 	}
 }

@@ -24,7 +24,7 @@ Exit status 1 when the code is rejected or a move is illegal.`
 // squares after each, and the first violation of the rules, if any (then
 // the status is 1). A State is shown first, with its violations.
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", replaySynopsis, stderr)
+	fs := newFlagSet("replay", replaySynopsis, stdout, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

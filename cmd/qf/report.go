@@ -22,7 +22,7 @@ README. Each report is checked against runner/report.schema.json.
 flags:`
 
 func runReport(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("report", reportSynopsis, stderr)
+	fs := newFlagSet("report", reportSynopsis, stdout, stderr)
 	out := fs.String("o", "", "write to `FILE` instead of standard output")
 	format := fs.String("format", "", "html or md; by default md for a FILE ending in .md, html otherwise")
 	if err := parse(fs, args); err != nil {

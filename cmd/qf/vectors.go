@@ -19,7 +19,7 @@ JavaScript (examples/), and the licence; no Go source, so DIR may be in a
 Go module. Files of other names in DIR are left alone.`
 
 func runVectors(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("vectors", vectorsSynopsis, stderr)
+	fs := newFlagSet("vectors", vectorsSynopsis, stdout, stderr)
 	out := fs.String("o", "", "the `directory` to write into (made when missing)")
 	if err := parse(fs, args); err != nil {
 		return err
