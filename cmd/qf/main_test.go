@@ -121,10 +121,18 @@ func TestEncode(t *testing.T) {
 	if out, _, status := qf("", "encode", file); status != 0 || out != "A\nQA\ngkwAAAAQ\n" {
 		t.Errorf("from a file: status %d, stdout %q", status, out)
 	}
-	// Refused values are reported with their number; the rest is encoded.
+	// Refused values are reported with their number and field, as the
+	// synopsis promises; the rest is encoded.
 	out, errOut, status = qf(`{"state":null,"record":{"moves":[{"kind":"piece","dir":9}]}} {"state":null,"record":null}`, "encode")
-	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 1 direction 9 out of range 0-7") {
+	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 1 direction 9 out of range 0-7 (field record.moves[0].dir)\n") {
 		t.Errorf("status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	white81 := `{"state":{"white":81,"black":0,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":0},"record":null}`
+	if _, errOut, status = qf(white81, "encode"); status != 1 || errOut != "qf encode: stdin: value 1: ref: white square 81 out of range 0-80 (field state.white)\n" {
+		t.Errorf("a square out of range: status %d, stderr %q", status, errOut)
+	}
+	if _, errOut, status = qf(`{"state":{"white":"x"},"record":null}`, "encode"); status != 1 || strings.Count(errOut, "state.white") != 1 {
+		t.Errorf("a malformed value names its field once: status %d, stderr %q", status, errOut)
 	}
 	// Text that is not JSON stops the run, saying where; what quotes the
 	// input is escaped.
@@ -711,8 +719,44 @@ func TestVectorsCommand(t *testing.T) {
 			t.Errorf("%s: not as in the repository (%v)", p, err)
 		}
 	}
+	// The help names what it writes: each top-level file, and each
+	// language of the examples.
+	help, _, _ := qf("", "vectors", "-h")
+	help = strings.Join(strings.Fields(help), " ")
+	entries, _ := os.ReadDir(dir)
+	examples, _ := os.ReadDir(filepath.Join(dir, "examples"))
+	languages := map[string]string{"python": "Python", "js": "JavaScript", "java": "Java"}
+	for _, e := range entries {
+		if !e.IsDir() && !strings.Contains(help, e.Name()) && e.Name() != "LICENSE" {
+			t.Errorf("qf vectors -h does not name %s, which it writes:\n%s", e.Name(), help)
+		}
+	}
+	for _, e := range examples {
+		if l, ok := languages[e.Name()]; !ok || !strings.Contains(help, l) {
+			t.Errorf("qf vectors -h does not name the examples in examples/%s (%q), which it writes:\n%s", e.Name(), l, help)
+		}
+	}
 	if _, errOut, status := qf("", "vectors"); status != 2 || !strings.Contains(errOut, "-o DIR is required") {
 		t.Errorf("qf vectors: status %d, %q", status, errOut)
+	}
+}
+
+// qf check's help and its error for an unknown flag point to where the
+// flags are listed: CONFORMANCE-REFERENCE.md, not CONFORMANCE.md.
+func TestCheckFlagsListed(t *testing.T) {
+	doc, err := os.ReadFile("../../CONFORMANCE-REFERENCE.md")
+	if err != nil || !strings.Contains(string(doc), "| `Truncated` |") {
+		t.Fatalf("CONFORMANCE-REFERENCE.md does not list the flags: %v", err)
+	}
+	help, _, _ := qf("", "check", "-h")
+	_, errOut, status := qf("", "check", "-flags", "NoSuchFlag")
+	for _, s := range []string{help, errOut} {
+		if !strings.Contains(s, "CONFORMANCE-REFERENCE.md") || strings.Contains(s, "CONFORMANCE.md") {
+			t.Errorf("does not point to CONFORMANCE-REFERENCE.md for the flags: %q", s)
+		}
+	}
+	if status != 2 {
+		t.Errorf("-flags NoSuchFlag: status %d", status)
 	}
 }
 
@@ -780,5 +824,26 @@ func TestCornersCannotRun(t *testing.T) {
 	}
 	if _, errOut, status := qf("", append([]string{"corners", "-start-timeout", "200ms"}, fake("silent")...)...); status != 1 || !strings.Contains(errOut, "never answered hello") {
 		t.Errorf("no hello: status %d, %q", status, errOut)
+	}
+}
+
+// -write-expect-fail says what it wrote, where, and that the run passes
+// when the vectors were all it failed on, as its exit status says; never
+// "the run fails" with status 0.
+func TestWriteExpectFail(t *testing.T) {
+	t.Parallel()
+	known := filepath.Join(t.TempDir(), "known.txt")
+	out, errOut, status := qf("", append([]string{"check", "-run", "^validate/", "-write-expect-fail", known}, fake("outsider:too-many-walls-per-group")...)...)
+	list, err := os.ReadFile(known)
+	if status != 0 || err != nil || strings.Count(string(list), "\nvalidate/") != 31 || strings.Contains(out, "the run fails") ||
+		!strings.Contains(out, "\nthe run passes with -write-expect-fail: the 31 failing vectors, all it failed on, are written to "+known+" as expected failures\n") ||
+		!strings.HasSuffix(out, "\nwrote "+known+": 31 expected failures\n") {
+		t.Errorf("status %d, %v\n%s%s", status, err, out, errOut)
+	}
+	// With a stale entry besides, the run fails, and says so.
+	os.WriteFile(known, append(list, "strict/no-such-vector a stale entry\n"...), 0o644)
+	out, errOut, status = qf("", append([]string{"check", "-run", "^validate/", "-expect-fail", known, "-write-expect-fail", known}, fake("outsider:too-many-walls-per-group")...)...)
+	if status != 1 || !strings.Contains(out, "the run fails:\n") || strings.Contains(out, "the run passes") || !strings.HasSuffix(out, "\nwrote "+known+": 31 expected failures\n") {
+		t.Errorf("a stale entry: status %d\n%s%s", status, out, errOut)
 	}
 }
