@@ -847,3 +847,70 @@ func TestWriteExpectFail(t *testing.T) {
 		t.Errorf("a stale entry: status %d\n%s%s", status, out, errOut)
 	}
 }
+
+// qf report given a file qf writes for another command says what it is
+// and which command reads it, not a schema's error; text that is not JSON
+// gets its line and column.
+func TestReportOtherFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fuzzed := filepath.Join(dir, "fuzz.json")
+	if _, errOut, status := qf("", "fuzz", "-n", "50", "-seed", "1", "-json", fuzzed); status != 0 {
+		t.Fatalf("qf fuzz: %d %s", status, errOut)
+	}
+	junit := filepath.Join(dir, "check.xml")
+	if _, errOut, status := qf("", "check", "-run", "^strict/corpus-", "-junit", junit); status != 0 {
+		t.Fatalf("qf check: %d %s", status, errOut)
+	}
+	known := filepath.Join(dir, "known.txt")
+	os.WriteFile(known, []byte("# Expected failures for qf check: a vector id or glob, then the reason.\nstrict/empty crash\n"), 0o644)
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte("{\"suite_version\": \"1\",\n  \"x\": tru}"), 0o644)
+	for _, c := range []struct{ path, says string }{
+		{fuzzed, "fuzz.json: this is a qf fuzz report (qf fuzz -json), which no qf command reads: to check the cases it found, qf fuzz -o DIR writes them as vector files, and qf check -vectors DIR -- COMMAND runs them; qf report reads the reports of qf check -json\n"},
+		{junit, "check.xml: this is XML, such as qf check -junit writes"},
+		{known, "known.txt: this is an expected-failures list (qf check -write-expect-fail), which qf check -expect-fail reads"},
+		{"../../vectors/decode_strict.json", "decode_strict.json: this is a vector file, such as qf fuzz -o writes: qf check -vectors DIR -- COMMAND runs"},
+		{broken, "broken.json: not a report of qf check -json: line 2, column 11: not JSON: invalid character"},
+	} {
+		if _, errOut, status := qf("", "report", c.path); status != 1 || !strings.Contains(errOut, c.says) || strings.Contains(errOut, "schema") {
+			t.Errorf("qf report %s: status %d, %q; want 1 and %q", c.path, status, errOut, c.says)
+		}
+	}
+}
+
+// qf fuzz -o with no disagreement writes nothing, and says so.
+func TestFuzzWritesNothing(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "found")
+	out, errOut, status := qf("", "fuzz", "-n", "100", "-seed", "1", "-o", dir)
+	entries, _ := os.ReadDir(dir)
+	if status != 0 || len(entries) != 0 || !strings.HasSuffix(out, "\nwrote nothing into "+dir+": no disagreement to write as vectors\n") {
+		t.Errorf("status %d, %d files\n%s%s", status, len(entries), out, errOut)
+	}
+}
+
+// When the causes do not all fit whole on a screen, the text report says
+// how many it shows by their headline only, and that -v shows them all:
+// the count is the causes shown without their details.
+func TestCausesHeadlineOnlySaid(t *testing.T) {
+	t.Parallel()
+	out, errOut, status := qf("", append([]string{"check"}, fake("mutant:kotlin")...)...)
+	lines := strings.Split(out, "\n")
+	bare := 0
+	for i, l := range lines {
+		if regexp.MustCompile(`^ ?\d+\. `).MatchString(l) && !strings.HasPrefix(lines[i+1], "    observed: ") && !strings.HasPrefix(lines[i+1], "    evidence: ") {
+			bare++
+		}
+	}
+	if status != 1 || bare == 0 || !strings.Contains(out, fmt.Sprintf("\n    (%d causes by their headline only, for want of room: -v shows every cause whole)\n", bare)) {
+		t.Errorf("%d causes by their headline only, not said so:\n%s%s", bare, out, errOut)
+	}
+	if n := strings.Count(out, "\n"); n > runner.Screen {
+		t.Errorf("%d lines, more than a screen (%d)", n, runner.Screen)
+	}
+	out, _, _ = qf("", append([]string{"check", "-v"}, fake("mutant:kotlin")...)...)
+	if strings.Contains(out, "headline only") {
+		t.Errorf("-v says causes are shown by their headline only")
+	}
+}
