@@ -339,6 +339,12 @@ func TestReplay(t *testing.T) {
 	if status != 0 || !strings.Contains(out, "4 walls c3h e3h d7h d8v; white moved last, turn 10") {
 		t.Errorf("status %d\n%s", status, out)
 	}
+	// The last line's words agree with the count of moves.
+	for code, last := range map[string]string{"QA": "no move\n", "QBA": "1 move, legal\n", "QEBAQ": "4 moves, all legal\n"} {
+		if out, _, status := qf("", "replay", code); status != 0 || !strings.HasSuffix(out, "\n"+last) {
+			t.Errorf("qf replay %s: status %d, want it to end %q:\n%s", code, status, last, out)
+		}
+	}
 	if _, errOut, status := qf("", "replay", "j7ok="); status != 1 || !strings.Contains(errOut, "invalid character") {
 		t.Errorf("status %d, stderr %q", status, errOut)
 	}
@@ -912,5 +918,40 @@ func TestCausesHeadlineOnlySaid(t *testing.T) {
 	out, _, _ = qf("", append([]string{"check", "-v"}, fake("mutant:kotlin")...)...)
 	if strings.Contains(out, "headline only") {
 		t.Errorf("-v says causes are shown by their headline only")
+	}
+}
+
+// The reports' words agree with their counts, for one and for many ("1
+// replay code", "31 replay codes"; "on the one request", "on each of the
+// 14 requests"), and a detail of misbehaviour that differs from another
+// only in its numbers is said once, with how many there are.
+func TestWordsAgreeWithCounts(t *testing.T) {
+	t.Parallel()
+	plural := regexp.MustCompile(`\b1 (?:[a-z_]+ )?(?:codes|values|inputs|tests|answers|failures|requests|vectors|bits|characters|causes|disagreements)\b|of 1 such tests`)
+	for _, c := range []struct {
+		mode string
+		says []string
+	}{
+		{"outsider:first-mover-parity", []string{"observed: 3 replay codes: legal moves landing", "; 1 replay code: off_board not reported where spec/qf.md's rules find it"}},
+		{"mutant:rust", []string{"; 6 replay codes: off_board not reported"}},
+		{"outsider:too-many-walls-per-group", []string{"evidence: the 31 answers observed, each compared with spec/qf.md's; no model of a known fault reproduces them\n"}},
+		{"crash-1-in-100", []string{"evidence: seen by the runner, on each of the 14 requests\n"}},
+		{"wrong-id-2nd", []string{"observed: 677 requests: an answer with id 12345 to request "}},
+	} {
+		out, errOut, _ := qf("", append([]string{"check"}, fake(c.mode, "QF_FAKE_DIR="+t.TempDir())...)...)
+		flat := strings.Join(strings.Fields(out), " ")
+		if m := plural.FindString(out); m != "" {
+			t.Errorf("%s: %q, a plural after a count of 1:\n%s", c.mode, m, out)
+		}
+		for _, s := range c.says {
+			if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
+				t.Errorf("%s: does not say %q:\n%s%s", c.mode, s, out, errOut)
+			}
+		}
+		_, observed, _ := strings.Cut(flat, "observed: ")
+		observed, _, _ = strings.Cut(observed, "evidence: ")
+		if c.mode == "wrong-id-2nd" && (strings.Count(observed, "an answer with id 12345 to request") != 1 || !strings.Contains(observed, "(677, alike but for their numbers)")) {
+			t.Errorf("a detail said more than once, or without its count:\n%s", out)
+		}
 	}
 }
