@@ -253,7 +253,7 @@ func (m *Matrix) WriteMarkdown(w io.Writer) error {
 			if flags := causeFlags(cause); flags != "" {
 				name = "`" + flags + "` (" + name + ")"
 			}
-			fmt.Fprintf(&b, "%d. **%s**: %s, %d %s. %s\n", i+1, name, md(says), cause.Failed, term.Plural(cause.Failed, "failure"), md(cause.Evidence))
+			fmt.Fprintf(&b, "%d. **%s**: %s, %d %s; %s\n", i+1, name, md(says), cause.Failed, term.Plural(cause.Failed, "failure"), md(cause.Evidence))
 		}
 		for _, p := range c.Problems {
 			fmt.Fprintf(&b, "- problem: %s\n", md(term.Clip(p, 300)))

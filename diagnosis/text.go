@@ -51,6 +51,14 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 		}
 		return d
 	}
+	// When not every cause fits whole, a line at the end says so.
+	whole := len(causes)
+	for i := range causes {
+		whole += len(details(i))
+	}
+	if whole > lines && lines > 3 {
+		lines--
+	}
 	full := make([]bool, len(causes))
 	shown := make([]bool, len(causes))
 	// Every cause on a line of its own, known faults first, while there is
@@ -93,6 +101,19 @@ func WriteText(w io.Writer, causes []Cause, t Text) {
 			fmt.Fprintf(w, "    %s\n", l)
 		}
 	}
+	if n := count(shown) - count(full); whole > lines && n > 0 {
+		fmt.Fprintf(w, "    %s\n", headlineOnly(n, len(rest))) // less than foldWidth: one line
+	}
+}
+
+// headlineOnly says how many causes a text shows by their headline only,
+// for want of room, and how many more by their name in a line.
+func headlineOnly(n, inALine int) string {
+	s := fmt.Sprintf("(%d %s by %s headline only", n, term.Plural(n, "cause"), term.Plural(n, "its", "their"))
+	if inALine > 0 {
+		s += fmt.Sprintf(", %d more by %s name above", inALine, term.Plural(inALine, "its", "their"))
+	}
+	return s + ", for want of room: -v shows every cause whole)"
 }
 
 func count(b []bool) int {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-json-experiment/json/jsontext"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
@@ -360,7 +361,7 @@ type share struct {
 // 30 codes with a Record, of 300 such tests", "12 codes first differing at
 // state.turn".
 func (s share) String() string {
-	lead := fmt.Sprintf("%d %s %s", s.n, s.noun, s.trait.words)
+	lead := fmt.Sprintf("%d %s %s", s.n, term.Plural(s.n, strings.TrimSuffix(s.noun, "s"), s.noun), s.trait.words)
 	if s.n < s.of {
 		lead = "among them, " + lead
 	}
@@ -370,7 +371,7 @@ func (s share) String() string {
 	case s.had == s.n:
 		return lead + ": every such test"
 	}
-	return fmt.Sprintf("%s, of %d such tests", lead, s.had)
+	return fmt.Sprintf("%s, of %d such %s", lead, s.had, term.Plural(s.had, "test"))
 }
 
 // shared returns what the failures members share, among the tests run of

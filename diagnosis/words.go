@@ -3,6 +3,7 @@ package diagnosis
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -57,9 +58,12 @@ func (d *diagnosis) mechanismCause(f *faults.Fault, g *group) Cause {
 	if k > 0 {
 		model = "its model, with the mechanisms found before it,"
 	}
-	c.Evidence = fmt.Sprintf("%s reproduces each of its %d %s", model, own, term.Plural(own, "failure"))
+	c.Evidence = fmt.Sprintf("%s reproduces each of its %d failures", model, own)
+	if own == 1 {
+		c.Evidence = model + " reproduces its one failure"
+	}
 	if n := len(g.follows); n > 0 {
-		c.Evidence += fmt.Sprintf(" and the decodings of the codes of the %d that follow from it", n)
+		c.Evidence += fmt.Sprintf(" and the decodings of the codes of the %d that %s from it", n, term.Plural(n, "follows", "follow"))
 	}
 	c.Evidence += fmt.Sprintf(", and answers as the implementation every test it bears on that passes (%d)", d.bears(f))
 	if f.Seen > 0 {
@@ -108,11 +112,10 @@ func (d *diagnosis) observationCause(g *group) Cause {
 	case k.part == Rules:
 		c.Name, c.Field, c.Rule = k.place+": "+ruleWay[k.way], "", k.place
 		if k.way == suite.OtherSquares {
-			c.Name = "legal moves land on other squares"
+			c.Name, c.Title = "legal moves land on other squares", "the pawn stands elsewhere under spec/qf.md's rules"
 		}
 	case k.place != "":
-		c.Name = k.place + ": " + string(k.way)
-		c.Title += " (first at " + k.place + ")"
+		c.Name = k.place + ": " + string(k.way) // the title goes on from the name: it says no place again
 	default:
 		c.Field = d.firstField(g)
 	}
@@ -120,9 +123,18 @@ func (d *diagnosis) observationCause(g *group) Cause {
 	if s, ok := d.shared(g.members); ok && s.tells {
 		c.Observed = s.String() + "; " + c.Observed
 	}
-	c.Evidence = fmt.Sprintf("%d %s", len(g.members), term.Plural(len(g.members), "answer"))
+	c.Evidence = observedEvidence(len(g.members))
 	c.Fix, c.Refs = d.observationFix(k, g.members)
 	return c
+}
+
+// observedEvidence says what proves a cause that no model reproduces:
+// its n answers themselves, as observed.
+func observedEvidence(n int) string {
+	if n == 1 {
+		return "the answer observed, compared with spec/qf.md's; no model of a known fault reproduces it"
+	}
+	return fmt.Sprintf("the %d answers observed, each compared with spec/qf.md's; no model of a known fault reproduces them", n)
 }
 
 // firstField returns the field of the layout where the most failures of
@@ -184,7 +196,7 @@ func wayWords(w suite.Way, rule rules.Rule, noun string) string {
 	case suite.RefusedEarlier:
 		return noun + " refused before the error spec/qf.md finds in them"
 	case suite.OtherKind, suite.NoOffset, suite.OtherUnit, suite.OtherField:
-		return "errors that spec/qf.md requires reported otherwise (" + string(w) + ")"
+		return "errors that spec/qf.md requires reported otherwise" // how, the cause's name says
 	case suite.OtherValue:
 		return noun + " decoded to other values than spec/qf.md's"
 	case suite.OtherCode:
@@ -323,28 +335,50 @@ var misbehaviours = map[suite.Reason]struct{ title, fix string }{
 // maxDetails is how many different details of misbehaviour a cause says.
 const maxDetails = 10
 
+// digits are the numbers of a detail of misbehaviour.
+var digits = regexp.MustCompile(`[0-9]+`)
+
 // misbehaviourCause returns the cause of the failures of one reason: what
 // happened, in the words of the driver, what the inputs share, and what
 // the protocol requires.
 func (d *diagnosis) misbehaviourCause(reason suite.Reason, members []int) Cause {
 	m := misbehaviours[reason]
-	details := map[string]int{}
-	for _, i := range members {
-		details[d.obs[i].Detail]++
+	// Details that differ only in their numbers (the ids of a request and
+	// of the answer read for it) are one sentence, said once.
+	type alike struct {
+		first    string // the first detail of the sentence
+		n        int    // its failures
+		distinct map[string]bool
 	}
-	kinds := make([]string, 0, len(details))
-	for detail := range details {
-		kinds = append(kinds, detail)
+	details := map[string]*alike{}
+	for _, i := range members {
+		detail := d.obs[i].Detail
+		shape := digits.ReplaceAllString(detail, "0")
+		a := details[shape]
+		if a == nil {
+			a = &alike{first: detail, distinct: map[string]bool{}}
+			details[shape] = a
+		}
+		a.n++
+		a.distinct[detail] = true
+	}
+	kinds := make([]*alike, 0, len(details))
+	for _, a := range details {
+		kinds = append(kinds, a)
 	}
 	sort.Slice(kinds, func(a, b int) bool {
-		if details[kinds[a]] != details[kinds[b]] {
-			return details[kinds[a]] > details[kinds[b]]
+		if kinds[a].n != kinds[b].n {
+			return kinds[a].n > kinds[b].n
 		}
-		return kinds[a] < kinds[b]
+		return kinds[a].first < kinds[b].first
 	})
 	var said []string
-	for _, detail := range kinds[:min(len(kinds), maxDetails)] {
-		said = append(said, fmt.Sprintf("%s (%d)", detail, details[detail]))
+	for _, a := range kinds[:min(len(kinds), maxDetails)] {
+		if len(a.distinct) == 1 {
+			said = append(said, fmt.Sprintf("%s (%d)", a.first, a.n))
+			continue
+		}
+		said = append(said, fmt.Sprintf("%s (%d, alike but for their numbers)", a.first, a.n))
 	}
 	observed := fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), strings.Join(said, "; "))
 	if len(kinds) > maxDetails {
@@ -363,7 +397,16 @@ func (d *diagnosis) misbehaviourCause(reason suite.Reason, members []int) Cause 
 		observed += "; " + s.String()
 	}
 	return Cause{Name: string(reason), Title: m.title, Fix: m.fix, Refs: []string{"spec/protocol.md"}, Observed: observed,
-		Evidence: fmt.Sprintf("%d %s", len(members), term.Plural(len(members), "test"))}
+		Evidence: seenEvidence(len(members))}
+}
+
+// seenEvidence says what proves a misbehaviour: the runner saw it, on
+// each of n requests.
+func seenEvidence(n int) string {
+	if n == 1 {
+		return "seen by the runner, on the one request"
+	}
+	return fmt.Sprintf("seen by the runner, on each of the %d requests", n)
 }
 
 // errorRule says how spec/qf.md section Errors reports an error kind.
@@ -408,11 +451,15 @@ func (d *diagnosis) decodingSections(members []int) []string {
 }
 
 // noun names what a category's tests give: codes, or values.
-func noun(c suite.Category) string {
+func noun(c suite.Category) string { return counted(c, 2) }
+
+// counted names n of what a category's tests give: "1 code", "2 codes",
+// "1 value", "2 values", less the count.
+func counted(c suite.Category, n int) string {
 	if c.Reads() == suite.Value {
-		return "values"
+		return term.Plural(n, "value")
 	}
-	return "codes"
+	return term.Plural(n, "code")
 }
 
 // decidingRules returns the ids of spec/qf.md's rules of replay
@@ -465,6 +512,7 @@ func (d *diagnosis) decidingRules(members []int) []string {
 func (d *diagnosis) describe(members []int) string {
 	type group struct {
 		n      int
+		first  int             // its first failure, of which its words are said
 		errs   map[string]bool // the positions of the errors answered
 		fields []string
 	}
@@ -472,10 +520,10 @@ func (d *diagnosis) describe(members []int) string {
 	var order []string
 	for _, i := range members {
 		o := d.obs[i]
-		what := observation(o, d.diffs[i])
+		what := observation(o, d.diffs[i], 2)
 		g := groups[what]
 		if g == nil {
-			g = &group{errs: map[string]bool{}}
+			g = &group{first: i, errs: map[string]bool{}}
 			groups[what] = g
 			order = append(order, what)
 		}
@@ -499,10 +547,7 @@ func (d *diagnosis) describe(members []int) string {
 			break
 		}
 		g := groups[what]
-		s := fmt.Sprintf("%d %s", g.n, what)
-		if g.n == 1 {
-			s = "1 " + strings.Replace(strings.Replace(what, " codes ", " code ", 1), " values ", " value ", 1)
-		}
+		s := fmt.Sprintf("%d %s", g.n, observation(d.obs[g.first], d.diffs[g.first], g.n))
 		if len(g.errs) == 1 {
 			for e := range g.errs {
 				s += ", all " + e
@@ -526,10 +571,11 @@ func (d *diagnosis) describe(members []int) string {
 
 // observation says what a failure is, in words that many failures share
 // ("strict codes the spec refuses as truncated answered with a value"),
-// its difference diff.
-func observation(o *suite.Result, diff suite.Difference) string {
+// its difference diff, its inputs counted as n of them ("1 strict code",
+// "2 strict codes").
+func observation(o *suite.Result, diff suite.Difference, n int) string {
 	cat, want, got := o.Category, o.Test, o.Answer
-	inputs := cat.Name() + " " + noun(cat)
+	inputs := cat.Name() + " " + counted(cat, n)
 	switch {
 	case got == nil:
 		return inputs + " without an answer: " + string(o.Reason)

@@ -208,22 +208,69 @@ func (c *Client) Stderr() string {
 // offending line if there was one, and Call has restarted the
 // implementation (or given up: see GaveUp) before it returns.
 func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []byte, err error) {
-	if c.cancelled() && c.gaveUp == nil {
-		c.gaveUp = errors.New("interrupted")
-	}
-	if c.gaveUp != nil {
-		return nil, nil, &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
+	if err := c.ready(); err != nil {
+		return nil, nil, err
 	}
 	asked := time.Now()
 	resp, line, err = c.exchange(req, c.opts.Timeout, nil)
 	if err != nil {
-		c.restart(err)
-		c.lost += time.Since(asked)
+		c.failed(err, asked)
 		return nil, line, err
 	}
+	c.succeeded()
+	return resp, line, nil
+}
+
+// Line sends line as it is, followed by a newline: a line the caller
+// wrote, which need not be a request the protocol defines (the corners of
+// spec/protocol.md are such lines), with its own id or none. It returns
+// the next line the implementation writes, without its line end, neither
+// parsed nor checked, valid until the next call. When no line comes (a
+// crash, a timeout), err is a *Failure and Line has restarted the
+// implementation (or given up: see GaveUp) before it returns, as Call
+// does.
+func (c *Client) Line(line []byte) ([]byte, error) {
+	if err := c.ready(); err != nil {
+		return nil, err
+	}
+	asked := time.Now()
+	err := c.proc.Send(c.opts.Timeout, line)
+	var answer []byte
+	if err == nil {
+		answer, err = c.proc.Receive(c.opts.Timeout)
+	}
+	if err != nil {
+		err = c.interrupted(err)
+		c.failed(err, asked)
+		return nil, err
+	}
+	c.succeeded()
+	return answer, nil
+}
+
+// ready returns, as a *Failure, why the client cannot be called: it gave
+// up, or its context is done; nil when it can.
+func (c *Client) ready() error {
+	if c.cancelled() && c.gaveUp == nil {
+		c.gaveUp = errors.New("interrupted")
+	}
+	if c.gaveUp != nil {
+		return &Failure{Reason: ReasonCrash, Detail: c.gaveUp.Error()}
+	}
+	return nil
+}
+
+// failed restarts the implementation after a call asked at asked got no
+// usable answer, err.
+func (c *Client) failed(err error, asked time.Time) {
+	c.restart(err)
+	c.lost += time.Since(asked)
+}
+
+// succeeded counts an answer.
+func (c *Client) succeeded() {
 	c.inARow = 0
 	c.answered++
-	return resp, line, nil
 }
 
 // Alone sends req as the first request of a fresh process, and returns as

@@ -557,3 +557,28 @@ func TestAnswerTail(t *testing.T) {
 		}
 	}
 }
+
+// Line sends a line as it is, its id the caller's, and returns the line
+// that answers it unparsed; a crash is a *Failure, after which the
+// implementation has been restarted and answers the next line.
+func TestLine(t *testing.T) {
+	t.Parallel()
+	c, err := driver.Dial(context.Background(), driver.Options{Command: fake("crash-4th", "QF_FAKE_DIR="+t.TempDir())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for i := 1; i <= 3; i++ {
+		got, err := c.Line([]byte(`{"id":"own","op":"decode","code":"QA"}`))
+		if err != nil || !strings.HasPrefix(string(got), `{"id":"own",`) {
+			t.Fatalf("line %d: %q, %v", i, got, err)
+		}
+	}
+	var f *driver.Failure
+	if _, err := c.Line([]byte(`{"id":4,"op":"decode","code":"QA"}`)); !errors.As(err, &f) || f.Reason != driver.ReasonCrash {
+		t.Fatalf("the fourth line: %v; want a crash", err)
+	}
+	if got, err := c.Line([]byte(`{"id":[5],"op":"decode","code":"QA"}`)); err != nil || !strings.HasPrefix(string(got), `{"id":[5],`) || c.Restarts() != 1 {
+		t.Errorf("after the crash: %q, %v, %d restarts", got, err, c.Restarts())
+	}
+}

@@ -41,7 +41,7 @@ func TestCaret(t *testing.T) {
 		{"truncated in a record", "QUF", ref.Strict, ref.ErrTruncated, "QUF\n   ^", "record.moves[1].dir starts at bit 17"},
 		{"out of range", "qIAAAAAA", ref.Strict, ref.ErrOutOfRange, "qIAAAAAA\n^~", "state.white is bits 2-8, in characters 0-1, 'q' 'I' = 101010 001000: 1010001 = 81, out of range 0-80"},
 		{"out of range, a wall count", "gAAAwAAAAAAAAAAAAAAAAAAA", ref.Strict, ref.ErrOutOfRange, "gAAAwAAAAAAAAAAAAAAAAAAA\n    ^", "state.walls.black.h.count is bits 24-27, in character 4, 'w' = 110000: 1100 = 12"},
-		{"trailing data", "j7oklAHMe1ICgAA", ref.Strict, ref.ErrTrailingData, "j7oklAHMe1ICgAA\n             ^~", "the fields end at bit 74, in character 12; the 2 after it"},
+		{"trailing data", "j7oklAHMe1ICgAA", ref.Strict, ref.ErrTrailingData, "j7oklAHMe1ICgAA\n             ^~", "the fields end at bit 74, in character 12; the 2 characters after it are"},
 		{"nonzero padding", "j7oklAHMe1ICh", ref.Strict, ref.ErrNonzeroPadding, "j7oklAHMe1ICh\n            ^", "the padding bits 74-77, after the last field, are the end of character 12, 'h' = 100001"},
 		{"lenient: truncated", "x-x", ref.Lenient, ref.ErrTruncated, "x-x\n   ^", "needs 7 bits; the code has 12"},
 		{"lenient: out of range across junk", "q I=AAAAAA", ref.Lenient, ref.ErrOutOfRange, "q I=AAAAAA\n^~~", "in characters 0-2, 'q' 'I' = 101010 001000"},
@@ -207,5 +207,20 @@ func TestLenientIgnored(t *testing.T) {
 	}
 	if strict := text(t, explain.Code("j7oklAHMe1ICg", ref.Strict)); strings.Contains(strict, "ignored") {
 		t.Errorf("the strict profile ignores something:\n%s", strict)
+	}
+}
+
+// The counts under an error are said in words that agree with them, for
+// one and for many: "needs 1 bit", "the 1 character after it is".
+func TestCountsInWords(t *testing.T) {
+	for _, c := range []struct{ input, says string }{
+		{"", "flags.state starts at bit 0 and needs 1 bit; the code has 0\n"},
+		{"g", "state.white starts at bit 2 and needs 7 bits; the code has 6\n"},
+		{"QAA", "in character 1; the 1 character after it is not part of the code\n"},
+		{"QAAA", "in character 1; the 2 characters after it are not part of the code\n"},
+	} {
+		if got := text(t, explain.Code(c.input, ref.Strict)); !strings.Contains(got, c.says) {
+			t.Errorf("%q: want %q in\n%s", c.input, c.says, got)
+		}
 	}
 }

@@ -149,8 +149,9 @@ func (e *Explanation) writeError(w io.Writer) {
 	fmt.Fprintf(w, "  %s\n  %s\n", line, carets)
 	switch err.Kind {
 	case ref.ErrTruncated:
-		fmt.Fprintf(w, "  the code ends here: %s starts at bit %d and needs %d bits; the code has %d\n",
-			err.Field, err.Offset, layoutField(err.Field).Width, 6*len(e.used))
+		width := layoutField(err.Field).Width
+		fmt.Fprintf(w, "  the code ends here: %s starts at bit %d and needs %d %s; the code has %d\n",
+			err.Field, err.Offset, width, term.Plural(width, "bit"), 6*len(e.used))
 	case ref.ErrOutOfRange:
 		f := e.Fields[len(e.Fields)-1]
 		fmt.Fprintf(w, "  %s is bits %d-%d, in %s: %s = %d, out of range 0-%d\n",
@@ -160,8 +161,9 @@ func (e *Explanation) writeError(w io.Writer) {
 		fmt.Fprintf(w, "  the padding bits %d-%d, after the last field, are the end of %s and must be 0\n",
 			err.Offset, 6*len(e.used)-1, e.charsBits(c, c))
 	case ref.ErrTrailingData:
-		fmt.Fprintf(w, "  the fields end at bit %d, in character %d; the %d after it are not part of the code\n",
-			e.Bits, err.Offset-1, len(e.Input)-err.Offset)
+		n := len(e.Input) - err.Offset
+		fmt.Fprintf(w, "  the fields end at bit %d, in character %d; the %d %s after it %s not part of the code\n",
+			e.Bits, err.Offset-1, n, term.Plural(n, "character"), term.Plural(n, "is", "are"))
 	}
 }
 

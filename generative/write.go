@@ -42,7 +42,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) {
 		fmt.Fprintf(&head, "cases: %s: %d in %.1f s, %.0f/s; the first %d the suite's vectors\n", strings.Join(counts, ", "), r.Total(), r.Duration.Seconds(), rate, r.Vectors)
 	}
 	if r.Skipped > 0 {
-		fmt.Fprintf(&head, "left out: %d cases drawn that the faults found predict, to look elsewhere\n", r.Skipped)
+		fmt.Fprintf(&head, "left out: %d %s drawn that the faults found predict, to look elsewhere\n", r.Skipped, term.Plural(r.Skipped, "case"))
 	}
 	if r.Restarts > 0 {
 		fmt.Fprintf(&head, "restarts: %d, after crashes, timeouts and protocol errors (%.0f/s)", r.Restarts, float64(r.Restarts)/max(r.Duration.Seconds(), 1e-9))

@@ -103,7 +103,17 @@ func (r *Report) writeEnd(w io.Writer, t *totals, verbose bool) {
 			fmt.Fprintln(w, "  "+term.Printable(s, false))
 		}
 	}
-	if !r.OK() {
+	if !r.OK() && r.ExpectFailTo != "" && r.OnlyVectorsFailed() {
+		to := r.ExpectFailTo
+		if to == "-" {
+			to = "standard output"
+		}
+		what := fmt.Sprintf("the %d failing %s, all it failed on, %s", t.failed, term.Plural(t.failed, "vector"), term.Plural(t.failed, "is", "are"))
+		if t.xfailed > 0 {
+			what = fmt.Sprintf("the %d failing %s, all it failed on, and the %d expected %s are", t.failed, term.Plural(t.failed, "vector"), t.xfailed, term.Plural(t.xfailed, "failure"))
+		}
+		fmt.Fprintf(w, "\nthe run passes with -write-expect-fail: %s written to %s as expected failures\n", what, term.Printable(to, false))
+	} else if !r.OK() {
 		fmt.Fprintln(w, "\nthe run fails:")
 		if t.failed > 0 {
 			fmt.Fprintf(w, "- %d %s failed\n", t.failed, term.Plural(t.failed, "vector"))

@@ -105,6 +105,11 @@ type Report struct {
 	// notes do.
 	FlagNotes map[string]vectors.Note `json:"flag_notes"`
 	Results   []suite.Entry           `json:"results"`
+	// ExpectFailTo, when set, is where qf check -write-expect-fail writes
+	// the failures as an expected-failures list ("-" for standard
+	// output): a run whose vectors were all it failed on then passes, and
+	// the text report says so.
+	ExpectFailTo string `json:"-"`
 }
 
 // A Mode is how a run talks to the implementation.

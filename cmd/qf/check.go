@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/driver"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
@@ -71,7 +72,7 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	f.writeExpect = fs.String("write-expect-fail", "", "write the current failures to `FILE` as an expected-failures list; the run then fails only for what else goes wrong")
 	f.runRe = fs.String("run", "", "run only the vectors whose id matches `REGEX`")
 	f.skipRe = fs.String("skip", "", "leave out the vectors whose id matches `REGEX`")
-	f.flags = fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`, such as Truncated,EqualsSign (CONFORMANCE.md lists them)")
+	f.flags = fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`, such as Truncated,EqualsSign (CONFORMANCE-REFERENCE.md lists them)")
 	f.jsonOut = fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
 	f.junitOut = fs.String("junit", "", "write the report as JUnit XML to `FILE` (- for standard output, likewise)")
 	f.verbose = fs.Bool("v", false, "also list every failing vector and expected failure")
@@ -192,13 +193,13 @@ func knownFlags(list string) ([]string, error) {
 				return nil, fmt.Errorf("no flag %q: flags are case-sensitive; did you mean %s?", name, known)
 			}
 		}
-		return nil, fmt.Errorf("no flag %q (CONFORMANCE.md, \"Flags\", lists them)", name)
+		return nil, fmt.Errorf("no flag %q (CONFORMANCE-REFERENCE.md, \"Edge cases and flags\", lists them)", name)
 	}
 	return out, nil
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("check", checkSynopsis, stderr)
+	fs := newFlagSet("check", checkSynopsis, stdout, stderr)
 	f := newCheckFlags(fs)
 	if err := parse(fs, args); err != nil {
 		return err
@@ -237,6 +238,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	rep.ExpectFailTo = *f.writeExpect
 	rep.WriteRest(text, *f.verbose)
 	for _, out := range []struct {
 		path  string
@@ -249,6 +251,15 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		if err := writeOutput(out.path, stdout, out.write); err != nil {
 			return err
 		}
+	}
+	if path := *f.writeExpect; path != "" && path != "-" {
+		n := 0
+		for i := range rep.Results {
+			if rep.Results[i].Failed() {
+				n++
+			}
+		}
+		fmt.Fprintf(text, "wrote %s: %d expected %s\n", term.Printable(path, false), n, term.Plural(n, "failure"))
 	}
 	if !rep.OK() && !(*f.writeExpect != "" && rep.OnlyVectorsFailed()) {
 		return errReported

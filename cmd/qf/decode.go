@@ -29,7 +29,7 @@ Exit status 1 when a code is rejected.
 flags:`
 
 func runDecode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("decode", decodeSynopsis, stderr)
+	fs := newFlagSet("decode", decodeSynopsis, stdout, stderr)
 	lenient := fs.Bool("lenient", false, "decode leniently: delete characters outside the alphabet, ignore trailing data and padding")
 	lines := fs.Bool("json", false, "print one JSON line per code: {\"value\": V} or {\"error\": E}")
 	if err := parse(fs, args); err != nil {

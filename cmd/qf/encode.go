@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/qf-format/qf-conformance/internal/term"
@@ -24,7 +25,7 @@ line and column.
 Exit status 1 when a value is refused or the text is not JSON.`
 
 func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("encode", encodeSynopsis, stderr)
+	fs := newFlagSet("encode", encodeSynopsis, stdout, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -67,7 +68,7 @@ func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		if err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "qf encode: %s: value %d: %s\n", name, n, term.Printable(err.Error(), false))
+			fmt.Fprintf(stderr, "qf encode: %s: value %d: %s\n", name, n, term.Printable(refusal(err), false))
 			failed = true
 			continue
 		}
@@ -77,6 +78,19 @@ func runEncode(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errReported
 	}
 	return nil
+}
+
+// refusal says why the encoder refused a value, naming the field: an
+// out_of_range error's message names the field in words ("white square
+// 81"), and its path follows ("(field state.white)"); a malformed one's
+// message has its path already.
+func refusal(err error) string {
+	msg := err.Error()
+	var e *ref.Error
+	if errors.As(err, &e) && e.Field != "" && !strings.Contains(msg, e.Field) {
+		msg += " (field " + e.Field + ")"
+	}
+	return msg
 }
 
 // A lineCounter reads from r, noting where lines start, so that an offset

@@ -19,7 +19,7 @@ argument is "-". Exit status 1 when a code is rejected.
 flags:`
 
 func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("explain", explainSynopsis, stderr)
+	fs := newFlagSet("explain", explainSynopsis, stdout, stderr)
 	lenient := fs.Bool("lenient", false, "read in the lenient profile: characters outside the alphabet deleted, trailing data and padding ignored")
 	if err := parse(fs, args); err != nil {
 		return err

@@ -20,7 +20,7 @@ with the reference compiled to WebAssembly, and a page for every vector
 WebAssembly is built into qf: it needs no go command, no clone and no
 network.
 
-flags:`, stderr)
+flags:`, stdout, stderr)
 	dir := fs.String("o", "", "write the site into `DIR`")
 	if err := parse(fs, args); err != nil {
 		return err

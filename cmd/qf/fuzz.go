@@ -15,6 +15,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/generative"
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
@@ -63,7 +64,7 @@ COMMAND cannot be started.
 flags:`
 
 func runFuzz(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("fuzz", fuzzSynopsis, stderr)
+	fs := newFlagSet("fuzz", fuzzSynopsis, stdout, stderr)
 	duration := fs.Duration("duration", 60e9, "how long the whole run takes, diagnosis and examples included (unless -n is given; see above)")
 	n := fs.Int("n", 0, "ask `N` cases, the suite's vectors first, however long it takes")
 	var seed uint64
@@ -143,6 +144,13 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep.WriteText(text, *verbose)
+	switch {
+	case *out == "" || len(rep.Findings()) > 0:
+	case rep.Disagreements == 0:
+		fmt.Fprintf(text, "wrote nothing into %s: no disagreement to write as vectors\n", term.Printable(*out, false))
+	default:
+		fmt.Fprintf(text, "wrote nothing into %s: no example of the disagreements was kept\n", term.Printable(*out, false))
+	}
 	if *out != "" && len(rep.Findings()) > 0 {
 		paths, err := rep.WriteVectors(*out)
 		if err != nil {

@@ -6,6 +6,7 @@
 //
 //	qf check [flags] [-- COMMAND [ARGS...]]
 //	qf fuzz [flags] [-- COMMAND [ARGS...]]
+//	qf corners [flags] [-- COMMAND [ARGS...]]
 //	qf report [-o FILE] [-format html|md] REPORT.json...
 //	qf decode [-lenient] [-json] [CODE...]
 //	qf explain [-lenient] [CODE...]
@@ -21,7 +22,10 @@
 // speaks the conformance protocol, or against the built-in reference; see
 // CONFORMANCE.md. fuzz checks COMMAND against the reference with
 // generated cases, and shrinks each disagreement to a minimal case that it
-// can write as vectors. report compares the -json reports of check across
+// can write as vectors. corners sends COMMAND the corners of
+// spec/protocol.md, request lines that qf check never sends, and shows
+// each answer that differs from the one the document defines; they are
+// not graded. report compares the -json reports of check across
 // implementations, as an HTML page or Markdown. decode prints the
 // canonical JSON value of each code, and the positioned error of each code
 // it rejects; explain shows each code field by field (bits, path, value,
@@ -59,6 +63,8 @@ import (
 const usage = `usage:
   qf check [flags] [-- COMMAND]  run the conformance vectors against COMMAND, or the reference
   qf fuzz [flags] [-- COMMAND]   check COMMAND against the reference with generated cases
+  qf corners [flags] [-- COMMAND]
+                                 show how COMMAND answers the protocol's corners (not graded)
   qf report [-o FILE] REPORT.json...
                                  compare the -json reports of several implementations
   qf decode [-lenient] [-json] [CODE...]
@@ -111,7 +117,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	cmd, args := args[0], args[1:]
 	switch cmd {
-	case "serve", "check", "fuzz":
+	case "serve", "check", "fuzz", "corners":
 		gcpace.Relax() // long runs with a small live heap
 	}
 	switch cmd {
@@ -125,6 +131,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return runServe(args, stdin, stdout, stderr)
 	case "check":
 		return runCheck(args, stdout, stderr)
+	case "corners":
+		return runCorners(args, stdout, stderr)
 	case "replay":
 		return runReplay(args, stdout, stderr)
 	case "render":
@@ -147,16 +155,38 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return errUsage
 }
 
-// newFlagSet returns a flag set for a subcommand that reports its errors
-// to stderr with the subcommand's usage line.
-func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+// newFlagSet returns a flag set for a subcommand: asked for with -h, its
+// usage text goes to stdout (a help asked for, not an error, as qf -h);
+// after a flag error, and from Usage called on a usage error, to stderr.
+func newFlagSet(name, synopsis string, stdout, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	out := &flagOutput{stderr: stderr}
+	fs.SetOutput(out)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: qf %s %s\n", name, synopsis)
+		w := stderr
+		if out.parsing && !out.failed {
+			w = stdout
+		}
+		fmt.Fprintf(w, "usage: qf %s %s\n", name, synopsis)
+		fs.SetOutput(w)
 		fs.PrintDefaults()
+		fs.SetOutput(out)
 	}
 	return fs
+}
+
+// flagOutput is a flag set's output, standard error, noting whether the
+// flag package wrote an error to it while parse parsed: the usage text
+// it then asks for goes with the error, and otherwise, asked for with -h,
+// to standard output.
+type flagOutput struct {
+	stderr          io.Writer
+	parsing, failed bool
+}
+
+func (o *flagOutput) Write(p []byte) (int, error) {
+	o.failed = o.failed || o.parsing
+	return o.stderr.Write(p)
 }
 
 // isSet reports whether the flag name was given on the command line.
@@ -168,6 +198,10 @@ func isSet(fs *flag.FlagSet, name string) bool {
 
 // parse parses a subcommand's flags, mapping a parse error to errUsage.
 func parse(fs *flag.FlagSet, args []string) error {
+	if out, ok := fs.Output().(*flagOutput); ok {
+		out.parsing, out.failed = true, false
+		defer func() { out.parsing = false }()
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err

@@ -16,6 +16,7 @@ import (
 	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/generative"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/protocol/protocoltest"
 	"github.com/qf-format/qf-conformance/runner"
 	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/spec"
@@ -120,10 +121,18 @@ func TestEncode(t *testing.T) {
 	if out, _, status := qf("", "encode", file); status != 0 || out != "A\nQA\ngkwAAAAQ\n" {
 		t.Errorf("from a file: status %d, stdout %q", status, out)
 	}
-	// Refused values are reported with their number; the rest is encoded.
+	// Refused values are reported with their number and field, as the
+	// synopsis promises; the rest is encoded.
 	out, errOut, status = qf(`{"state":null,"record":{"moves":[{"kind":"piece","dir":9}]}} {"state":null,"record":null}`, "encode")
-	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 1 direction 9 out of range 0-7") {
+	if status != 1 || out != "A\n" || !strings.Contains(errOut, "value 1: ref: move 1 direction 9 out of range 0-7 (field record.moves[0].dir)\n") {
 		t.Errorf("status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	white81 := `{"state":{"white":81,"black":0,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":0},"record":null}`
+	if _, errOut, status = qf(white81, "encode"); status != 1 || errOut != "qf encode: stdin: value 1: ref: white square 81 out of range 0-80 (field state.white)\n" {
+		t.Errorf("a square out of range: status %d, stderr %q", status, errOut)
+	}
+	if _, errOut, status = qf(`{"state":{"white":"x"},"record":null}`, "encode"); status != 1 || strings.Count(errOut, "state.white") != 1 {
+		t.Errorf("a malformed value names its field once: status %d, stderr %q", status, errOut)
 	}
 	// Text that is not JSON stops the run, saying where; what quotes the
 	// input is escaped.
@@ -167,11 +176,16 @@ func TestUsage(t *testing.T) {
 		t.Errorf("qf help: status %d, %q", status, out)
 	}
 	// Every subcommand answers -h with what it does, not only its usage
-	// line.
-	for _, cmd := range []string{"check", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "vectors", "serve", "version"} {
-		_, errOut, status := qf("", cmd, "-h")
-		if status != 0 || strings.Count(errOut, "\n") < 4 {
-			t.Errorf("qf %s -h: status %d, want 0 and a few lines; got %q", cmd, status, errOut)
+	// line, on standard output as qf -h does (qf check -h | less); a flag
+	// error shows the usage on standard error.
+	for _, cmd := range []string{"check", "corners", "fuzz", "report", "decode", "explain", "encode", "replay", "render", "explore", "vectors", "serve", "version"} {
+		out, errOut, status := qf("", cmd, "-h")
+		if status != 0 || strings.Count(out, "\n") < 4 || errOut != "" || !strings.HasPrefix(out, "usage: qf "+cmd+" ") {
+			t.Errorf("qf %s -h: status %d, want 0 and a few lines on stdout; got stdout %q, stderr %q", cmd, status, out, errOut)
+		}
+		out, errOut, status = qf("", cmd, "-no-such-flag")
+		if status != 2 || out != "" || !strings.Contains(errOut, "flag provided but not defined") || !strings.Contains(errOut, "usage: qf "+cmd+" ") {
+			t.Errorf("qf %s -no-such-flag: status %d, want 2 and the usage on stderr; got stdout %q, stderr %q", cmd, status, out, errOut)
 		}
 	}
 }
@@ -324,6 +338,12 @@ func TestReplay(t *testing.T) {
 	out, _, status = qf("", "replay", "j7oklAHMe1ICg")
 	if status != 0 || !strings.Contains(out, "4 walls c3h e3h d7h d8v; white moved last, turn 10") {
 		t.Errorf("status %d\n%s", status, out)
+	}
+	// The last line's words agree with the count of moves.
+	for code, last := range map[string]string{"QA": "no move\n", "QBA": "1 move, legal\n", "QEBAQ": "4 moves, all legal\n"} {
+		if out, _, status := qf("", "replay", code); status != 0 || !strings.HasSuffix(out, "\n"+last) {
+			t.Errorf("qf replay %s: status %d, want it to end %q:\n%s", code, status, last, out)
+		}
 	}
 	if _, errOut, status := qf("", "replay", "j7ok="); status != 1 || !strings.Contains(errOut, "invalid character") {
 		t.Errorf("status %d, stderr %q", status, errOut)
@@ -705,8 +725,44 @@ func TestVectorsCommand(t *testing.T) {
 			t.Errorf("%s: not as in the repository (%v)", p, err)
 		}
 	}
+	// The help names what it writes: each top-level file, and each
+	// language of the examples.
+	help, _, _ := qf("", "vectors", "-h")
+	help = strings.Join(strings.Fields(help), " ")
+	entries, _ := os.ReadDir(dir)
+	examples, _ := os.ReadDir(filepath.Join(dir, "examples"))
+	languages := map[string]string{"python": "Python", "js": "JavaScript", "java": "Java"}
+	for _, e := range entries {
+		if !e.IsDir() && !strings.Contains(help, e.Name()) && e.Name() != "LICENSE" {
+			t.Errorf("qf vectors -h does not name %s, which it writes:\n%s", e.Name(), help)
+		}
+	}
+	for _, e := range examples {
+		if l, ok := languages[e.Name()]; !ok || !strings.Contains(help, l) {
+			t.Errorf("qf vectors -h does not name the examples in examples/%s (%q), which it writes:\n%s", e.Name(), l, help)
+		}
+	}
 	if _, errOut, status := qf("", "vectors"); status != 2 || !strings.Contains(errOut, "-o DIR is required") {
 		t.Errorf("qf vectors: status %d, %q", status, errOut)
+	}
+}
+
+// qf check's help and its error for an unknown flag point to where the
+// flags are listed: CONFORMANCE-REFERENCE.md, not CONFORMANCE.md.
+func TestCheckFlagsListed(t *testing.T) {
+	doc, err := os.ReadFile("../../CONFORMANCE-REFERENCE.md")
+	if err != nil || !strings.Contains(string(doc), "| `Truncated` |") {
+		t.Fatalf("CONFORMANCE-REFERENCE.md does not list the flags: %v", err)
+	}
+	help, _, _ := qf("", "check", "-h")
+	_, errOut, status := qf("", "check", "-flags", "NoSuchFlag")
+	for _, s := range []string{help, errOut} {
+		if !strings.Contains(s, "CONFORMANCE-REFERENCE.md") || strings.Contains(s, "CONFORMANCE.md") {
+			t.Errorf("does not point to CONFORMANCE-REFERENCE.md for the flags: %q", s)
+		}
+	}
+	if status != 2 {
+		t.Errorf("-flags NoSuchFlag: status %d", status)
 	}
 }
 
@@ -721,5 +777,181 @@ func TestNoCode(t *testing.T) {
 	}
 	if _, _, status := qf("\n", "decode"); status != 1 {
 		t.Errorf("qf decode of an empty line (the empty code, truncated): status %d", status)
+	}
+}
+
+// qf corners sends every corner of spec/protocol.md and shows each answer
+// that differs, escaped, with status 0 whether or not any differs: an
+// implementation that answers them all as defined shows none; one that
+// reads requests leniently (the fake reads them with encoding/json, as
+// the Go checklist's adapter does) shows each it answers otherwise; a
+// crash is that corner's difference, and the rest are still sent.
+func TestCorners(t *testing.T) {
+	t.Parallel()
+	out, errOut, status := qf("", append([]string{"corners"}, fake("serve")...)...)
+	if status != 0 || strings.Contains(out, "\ncorner ") || !strings.HasSuffix(out, "\ncorners: 34 of 34 answered as defined, 0 otherwise\n") {
+		t.Errorf("a conforming implementation: status %d\n%s%s", status, out, errOut)
+	}
+	// The fake's answers, the reference's to what encoding/json reads,
+	// differ at these corners.
+	out, errOut, status = qf("", append([]string{"corners"}, fake("normal")...)...)
+	differ := []int{1, 3, 6, 7, 8, 9, 17, 18, 27, 30, 31, 32, 33}
+	if status != 0 || strings.Count(out, "\ncorner ") != len(differ) || !strings.HasSuffix(out, "\ncorners: 21 of 34 answered as defined, 13 otherwise\n") {
+		t.Errorf("a lenient reader: status %d\n%s%s", status, out, errOut)
+	}
+	for _, n := range differ {
+		c := protocoltest.Corners()[n-1]
+		want, _ := c.Answered("")
+		if !strings.Contains(out, fmt.Sprintf("\ncorner %d of 34, %s:\n  request  ", n, c.Comment)) || !strings.Contains(out, "  defined  "+want+"\n") {
+			t.Errorf("corner %d not shown with its request and its answer defined", n)
+		}
+	}
+	if !strings.Contains(out, "request  (an empty line)\n") {
+		t.Errorf("the empty line is not shown as one:\n%s", out)
+	}
+	out, errOut, status = qf("", append([]string{"corners"}, fake("escapes")...)...)
+	if status != 0 || strings.IndexByte(out+errOut, 0x1b) >= 0 || strings.IndexByte(out+errOut, 0xff) >= 0 || !strings.Contains(out, `\xff\xfe`) {
+		t.Errorf("the implementation's text not escaped: status %d\n%q", status, out+errOut)
+	}
+	out, errOut, status = qf("", append([]string{"corners"}, fake("crash-4th", "QF_FAKE_DIR="+t.TempDir())...)...)
+	// Each process crashes on its fourth request after hello.
+	if status != 0 || strings.Count(out, "  answer   none: crash: exited with status 3\n  stderr   fake: crashing on request 4\n") != 8 ||
+		!strings.HasSuffix(out, " otherwise\n") {
+		t.Errorf("a crash: status %d\n%s%s", status, out, errOut)
+	}
+}
+
+// qf corners cannot send the corners to an implementation that cannot
+// start (status 2) or does not answer hello (status 1).
+func TestCornersCannotRun(t *testing.T) {
+	t.Parallel()
+	if _, errOut, status := qf("", "corners", "--", "/nonexistent/qf-impl"); status != 2 || !strings.Contains(errOut, "cannot start") {
+		t.Errorf("a command that cannot start: status %d, %q", status, errOut)
+	}
+	if _, errOut, status := qf("", append([]string{"corners", "-start-timeout", "200ms"}, fake("silent")...)...); status != 1 || !strings.Contains(errOut, "never answered hello") {
+		t.Errorf("no hello: status %d, %q", status, errOut)
+	}
+}
+
+// -write-expect-fail says what it wrote, where, and that the run passes
+// when the vectors were all it failed on, as its exit status says; never
+// "the run fails" with status 0.
+func TestWriteExpectFail(t *testing.T) {
+	t.Parallel()
+	known := filepath.Join(t.TempDir(), "known.txt")
+	out, errOut, status := qf("", append([]string{"check", "-run", "^validate/", "-write-expect-fail", known}, fake("outsider:too-many-walls-per-group")...)...)
+	list, err := os.ReadFile(known)
+	if status != 0 || err != nil || strings.Count(string(list), "\nvalidate/") != 31 || strings.Contains(out, "the run fails") ||
+		!strings.Contains(out, "\nthe run passes with -write-expect-fail: the 31 failing vectors, all it failed on, are written to "+known+" as expected failures\n") ||
+		!strings.HasSuffix(out, "\nwrote "+known+": 31 expected failures\n") {
+		t.Errorf("status %d, %v\n%s%s", status, err, out, errOut)
+	}
+	// With a stale entry besides, the run fails, and says so.
+	os.WriteFile(known, append(list, "strict/no-such-vector a stale entry\n"...), 0o644)
+	out, errOut, status = qf("", append([]string{"check", "-run", "^validate/", "-expect-fail", known, "-write-expect-fail", known}, fake("outsider:too-many-walls-per-group")...)...)
+	if status != 1 || !strings.Contains(out, "the run fails:\n") || strings.Contains(out, "the run passes") || !strings.HasSuffix(out, "\nwrote "+known+": 31 expected failures\n") {
+		t.Errorf("a stale entry: status %d\n%s%s", status, out, errOut)
+	}
+}
+
+// qf report given a file qf writes for another command says what it is
+// and which command reads it, not a schema's error; text that is not JSON
+// gets its line and column.
+func TestReportOtherFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	fuzzed := filepath.Join(dir, "fuzz.json")
+	if _, errOut, status := qf("", "fuzz", "-n", "50", "-seed", "1", "-json", fuzzed); status != 0 {
+		t.Fatalf("qf fuzz: %d %s", status, errOut)
+	}
+	junit := filepath.Join(dir, "check.xml")
+	if _, errOut, status := qf("", "check", "-run", "^strict/corpus-", "-junit", junit); status != 0 {
+		t.Fatalf("qf check: %d %s", status, errOut)
+	}
+	known := filepath.Join(dir, "known.txt")
+	os.WriteFile(known, []byte("# Expected failures for qf check: a vector id or glob, then the reason.\nstrict/empty crash\n"), 0o644)
+	broken := filepath.Join(dir, "broken.json")
+	os.WriteFile(broken, []byte("{\"suite_version\": \"1\",\n  \"x\": tru}"), 0o644)
+	for _, c := range []struct{ path, says string }{
+		{fuzzed, "fuzz.json: this is a qf fuzz report (qf fuzz -json), which no qf command reads: to check the cases it found, qf fuzz -o DIR writes them as vector files, and qf check -vectors DIR -- COMMAND runs them; qf report reads the reports of qf check -json\n"},
+		{junit, "check.xml: this is XML, such as qf check -junit writes"},
+		{known, "known.txt: this is an expected-failures list (qf check -write-expect-fail), which qf check -expect-fail reads"},
+		{"../../vectors/decode_strict.json", "decode_strict.json: this is a vector file, such as qf fuzz -o writes: qf check -vectors DIR -- COMMAND runs"},
+		{broken, "broken.json: not a report of qf check -json: line 2, column 11: not JSON: invalid character"},
+	} {
+		if _, errOut, status := qf("", "report", c.path); status != 1 || !strings.Contains(errOut, c.says) || strings.Contains(errOut, "schema") {
+			t.Errorf("qf report %s: status %d, %q; want 1 and %q", c.path, status, errOut, c.says)
+		}
+	}
+}
+
+// qf fuzz -o with no disagreement writes nothing, and says so.
+func TestFuzzWritesNothing(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "found")
+	out, errOut, status := qf("", "fuzz", "-n", "100", "-seed", "1", "-o", dir)
+	entries, _ := os.ReadDir(dir)
+	if status != 0 || len(entries) != 0 || !strings.HasSuffix(out, "\nwrote nothing into "+dir+": no disagreement to write as vectors\n") {
+		t.Errorf("status %d, %d files\n%s%s", status, len(entries), out, errOut)
+	}
+}
+
+// When the causes do not all fit whole on a screen, the text report says
+// how many it shows by their headline only, and that -v shows them all:
+// the count is the causes shown without their details.
+func TestCausesHeadlineOnlySaid(t *testing.T) {
+	t.Parallel()
+	out, errOut, status := qf("", append([]string{"check"}, fake("mutant:kotlin")...)...)
+	lines := strings.Split(out, "\n")
+	bare := 0
+	for i, l := range lines {
+		if regexp.MustCompile(`^ ?\d+\. `).MatchString(l) && !strings.HasPrefix(lines[i+1], "    observed: ") && !strings.HasPrefix(lines[i+1], "    evidence: ") {
+			bare++
+		}
+	}
+	if status != 1 || bare == 0 || !strings.Contains(out, fmt.Sprintf("\n    (%d causes by their headline only, for want of room: -v shows every cause whole)\n", bare)) {
+		t.Errorf("%d causes by their headline only, not said so:\n%s%s", bare, out, errOut)
+	}
+	if n := strings.Count(out, "\n"); n > runner.Screen {
+		t.Errorf("%d lines, more than a screen (%d)", n, runner.Screen)
+	}
+	out, _, _ = qf("", append([]string{"check", "-v"}, fake("mutant:kotlin")...)...)
+	if strings.Contains(out, "headline only") {
+		t.Errorf("-v says causes are shown by their headline only")
+	}
+}
+
+// The reports' words agree with their counts, for one and for many ("1
+// replay code", "31 replay codes"; "on the one request", "on each of the
+// 14 requests"), and a detail of misbehaviour that differs from another
+// only in its numbers is said once, with how many there are.
+func TestWordsAgreeWithCounts(t *testing.T) {
+	t.Parallel()
+	plural := regexp.MustCompile(`\b1 (?:[a-z_]+ )?(?:codes|values|inputs|tests|answers|failures|requests|vectors|bits|characters|causes|disagreements)\b|of 1 such tests`)
+	for _, c := range []struct {
+		mode string
+		says []string
+	}{
+		{"outsider:first-mover-parity", []string{"observed: 3 replay codes: legal moves landing", "; 1 replay code: off_board not reported where spec/qf.md's rules find it"}},
+		{"mutant:rust", []string{"; 6 replay codes: off_board not reported"}},
+		{"outsider:too-many-walls-per-group", []string{"evidence: the 31 answers observed, each compared with spec/qf.md's; no model of a known fault reproduces them\n"}},
+		{"crash-1-in-100", []string{"evidence: seen by the runner, on each of the 14 requests\n"}},
+		{"wrong-id-2nd", []string{"observed: 677 requests: an answer with id 12345 to request "}},
+	} {
+		out, errOut, _ := qf("", append([]string{"check"}, fake(c.mode, "QF_FAKE_DIR="+t.TempDir())...)...)
+		flat := strings.Join(strings.Fields(out), " ")
+		if m := plural.FindString(out); m != "" {
+			t.Errorf("%s: %q, a plural after a count of 1:\n%s", c.mode, m, out)
+		}
+		for _, s := range c.says {
+			if !strings.Contains(flat, strings.Join(strings.Fields(s), " ")) {
+				t.Errorf("%s: does not say %q:\n%s%s", c.mode, s, out, errOut)
+			}
+		}
+		_, observed, _ := strings.Cut(flat, "observed: ")
+		observed, _, _ = strings.Cut(observed, "evidence: ")
+		if c.mode == "wrong-id-2nd" && (strings.Count(observed, "an answer with id 12345 to request") != 1 || !strings.Contains(observed, "(677, alike but for their numbers)")) {
+			t.Errorf("a detail said more than once, or without its count:\n%s", out)
+		}
 	}
 }

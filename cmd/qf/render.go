@@ -28,7 +28,7 @@ flags:`
 // position after its last move (after its last legal one, saying so, when
 // a move breaks the rules), or after -move moves.
 func runRender(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("render", renderSynopsis, stderr)
+	fs := newFlagSet("render", renderSynopsis, stdout, stderr)
 	flags := fs.Int("flags", 0, "display `flags`, added up: 8 flip to black's view, 4 highlight the last move, 2 grey walls, 1 info bar")
 	move := fs.Int("move", -1, "draw the position after `K` moves of the record (0: the State, or the initial position); default: after the last")
 	format := fs.String("format", "svg", "svg or text")

@@ -24,7 +24,7 @@ Exit status 1 when the code is rejected or a move is illegal.`
 // squares after each, and the first violation of the rules, if any (then
 // the status is 1). A State is shown first, with its violations.
 func runReplay(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("replay", replaySynopsis, stderr)
+	fs := newFlagSet("replay", replaySynopsis, stdout, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}
@@ -66,6 +66,18 @@ func runReplay(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%4d. %-5s %s: illegal (%s): %s\n", prev.Turn, prev.ToMove, what, violation.Kind, rules.MoveLabel(violation.Move))
 		return errReported
 	}
-	fmt.Fprintf(stdout, "%d moves, all legal\n", len(positions))
+	fmt.Fprintf(stdout, "%s\n", allLegal(len(positions)))
 	return nil
+}
+
+// allLegal says that the n moves of a record are legal: "1 move, legal",
+// "2 moves, all legal", "no move".
+func allLegal(n int) string {
+	switch n {
+	case 0:
+		return "no move"
+	case 1:
+		return "1 move, legal"
+	}
+	return fmt.Sprintf("%d moves, all legal", n)
 }

@@ -15,7 +15,7 @@ response line per request line, until the end of the input. It is what
 qf check and qf fuzz check an implementation against.`
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("serve", serveSynopsis, stderr)
+	fs := newFlagSet("serve", serveSynopsis, stdout, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ and the digest of its files, as qf check's first line and -json report
 give them), the format spec and the protocol, and how it was built.`
 
 func runVersion(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", versionSynopsis, stderr)
+	fs := newFlagSet("version", versionSynopsis, stdout, stderr)
 	if err := parse(fs, args); err != nil {
 		return err
 	}

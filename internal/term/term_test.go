@@ -55,6 +55,13 @@ func TestPlural(t *testing.T) {
 		{0, term.Plural(0, "cause"), "causes"},
 		{2, term.Plural(2, "entry", "entries"), "entries"},
 		{1, term.Plural(1, "it", "them"), "it"},
+		{2, term.Plural(2, "it", "them"), "them"},
+		{1, term.Plural(1, "bit"), "bit"},
+		{7, term.Plural(7, "bit"), "bits"},
+		{1, term.Plural(1, "is", "are"), "is"},
+		{2, term.Plural(2, "is", "are"), "are"},
+		{1, term.Plural(1, "follows", "follow"), "follows"},
+		{-1, term.Plural(-1, "code"), "codes"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%d: %q, want %q", c.n, c.got, c.want)
