@@ -192,9 +192,6 @@ func (c *Client) Lost() time.Duration { return c.lost }
 // nil while it goes on.
 func (c *Client) GaveUp() error { return c.gaveUp }
 
-// PID returns the current process's id, 0 for a Handler.
-func (c *Client) PID() int { return c.proc.PID() }
-
 // Stderr returns the tail of what the implementation wrote to its
 // standard error since the last call, that of processes ended meanwhile
 // first.

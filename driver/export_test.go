@@ -23,3 +23,15 @@ func SetMinCrashGrace(d time.Duration) (restore func()) {
 	minCrashGrace = d
 	return func() { minCrashGrace = old }
 }
+
+// PID returns the current process's id, 0 for a Handler.
+func (c *Client) PID() int { return c.proc.PID() }
+
+// PID returns the process's id, which is also its process group's, or 0
+// for a Handler.
+func (p *Process) PID() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}

@@ -132,15 +132,6 @@ func StartHandler(h protocol.Handler) *Process {
 	return p
 }
 
-// PID returns the process's id, which is also its process group's, or 0
-// for a Handler.
-func (p *Process) PID() int {
-	if p.cmd == nil {
-		return 0
-	}
-	return p.cmd.Process.Pid
-}
-
 // Send writes lines, each followed by a newline, to the process's
 // standard input in one write, waiting at most timeout for them to be
 // read, or with no limit when timeout is 0. Its error is a *Failure.

@@ -11,22 +11,15 @@ import (
 	"github.com/qf-format/qf-conformance/suite"
 )
 
-// draw draws n cases, the categories in turn, with the reference's
+// drawCases draws n cases, the categories in turn, with the reference's
 // answer to each. Once faults are known, it leaves out seven in eight of
 // the cases that diag predicts: those the causes found explain already.
-// The reference answers on a goroutine of its own, a chunk of cases at a
-// time as they are drawn: the draws of a seed are the same whatever the
-// order the two take turns in, and on two cores drawing and answering
-// overlap each other as well as the asking of the batch before.
-func draw(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) batch {
-	b, answered := drawCases(r, cats, n, diag)
-	<-answered
-	return b
-}
-
-// drawCases is draw, but for the reference's answers: it returns once the
-// cases are drawn, and r is free to draw more, with a channel closed
-// once the batch's refs and answers are all written.
+// It returns once the cases are drawn, and r is free to draw more, with a
+// channel closed once the batch's refs and answers are all written. The
+// reference answers on a goroutine of its own, a chunk of cases at a time
+// as they are drawn: the draws of a seed are the same whatever the order
+// the two take turns in, and on two cores drawing and answering overlap
+// each other as well as the asking of the batch before.
 func drawCases(r *gen.Rand, cats []suite.Category, n int, diag *diagnosis.Diagnosis) (batch, <-chan struct{}) {
 	b := batch{cases: make([]fcase, 0, n), reqs: make([]*protocol.Request, 0, n)}
 	refs, answers := make([]*protocol.Response, n), make([][]byte, n)

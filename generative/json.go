@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/internal/schema"
 	"github.com/qf-format/qf-conformance/session"
 	"github.com/qf-format/qf-conformance/suite"
 )
@@ -21,7 +20,7 @@ var ReportSchema []byte
 
 // ValidateReport checks data against ReportSchema.
 func ValidateReport(data []byte) error {
-	if err := schema.Validate(data, ReportSchema, suite.ShapesSchema, diagnosis.CauseSchema); err != nil {
+	if err := diagnosis.ValidateReport(data, ReportSchema); err != nil {
 		return fmt.Errorf("generative: the report %v", err)
 	}
 	return nil

@@ -389,14 +389,6 @@ func (b *batch) test(i int) *vectors.Test {
 	return &b.tests[i]
 }
 
-// answer returns the answer to case i that came as the reference's
-// (driver.Client.Batch: but for what the protocol does not grade), as the
-// reference's line (its request's ID set), parsed as the client parses
-// any other.
-func (b *batch) answer(i int) *protocol.Response {
-	return parseAnswer(b.answerLine(i))
-}
-
 // answerLine returns the reference's line for the answer to case i that
 // came as the reference's, in memory of its own.
 func (b *batch) answerLine(i int) []byte {

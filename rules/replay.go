@@ -247,12 +247,6 @@ func play(v *ref.Value, each func(Position)) *Violation {
 	return nil
 }
 
-// LegalMoves returns every move the player to move may play: its pawn
-// moves, then its walls. It returns none when the game is over.
-func (p *Position) LegalMoves() []ref.Move {
-	return append(p.PawnMoves(), p.WallMoves()...)
-}
-
 // PawnMoves returns the legal pawn moves of the player to move, in
 // direction order; none when the game is over.
 func (p *Position) PawnMoves() []ref.Move {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 
 	"github.com/qf-format/qf-conformance/diagnosis"
-	"github.com/qf-format/qf-conformance/internal/schema"
-	"github.com/qf-format/qf-conformance/suite"
 )
 
 // ReportSchema is the JSON Schema (2020-12) of the report that WriteJSON
@@ -18,7 +16,7 @@ var ReportSchema []byte
 
 // ValidateReport checks data against ReportSchema.
 func ValidateReport(data []byte) error {
-	if err := schema.Validate(data, ReportSchema, suite.ShapesSchema, diagnosis.CauseSchema); err != nil {
+	if err := diagnosis.ValidateReport(data, ReportSchema); err != nil {
 		return fmt.Errorf("runner: the report %v", err)
 	}
 	return nil

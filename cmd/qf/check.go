@@ -49,15 +49,35 @@ written) or when COMMAND cannot be started. The report's last line is
 
 flags:`
 
+// An output is a report that qf check writes besides the text report, to
+// the file its flag names: "-" for standard output, the text report then
+// going to standard error.
+type output struct {
+	flag, usage string
+	write       func(rep *runner.Report, w io.Writer) error
+}
+
+// outputs are qf check's reports besides the text, a row each: their
+// flags, the checks of their paths before the run and their writing after
+// it all follow from this table.
+var outputs = []output{
+	{"json", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)", (*runner.Report).WriteJSON},
+	{"junit", "write the report as JUnit XML to `FILE` (- for standard output, likewise)", (*runner.Report).WriteJUnit},
+	{"write-expect-fail", "write the current failures to `FILE` as an expected-failures list; the run then fails only for what else goes wrong",
+		func(rep *runner.Report, w io.Writer) error { return runner.FormatExpectations(w, rep.Results) }},
+}
+
 // checkFlags are qf check's flags.
 type checkFlags struct {
-	timeout, startTimeout                   *time.Duration
-	oneshot, verbose                        *bool
-	parallel                                *int
-	level, require, expectFail, writeExpect *string
-	runRe, skipRe, flags, jsonOut, junitOut *string
-	extra                                   []string
-	levelSet                                bool // -level was given
+	timeout, startTimeout      *time.Duration
+	oneshot, verbose           *bool
+	parallel                   *int
+	level, require, expectFail *string
+	runRe, skipRe, flags       *string
+	paths                      []*string // the FILE of each of outputs, "" when not asked for
+	writeExpect                *string   // that of -write-expect-fail
+	extra                      []string
+	levelSet                   bool // -level was given
 }
 
 func newCheckFlags(fs *flag.FlagSet) *checkFlags {
@@ -69,12 +89,15 @@ func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	f.level = fs.String("level", "L3", "the `level` a decode vector must meet to pass: L1, L2 or L3 (-oneshot: L1)")
 	f.require = fs.String("require", "", "fail the run unless each category reaches its level: comma-separated `CATEGORY:LEVEL`, such as strict:L3,lenient:L3,encode:E,replay:R,validate:R")
 	f.expectFail = fs.String("expect-fail", "", "read expected failures from `FILE`: an id or glob and a reason per line")
-	f.writeExpect = fs.String("write-expect-fail", "", "write the current failures to `FILE` as an expected-failures list; the run then fails only for what else goes wrong")
 	f.runRe = fs.String("run", "", "run only the vectors whose id matches `REGEX`")
 	f.skipRe = fs.String("skip", "", "leave out the vectors whose id matches `REGEX`")
 	f.flags = fs.String("flags", "", "run only the vectors with one of these comma-separated `FLAGS`, such as Truncated,EqualsSign (CONFORMANCE-REFERENCE.md lists them)")
-	f.jsonOut = fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
-	f.junitOut = fs.String("junit", "", "write the report as JUnit XML to `FILE` (- for standard output, likewise)")
+	for _, o := range outputs {
+		f.paths = append(f.paths, fs.String(o.flag, "", o.usage))
+		if o.flag == "write-expect-fail" {
+			f.writeExpect = f.paths[len(f.paths)-1]
+		}
+	}
 	f.verbose = fs.Bool("v", false, "also list every failing vector and expected failure")
 	fs.Func("vectors", "also run the vector files in `DIR`, such as qf fuzz -o writes (repeatable)", func(dir string) error {
 		f.extra = append(f.extra, dir)
@@ -159,20 +182,27 @@ func (f *checkFlags) options(command []string) (runner.Options, error) {
 // checkOutputs checks the reports' paths: at most one on standard
 // output, and each one writable.
 func (f *checkFlags) checkOutputs() error {
-	outputs := []struct{ flag, path string }{{"-json", *f.jsonOut}, {"-junit", *f.junitOut}, {"-write-expect-fail", *f.writeExpect}}
+	var flags []string
 	dashes := 0
-	for _, o := range outputs {
-		if o.path == "-" {
+	for i, o := range outputs {
+		flags = append(flags, "-"+o.flag)
+		if *f.paths[i] == "-" {
 			dashes++
 		}
-		if err := checkOutput(o.path); err != nil {
-			return fmt.Errorf("%s: %v", o.flag, err)
+		if err := checkOutput(*f.paths[i]); err != nil {
+			return fmt.Errorf("-%s: %v", o.flag, err)
 		}
 	}
 	if dashes > 1 {
-		return errors.New("only one of -json, -junit and -write-expect-fail can write to standard output (-)")
+		last := len(flags) - 1
+		return fmt.Errorf("only one of %s and %s can write to standard output (-)", strings.Join(flags[:last], ", "), flags[last])
 	}
 	return nil
+}
+
+// toStdout reports whether a report goes to standard output.
+func (f *checkFlags) toStdout() bool {
+	return slices.ContainsFunc(f.paths, func(p *string) bool { return *p == "-" })
 }
 
 // knownFlags returns the flags of a comma-separated list, spaces around
@@ -211,7 +241,7 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	text := stdout // the text report; standard error when a report goes to standard output
-	if slices.Contains([]string{*f.jsonOut, *f.junitOut, *f.writeExpect}, "-") {
+	if f.toStdout() {
 		text = stderr
 	}
 	if isTerminal(text) {
@@ -240,15 +270,9 @@ func runCheck(args []string, stdout, stderr io.Writer) error {
 	}
 	rep.ExpectFailTo = *f.writeExpect
 	rep.WriteRest(text, *f.verbose)
-	for _, out := range []struct {
-		path  string
-		write func(io.Writer) error
-	}{
-		{*f.jsonOut, rep.WriteJSON},
-		{*f.junitOut, rep.WriteJUnit},
-		{*f.writeExpect, func(w io.Writer) error { return runner.FormatExpectations(w, rep.Results) }},
-	} {
-		if err := writeOutput(out.path, stdout, out.write); err != nil {
+	for i, o := range outputs {
+		write := func(w io.Writer) error { return o.write(rep, w) }
+		if err := writeOutput(*f.paths[i], stdout, write); err != nil {
 			return err
 		}
 	}

@@ -5,11 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -392,6 +394,40 @@ func TestCheckReportsToStdout(t *testing.T) {
 	}
 	if _, errOut, status := qf("", "check", "-json", "-", "-junit", "-"); status != 2 || !strings.Contains(errOut, "only one") {
 		t.Errorf("-json - -junit -: status %d, %q", status, errOut)
+	}
+}
+
+// An output of qf check is one row of outputs: a row added there is a
+// flag of qf check, its path checked before the run, written after it to
+// a file or to standard output (the text report then going to standard
+// error), and named when two outputs ask for standard output. Not
+// parallel: it adds a row to outputs while it runs.
+func TestCheckOutputsOneRow(t *testing.T) {
+	defer func(saved []output) { outputs = saved }(outputs)
+	outputs = append(slices.Clip(outputs), output{"test-out", "write the test's `FILE`", func(rep *runner.Report, w io.Writer) error {
+		_, err := fmt.Fprintf(w, "%d results\n", len(rep.Results))
+		return err
+	}})
+	out, errOut, _ := qf("", "check", "-h")
+	if !strings.Contains(out+errOut, "-test-out FILE") {
+		t.Errorf("-h does not list -test-out:\n%s%s", out, errOut)
+	}
+	file := filepath.Join(t.TempDir(), "out.txt")
+	if _, errOut, status := qf("", "check", "-run", "^strict/corpus-", "-test-out", file); status != 0 {
+		t.Errorf("-test-out FILE: status %d\n%s", status, errOut)
+	} else if b, err := os.ReadFile(file); err != nil || string(b) != "9 results\n" {
+		t.Errorf("-test-out FILE wrote %q, %v", b, err)
+	}
+	out, errOut, status := qf("", "check", "-run", "^strict/corpus-", "-test-out", "-")
+	if status != 0 || out != "9 results\n" || !strings.Contains(errOut, "check: 9 passed") {
+		t.Errorf("-test-out -: status %d\nstdout %q\nstderr %.300s", status, out, errOut)
+	}
+	if _, errOut, status := qf("", "check", "-test-out", "/nonexistent/dir/out"); status != 2 || !strings.Contains(errOut, "qf check: -test-out: ") {
+		t.Errorf("-test-out of a path that cannot be written: status %d, %q", status, errOut)
+	}
+	_, errOut, status = qf("", "check", "-json", "-", "-test-out", "-")
+	if want := "only one of -json, -junit, -write-expect-fail and -test-out can write to standard output (-)"; status != 2 || !strings.Contains(errOut, want) {
+		t.Errorf("-json - -test-out -: status %d, %q, want %q", status, errOut, want)
 	}
 }
 
