@@ -23,7 +23,6 @@ import (
 	"encoding/json"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/internal/term"
@@ -158,7 +157,7 @@ type Example struct {
 
 // A Diagnosis is the root causes of a run's failures, and enough to tell
 // which explains a failure seen later (Explain), whether a mechanism
-// shows in it alone (Shows, Showing), and what its mechanisms change
+// shows in it alone (Shows), and what its mechanisms change
 // (Predicts).
 type Diagnosis struct {
 	// Causes are in the order a report shows them: misbehaviour first,
@@ -226,32 +225,14 @@ func ExampleOf(failures []*suite.Result) *Example {
 			best = r
 		}
 	}
-	e := &Example{ID: best.Test.ID, Input: string(best.Input()), Difference: best.Explain(), Stderr: LastWords(best.Stderr)}
+	e := &Example{ID: best.Test.ID, Input: string(best.Input()), Difference: best.Explain(), Stderr: term.LastLines(best.Stderr)}
 	for _, r := range failures {
 		if e.Stderr != "" {
 			break
 		}
-		e.Stderr = LastWords(r.Stderr)
+		e.Stderr = term.LastLines(r.Stderr)
 	}
 	return e
-}
-
-// LastWords returns the end of an implementation's standard error for a
-// report: its last three lines that are not blank, at most 300 bytes,
-// escaped.
-func LastWords(stderr string) string {
-	var lines []string
-	for _, l := range strings.Split(stderr, "\n") {
-		if strings.TrimSpace(l) != "" {
-			lines = append(lines, strings.TrimRight(l, "\r"))
-		}
-	}
-	lines = lines[max(0, len(lines)-3):]
-	s := strings.Join(lines, "\n")
-	if len(s) > 300 {
-		s = "..." + s[len(s)-300:]
-	}
-	return term.Printable(s, true)
 }
 
 // only returns the flags and facets that every failure of members has and

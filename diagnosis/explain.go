@@ -55,7 +55,7 @@ func (d *diagnosis) keyOfNew(o *suite.Result) causeKey {
 			}
 		}
 	}
-	if _, ok := misbehaviours[o.Reason]; ok {
+	if _, ok := suite.Misbehaviours[o.Reason]; ok {
 		return d.misbehaviourKey(o)
 	}
 	k := observationKey(o, diff)
@@ -95,21 +95,10 @@ func (x *Diagnosis) Predicts(c suite.Category, req *protocol.Request) bool {
 // reference. A case where it shows alone is an example of the mechanism
 // that no other is needed for. It is true for the other kinds of cause.
 func (x *Diagnosis) Shows(k int, o *suite.Result) bool {
-	showing, modelled := x.Showing(k, o)
-	return !modelled || len(showing) > 0
-}
-
-// Showing returns the mechanisms of cause k that show in o alone (see
-// Shows), by name; and whether cause k is a mechanism's at all.
-func (x *Diagnosis) Showing(k int, o *suite.Result) ([]string, bool) {
 	f := x.Causes[k].key.fault
 	if f == nil {
-		return nil, false
+		return true
 	}
-	d := x.d
 	req := o.Category.Request(o.Test)
-	if identical(d.models.answer([]*faults.Fault{f}, -1, req), d.models.answer(nil, -1, req)) {
-		return nil, true
-	}
-	return []string{f.Name}, true
+	return !identical(x.d.models.answer([]*faults.Fault{f}, -1, req), x.d.models.answer(nil, -1, req))
 }

@@ -2,6 +2,7 @@ package diagnosis
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -186,7 +187,7 @@ func (d *diagnosis) keyOf(i int) (causeKey, *decoding) {
 		}
 		return observationKey(dec.result, dec.result.Difference()), dec
 	}
-	if _, ok := misbehaviours[o.Reason]; ok {
+	if _, ok := suite.Misbehaviours[o.Reason]; ok {
 		return causeKey{kind: faults.Misbehaviour, part: Protocol, place: string(o.Reason)}, nil
 	}
 	if diff := d.diffs[i]; diff.Way != "" {
@@ -346,15 +347,10 @@ func (d *diagnosis) causeOf(g *group) Cause {
 
 // followsWords says which failures of g follow from a decoding.
 func followsWords(g *group, obs []*suite.Result) string {
-	count := map[suite.Category]int{}
-	for i := range g.follows {
-		count[obs[i].Category]++
-	}
 	var parts []string
 	for _, c := range []suite.Category{suite.Replay, suite.Validate} {
-		if n := count[c]; n > 0 {
-			noun := map[suite.Category]string{suite.Replay: "replay", suite.Validate: "validation"}[c]
-			parts = append(parts, fmt.Sprintf("%d %s", n, term.Plural(n, noun)))
+		if n := len(slices.DeleteFunc(slices.Collect(maps.Keys(g.follows)), func(i int) bool { return obs[i].Category != c })); n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, term.Plural(n, map[bool]string{true: "replay", false: "validation"}[c == suite.Replay])))
 		}
 	}
 	return "and " + strings.Join(parts, ", ") + " of codes the implementation decodes so (its strict decoding of each, in the run or asked), which follow from it"

@@ -227,14 +227,14 @@ func (s *style) parts() (name, what, evidence, fixes []string) {
 		}
 	}
 	if s.oneKind != [2]string{} {
-		fixes = append(fixes, "report the kind of spec/qf.md section Errors that applies: invalid_character, truncated, out_of_range, trailing_data, nonzero_padding, malformed")
+		fixes = append(fixes, fixOf("one-error-kind"))
 	}
 	switch {
 	case s.noOffsets:
 		name = append(name, "no offsets")
 		what = append(what, "with no offset")
 		evidence = append(evidence, "no bit or char offset on any")
-		fixes = append(fixes, "report each error's offset (bit, or char for invalid_character and trailing_data) and, where spec/qf.md names one, its field")
+		fixes = append(fixes, fixOf("no-positions"))
 	case s.otherUnit:
 		name = append(name, "offsets in the other unit")
 		what = append(what, "with offsets in the other unit (char for bit, bit for char)")
@@ -261,6 +261,12 @@ func (s *style) parts() (name, what, evidence, fixes []string) {
 		fixes = append(fixes, "name fields by their paths in spec/qf.md's layout table, such as state.walls.white.h.count")
 	}
 	return name, what, evidence, fixes
+}
+
+// fixOf returns the fix of the catalogue's fault named name.
+func fixOf(name string) string {
+	f, _ := faults.Named(name)
+	return f.Fix
 }
 
 // shapes returns the faults of the catalogue that report errors as the

@@ -1,7 +1,7 @@
 package diagnosis
 
 import (
-	"encoding/json"
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -101,13 +101,13 @@ func (d *diagnosis) observationCause(g *group) Cause {
 	if k.part == Decoding {
 		n = "codes"
 	}
-	c := Cause{Name: k.part.String() + ": " + string(k.way), Title: wayWords(k.way, rules.Rule(k.place), n), Field: k.place}
+	c := Cause{Name: string(k.part) + ": " + string(k.way), Title: wayWords(k.way, rules.Rule(k.place), n), Field: k.place}
 	switch {
 	case k.way == "" && k.part == Rules:
-		c.Name, c.Field, c.Rule = k.part.String()+": "+n+" "+k.place, "", d.firstRule(g)
+		c.Name, c.Field, c.Rule = string(k.part)+": "+n+" "+k.place, "", d.firstRule(g)
 		c.Title = "answered otherwise than spec/qf.md says, in several ways"
 	case k.way == "":
-		c.Name, c.Field = k.part.String()+": "+n+" "+k.place, d.firstField(g)
+		c.Name, c.Field = string(k.part)+": "+n+" "+k.place, d.firstField(g)
 		c.Title = "answered otherwise than spec/qf.md says, in several ways"
 	case k.part == Rules:
 		c.Name, c.Field, c.Rule = k.place+": "+ruleWay[k.way], "", k.place
@@ -123,18 +123,12 @@ func (d *diagnosis) observationCause(g *group) Cause {
 	if s, ok := d.shared(g.members); ok && s.tells {
 		c.Observed = s.String() + "; " + c.Observed
 	}
-	c.Evidence = observedEvidence(len(g.members))
+	c.Evidence = fmt.Sprintf("the %d answers observed, each compared with spec/qf.md's; no model of a known fault reproduces them", len(g.members))
+	if len(g.members) == 1 {
+		c.Evidence = "the answer observed, compared with spec/qf.md's; no model of a known fault reproduces it"
+	}
 	c.Fix, c.Refs = d.observationFix(k, g.members)
 	return c
-}
-
-// observedEvidence says what proves a cause that no model reproduces:
-// its n answers themselves, as observed.
-func observedEvidence(n int) string {
-	if n == 1 {
-		return "the answer observed, compared with spec/qf.md's; no model of a known fault reproduces it"
-	}
-	return fmt.Sprintf("the %d answers observed, each compared with spec/qf.md's; no model of a known fault reproduces them", n)
 }
 
 // firstField returns the field of the layout where the most failures of
@@ -146,41 +140,36 @@ func (d *diagnosis) firstField(g *group) string {
 		if dec := g.follows[i]; dec != nil {
 			diff = dec.result.Difference()
 		}
-		if f := diff.Place.Field; f != "" {
-			count[f]++
-		}
+		count[diff.Place.Field]++
 	}
-	best := ""
-	for _, f := range spec.Layout {
-		if count[f.Name] > count[best] {
-			best = f.Name
-		}
-	}
-	return best
+	return most(count, spec.Layout, func(f spec.Field) string { return f.Name })
 }
 
 // firstRule returns the rule that the most failures of g first part at,
 // the first of rules.Rules on a tie.
 func (d *diagnosis) firstRule(g *group) string {
-	count := map[rules.Rule]int{}
+	count := map[string]int{}
 	for _, i := range g.members {
-		count[d.diffs[i].Rule]++
+		count[string(d.diffs[i].Rule)]++
 	}
-	best := rules.Rule("")
-	for _, r := range rules.Rules {
-		if count[r] > count[best] {
-			best = r
+	return most(count, rules.Rules, func(r rules.Rule) string { return string(r) })
+}
+
+// most returns the name of the first of order that count counts the
+// most, "" for none.
+func most[T any](count map[string]int, order []T, name func(T) string) string {
+	best, n := "", 0
+	for _, x := range order {
+		if k := name(x); count[k] > n {
+			best, n = k, count[k]
 		}
 	}
-	return string(best)
+	return best
 }
 
 // ruleWay names the ways of the rules, as a rule's cause's name ends.
 var ruleWay = map[suite.Way]string{suite.ViolationMissed: "not reported", suite.ViolationFalse: "reported where there is none",
 	suite.ViolationOther: "another reported first"}
-
-// String names the part, as a cause's name begins.
-func (p Part) String() string { return string(p) }
 
 // wayWords says a way in words, for the title of a cause whose inputs are
 // noun ("codes", "values"); of a way of the rules, what was done with the
@@ -245,8 +234,8 @@ func (d *diagnosis) observationFix(k causeKey, members []int) (string, []string)
 	case w.Reported():
 		var rules []string
 		for _, i := range members {
-			if e := d.obs[i].Test.Error; e != nil && !slices.Contains(rules, e.Kind+" "+errorRule(e.Kind)) {
-				rules = append(rules, e.Kind+" "+errorRule(e.Kind))
+			if e := d.obs[i].Test.Error; e != nil && !slices.Contains(rules, e.Kind+" "+spec.ErrorRules[e.Kind].Reported) {
+				rules = append(rules, e.Kind+" "+spec.ErrorRules[e.Kind].Reported)
 			}
 		}
 		return "report each error as spec/qf.md section Errors says: " + strings.Join(rules[:min(3, len(rules))], "; "), []string{"Errors"}
@@ -273,25 +262,16 @@ func orWhole(field string) string {
 // acceptFix returns what spec/qf.md requires of an input it refuses as
 // kind, in part p, and where it says so.
 func acceptFix(p Part, kind string) (string, []string) {
-	if p == Encoding {
-		if kind == string(ref.ErrMalformed) {
-			return "refuse JSON that is not a canonical value with malformed, naming its path (spec/qf.md Canonical JSON)", []string{"Canonical JSON", "Errors"}
-		}
-		return "refuse any value outside its field's range with out_of_range naming the field, never mask, spill or wrap it (spec/qf.md Encoding)", []string{"Encoding"}
+	r := spec.ErrorRules[kind]
+	switch {
+	case p == Encoding && kind == string(ref.ErrMalformed):
+		return r.Encoder, []string{"Canonical JSON", "Errors"}
+	case p == Encoding:
+		return spec.ErrorRules[string(ref.ErrOutOfRange)].Encoder, []string{"Encoding"}
+	case r.Refuse == "":
+		return "refuse what spec/qf.md refuses, as section Errors says", []string{"Errors"}
 	}
-	switch ref.ErrorKind(kind) {
-	case ref.ErrInvalidCharacter:
-		return "strictly, refuse a byte outside A-Z a-z 0-9 + / with invalid_character at its byte offset; nothing is skipped (spec/qf.md Strict decoding)", []string{"Strict decoding", "Characters"}
-	case ref.ErrTruncated:
-		return "refuse a field that runs past the last bit with truncated at the field's first bit, naming it; nothing is zero-filled (spec/qf.md Strict decoding)", []string{"Strict decoding"}
-	case ref.ErrOutOfRange:
-		return "refuse a square above 80 or a wall count above 10 with out_of_range at the field's first bit (spec/qf.md Strict decoding)", []string{"Strict decoding", "Layout"}
-	case ref.ErrTrailingData:
-		return "strictly, refuse characters beyond ceil(bits/6) with trailing_data at the first of them (spec/qf.md Strict decoding)", []string{"Strict decoding"}
-	case ref.ErrNonzeroPadding:
-		return "strictly, refuse a 1 among the padding bits with nonzero_padding at the first padding bit (spec/qf.md Strict decoding)", []string{"Strict decoding"}
-	}
-	return "refuse what spec/qf.md refuses, as section Errors says", []string{"Errors"}
+	return r.Refuse, r.Sections
 }
 
 // ruleFix says what spec/qf.md requires of a rule that failures of key k
@@ -319,19 +299,6 @@ func (d *diagnosis) ruleFix(k causeKey, members []int) string {
 	return fix
 }
 
-// Misbehaviour: the reasons an implementation gave no usable answer,
-// each with what spec/protocol.md requires instead.
-var misbehaviours = map[suite.Reason]struct{ title, fix string }{
-	suite.Crash: {"the implementation exited or closed its output instead of answering",
-		"answer every request, with an error object for what cannot be decoded or encoded, and exit only at the end of the input (spec/protocol.md)"},
-	suite.Timeout: {"no answer within the timeout",
-		"answer each request within the timeout, with an error object for what cannot be decoded or encoded (spec/protocol.md)"},
-	suite.Protocol: {"an answer that breaks spec/protocol.md",
-		"answer each request with one line of JSON as spec/protocol.md says: its id, then a result or an error object"},
-	suite.Unsupported: {`"unsupported" for an op and profile the implementation's hello lists`,
-		"list in hello only the ops and profiles implemented, or implement them (spec/protocol.md)"},
-}
-
 // maxDetails is how many different details of misbehaviour a cause says.
 const maxDetails = 10
 
@@ -342,47 +309,28 @@ var digits = regexp.MustCompile(`[0-9]+`)
 // happened, in the words of the driver, what the inputs share, and what
 // the protocol requires.
 func (d *diagnosis) misbehaviourCause(reason suite.Reason, members []int) Cause {
-	m := misbehaviours[reason]
+	m := suite.Misbehaviours[reason]
 	// Details that differ only in their numbers (the ids of a request and
 	// of the answer read for it) are one sentence, said once.
-	type alike struct {
-		first    string // the first detail of the sentence
-		n        int    // its failures
-		distinct map[string]bool
-	}
-	details := map[string]*alike{}
+	count, first, distinct := map[string]int{}, map[string]string{}, map[string]map[string]bool{}
+	var shapes []string
 	for _, i := range members {
 		detail := d.obs[i].Detail
 		shape := digits.ReplaceAllString(detail, "0")
-		a := details[shape]
-		if a == nil {
-			a = &alike{first: detail, distinct: map[string]bool{}}
-			details[shape] = a
+		if count[shape] == 0 {
+			shapes, first[shape], distinct[shape] = append(shapes, shape), detail, map[string]bool{}
 		}
-		a.n++
-		a.distinct[detail] = true
+		count[shape]++
+		distinct[shape][detail] = true
 	}
-	kinds := make([]*alike, 0, len(details))
-	for _, a := range details {
-		kinds = append(kinds, a)
-	}
-	sort.Slice(kinds, func(a, b int) bool {
-		if kinds[a].n != kinds[b].n {
-			return kinds[a].n > kinds[b].n
-		}
-		return kinds[a].first < kinds[b].first
-	})
+	slices.SortStableFunc(shapes, func(a, b string) int { return cmp.Or(count[b]-count[a], strings.Compare(first[a], first[b])) })
 	var said []string
-	for _, a := range kinds[:min(len(kinds), maxDetails)] {
-		if len(a.distinct) == 1 {
-			said = append(said, fmt.Sprintf("%s (%d)", a.first, a.n))
-			continue
-		}
-		said = append(said, fmt.Sprintf("%s (%d, alike but for their numbers)", a.first, a.n))
+	for _, s := range shapes[:min(len(shapes), maxDetails)] {
+		said = append(said, fmt.Sprintf("%s (%d%s)", first[s], count[s], map[bool]string{true: ", alike but for their numbers"}[len(distinct[s]) > 1]))
 	}
 	observed := fmt.Sprintf("%d %s: %s", len(members), term.Plural(len(members), "request"), strings.Join(said, "; "))
-	if len(kinds) > maxDetails {
-		observed += fmt.Sprintf(" (the %d most frequent of %d different details)", maxDetails, len(kinds))
+	if len(shapes) > maxDetails {
+		observed += fmt.Sprintf(" (the %d most frequent of %d different details)", maxDetails, len(shapes))
 	}
 	var lines []string
 	for _, i := range members {
@@ -396,58 +344,24 @@ func (d *diagnosis) misbehaviourCause(reason suite.Reason, members []int) Cause 
 	if s, ok := d.shared(members); ok {
 		observed += "; " + s.String()
 	}
-	return Cause{Name: string(reason), Title: m.title, Fix: m.fix, Refs: []string{"spec/protocol.md"}, Observed: observed,
-		Evidence: seenEvidence(len(members))}
-}
-
-// seenEvidence says what proves a misbehaviour: the runner saw it, on
-// each of n requests.
-func seenEvidence(n int) string {
-	if n == 1 {
-		return "seen by the runner, on the one request"
+	evidence := fmt.Sprintf("seen by the runner, on each of the %d requests", len(members))
+	if len(members) == 1 {
+		evidence = "seen by the runner, on the one request"
 	}
-	return fmt.Sprintf("seen by the runner, on each of the %d requests", n)
-}
-
-// errorRule says how spec/qf.md section Errors reports an error kind.
-func errorRule(kind string) string {
-	switch ref.ErrorKind(kind) {
-	case ref.ErrInvalidCharacter:
-		return "at char, the byte offset of the first byte outside the alphabet, with no field"
-	case ref.ErrTruncated:
-		return "at bit, the first bit of the field that runs past the end, with its path"
-	case ref.ErrOutOfRange:
-		return "decoding, at bit, the field's first bit, with its path; encoding, with no offset, naming the field"
-	case ref.ErrTrailingData:
-		return "at char, the offset of the first extra character, with no field"
-	case ref.ErrNonzeroPadding:
-		return "at bit, the first padding bit, with no field"
-	case ref.ErrMalformed:
-		return "with no offset, naming the path when there is one"
-	}
-	return "its kind, offset and field as the table says"
+	return Cause{Name: string(reason), Title: m.Title, Fix: m.Fix, Refs: []string{"spec/protocol.md"}, Observed: observed, Evidence: evidence}
 }
 
 // decodingSections returns the sections of spec/qf.md that decide the
 // decodings among members: Strict decoding, Lenient decoding, or both.
 func (d *diagnosis) decodingSections(members []int) []string {
-	var strict, lenient bool
-	for _, i := range members {
-		switch d.obs[i].Category.Profile() {
-		case ref.Lenient:
-			lenient = true
-		default:
-			strict = true
-		}
+	lenient := slices.ContainsFunc(members, func(i int) bool { return d.obs[i].Category.Profile() == ref.Lenient })
+	if !lenient {
+		return []string{"Strict decoding"}
 	}
-	var out []string
-	if strict || !lenient {
-		out = append(out, "Strict decoding")
+	if slices.ContainsFunc(members, func(i int) bool { return d.obs[i].Category.Profile() != ref.Lenient }) {
+		return []string{"Strict decoding", "Lenient decoding"}
 	}
-	if lenient {
-		out = append(out, "Lenient decoding")
-	}
-	return out
+	return []string{"Lenient decoding"}
 }
 
 // noun names what a category's tests give: codes, or values.
@@ -464,37 +378,20 @@ func counted(c suite.Category, n int) string {
 
 // decidingRules returns the ids of spec/qf.md's rules of replay
 // (spec.Rules) that decide the moves where the answers of members first
-// part from the spec's: the move of the earlier violation, the spec's or
-// the answer's, in the spec's order.
+// part from the spec's (their difference's move), in the spec's order.
 func (d *diagnosis) decidingRules(members []int) []string {
 	seen := map[string]bool{}
 	for _, i := range members {
-		o := d.obs[i]
-		if o.Category != suite.Replay || o.Test.Code == nil || o.Answer == nil {
+		o, at := d.obs[i], d.diffs[i].Place.Move
+		if o.Category != suite.Replay || at < 0 {
 			continue
 		}
-		v, err := ref.Decode(*o.Test.Code)
-		if err != nil || v.Record == nil {
-			continue
-		}
-		moves := v.Record.Moves
-		at := len(moves)
-		if w := o.Test.Violation; w != nil {
-			at = w.Move
-		}
-		var got rules.Violation
-		if json.Unmarshal(o.Answer.Violation, &got) == nil && o.Answer.Violation != nil && got.Kind != "" && got.Move >= 0 && got.Move < at {
-			at = got.Move
-		}
-		if at >= len(moves) {
-			continue
-		}
-		p := rules.Start(v)
-		for _, m := range moves[:at] {
-			p, _ = p.Apply(m)
-		}
-		if id := p.RuleID(moves[at]); id != "" {
-			seen[id] = true
+		if v, err := ref.Decode(*o.Test.Code); err == nil && v.Record != nil && at < len(v.Record.Moves) {
+			p := rules.Start(v)
+			for _, m := range v.Record.Moves[:at] {
+				p, _ = p.Apply(m)
+			}
+			seen[p.RuleID(v.Record.Moves[at])] = true
 		}
 	}
 	var ids []string
@@ -537,34 +434,26 @@ func (d *diagnosis) describe(members []int) string {
 	}
 	sort.SliceStable(order, func(a, b int) bool { return groups[order[a]].n > groups[order[b]].n })
 	var parts []string
+	rest := 0
 	for k, what := range order {
-		if k == 3 {
-			rest := 0
-			for _, w := range order[3:] {
-				rest += groups[w].n
-			}
-			parts = append(parts, fmt.Sprintf("and %d more", rest))
-			break
-		}
 		g := groups[what]
+		if k >= 3 {
+			rest += g.n
+			continue
+		}
 		s := fmt.Sprintf("%d %s", g.n, observation(d.obs[g.first], d.diffs[g.first], g.n))
-		if len(g.errs) == 1 {
-			for e := range g.errs {
-				s += ", all " + e
-			}
+		for e := range g.errs {
+			s += map[bool]string{true: ", all " + e}[len(g.errs) == 1]
 		}
 		if len(g.fields) > 0 {
-			at := " (at "
-			if strings.Contains(what, " answered with another ") {
-				at = " (first at "
-			}
+			at := map[bool]string{true: " (first at ", false: " (at "}[strings.Contains(what, " answered with another ")]
 			s += at + strings.Join(g.fields[:min(4, len(g.fields))], ", ")
-			if len(g.fields) > 4 {
-				s += fmt.Sprintf(" and %d more", len(g.fields)-4)
-			}
-			s += ")"
+			s += map[bool]string{true: fmt.Sprintf(" and %d more", len(g.fields)-4)}[len(g.fields) > 4] + ")"
 		}
 		parts = append(parts, s)
+	}
+	if rest > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", rest))
 	}
 	return term.Printable(strings.Join(parts, "; "), false)
 }

@@ -237,7 +237,7 @@ var Catalogue = numbered(slices.Concat(
 		variant{"zero-fill-record", "in the Record chunk only", "", knobs{ZeroFillRecord: true}},
 	),
 	family{name: "trailing-ignored", what: "characters after the end of the code ignored", flags: flags(vectors.FaultIgnoresTrailing), seen: 4,
-		fix: "after the last field, reject any character beyond ceil(bits/6) with trailing_data at its offset (strict decoding)"}.one(knobs{IgnoreTrailing: true}),
+		fix: spec.ErrorRules["trailing_data"].Refuse}.one(knobs{IgnoreTrailing: true}),
 	family{name: "equals-sign", what: "'=' read as in the other profile", flags: flags(vectors.FaultPadding), seen: 5}.of(
 		variant{"lenient-rejects-equals", "rejected by the lenient decoder", "in the lenient profile, delete '=' like every byte outside the alphabet", knobs{LenientRejectsEquals: true}},
 		variant{"strict-accepts-equals", "skipped by the strict decoder", "in the strict profile, reject '=' with invalid_character at its offset: a qf code has no padding", knobs{StrictSkipsEquals: true}},
@@ -305,7 +305,7 @@ var Catalogue = numbered(slices.Concat(
 	family{name: "place-after-pawn", what: "a 6-bit place read and written after a pawn last move", flags: flags(vectors.FaultPlaceAfterPawn),
 		fix: "read state.last_move.place only when state.last_move.kind is 1 (a wall); after a pawn last move the turn follows"}.one(knobs{PlaceAfterPawn: true}),
 	family{name: "no-range-checks", what: "values out of range accepted by the decoder, as the fansite's scripts do", flags: flags(vectors.FaultNoRangeCheck),
-		fix: "reject a square above 80 or a wall count above 10 with out_of_range at the field's first bit"}.of(
+		fix: spec.ErrorRules["out_of_range"].Refuse}.of(
 		variant{"no-range-checks", "squares 81-127 and wall counts 11-15", "", knobs{SquareMax: 127, CountMax: 15}},
 		variant{"no-square-range-check", "squares 81-127; wall counts checked", "reject a square above 80 with out_of_range at the square's first bit", knobs{SquareMax: 127}},
 		variant{"no-count-range-check", "wall counts 11-15; squares checked", "reject a wall count above 10 with out_of_range at the count's first bit", knobs{CountMax: 15}},
@@ -335,7 +335,7 @@ var Catalogue = numbered(slices.Concat(
 		variant{"wall-count-max-11", "0-11", "", knobs{CountMax: 11}},
 	),
 	family{name: "padding-ignored", what: "nonzero padding bits ignored by the strict decoder", kind: Known,
-		fix: "strictly, reject a 1 among the padding bits with nonzero_padding at the first padding bit"}.of(
+		fix: spec.ErrorRules["nonzero_padding"].Refuse}.of(
 		variant{"padding-ignored", "in every code", "", knobs{IgnorePadding: true}},
 		variant{"padding-ignored-record-only", "in codes that hold only a Record", "", knobs{IgnorePaddingRecordOnly: true}},
 	),

@@ -130,8 +130,8 @@ type model struct {
 
 // The parts of a model that each op runs, as the knobs' tags name them.
 var (
-	decoding  = []string{"decoder", "errors"}
-	encoding  = []string{"encoder", "errors"}
+	decoding   = []string{"decoder", "errors"}
+	encoding   = []string{"encoder", "errors"}
 	replaying  = []string{"decoder", "replayer", "errors"}
 	validating = []string{"decoder", "validator", "errors"}
 )

@@ -78,8 +78,8 @@ func (f *fuzzer) finish(ctx context.Context) {
 
 // examples returns the examples of cause k of diagnosis x, made from its
 // members in the pool: the shortest first, each disagreeing another way,
-// at most Examples of them, and beyond them one for each shape of a
-// fault of the catalogue that no example shows yet. An input that is an
+// at most Examples of them, and beyond them one that shows the cause's
+// mechanism alone, when none does yet. An input that is an
 // example already, in the other profile, counts once. No example is begun
 // once until (zero for never) has come, and the shrinks stop then.
 func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, members []*kept, until time.Time) []*Finding {
@@ -92,7 +92,7 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 		return a.at < b.at
 	})
 	var out []*Finding
-	tried, shown := map[string]bool{}, map[string]bool{}
+	tried, shown := map[string]bool{}, x.Causes[k].Fault == "" // shown: an example shows the mechanism alone
 	attempts := 0
 	for _, m := range members {
 		if ctx.Err() != nil || f.client.GaveUp() != nil || attempts >= 2*f.opts.Examples+4 {
@@ -105,20 +105,12 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 		if j, ok := x.Explain(m.r); !ok || j != k || !x.Shows(k, m.r) {
 			continue // it needs other faults too: an example of the cause alone is another
 		}
-		shape := ""
-		shapes, _ := x.Showing(k, m.r)
-		for _, s := range shapes {
-			if !shown[s] {
-				shape = s
-				break
-			}
-		}
-		if shape == "" && (tried[m.sig] || len(out) >= f.opts.Examples) {
+		if shown && (tried[m.sig] || len(out) >= f.opts.Examples) {
 			continue
 		}
 		tried[m.sig] = true
 		attempts++
-		fd := f.example(ctx, x, k, m, shape, until)
+		fd := f.example(ctx, x, k, m, until)
 		in := string(fd.Result.Category.Op()) + "\x00" + inputOf(fd.Result.Test)
 		if other := inputs[in]; other != nil && fd.Repeatable {
 			if other.Result.Category != fd.Result.Category && !slices.Contains(other.Also, fd.Result.Category) {
@@ -128,10 +120,7 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 		}
 		if fd.Repeatable {
 			inputs[in] = fd
-			shapes, _ := x.Showing(k, &fd.Result)
-			for _, s := range shapes {
-				shown[s] = true
-			}
+			shown = shown || x.Shows(k, &fd.Result)
 		}
 		out = append(out, fd)
 	}
@@ -140,26 +129,19 @@ func (f *fuzzer) examples(ctx context.Context, x *diagnosis.Diagnosis, k int, me
 }
 
 // example makes a disagreement of the pool, m, an example of cause k of
-// diagnosis x, showing shape (a fault of the cause's) when it is not "":
+// diagnosis x:
 // asked again alone in a fresh process, shrunk while the cause explains
-// it (and it shows the shape) and until has not come, then the smallest
+// it (and its mechanism shows alone) and until has not come, then the smallest
 // case asked again alone, while the run's deadline has not come. Every
 // word of the finding is of the answers it was last asked.
-func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *kept, shape string, until time.Time) *Finding {
+func (f *fuzzer) example(ctx context.Context, x *diagnosis.Diagnosis, k int, m *kept, until time.Time) *Finding {
 	fd := &Finding{Original: m.c.input, Cases: m.at}
 	same := func(s *sighting) bool {
 		if s.v.signature == "" {
 			return false
 		}
 		j, ok := x.Explain(&s.v.result)
-		if !ok || j != k || !x.Shows(k, &s.v.result) {
-			return false
-		}
-		if shape == "" {
-			return true
-		}
-		shapes, _ := x.Showing(k, &s.v.result)
-		return slices.Contains(shapes, shape)
+		return ok && j == k && x.Shows(k, &s.v.result)
 	}
 	first := f.alone(m.c)
 	if !same(first) {

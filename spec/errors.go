@@ -87,3 +87,36 @@ func isKindName(kind string) bool {
 	}
 	return kind != ""
 }
+
+// An ErrorRule is spec/qf.md's rule of one kind of error, in the words a
+// report's fix says: where its error object puts it (section Errors),
+// what a strict decoder refuses with it, and the sections that say so;
+// for out_of_range and malformed, what an encoder refuses with it too.
+type ErrorRule struct {
+	Reported string
+	Refuse   string
+	Sections []string
+	Encoder  string
+}
+
+// ErrorRules holds the rule of each kind of error, by its name.
+var ErrorRules = map[string]ErrorRule{
+	"invalid_character": {"at char, the byte offset of the first byte outside the alphabet, with no field",
+		"strictly, refuse a byte outside A-Z a-z 0-9 + / with invalid_character at its byte offset; nothing is skipped (spec/qf.md Strict decoding)",
+		[]string{"Strict decoding", "Characters"}, ""},
+	"truncated": {"at bit, the first bit of the field that runs past the end, with its path",
+		"refuse a field that runs past the last bit with truncated at the field's first bit, naming it; nothing is zero-filled (spec/qf.md Strict decoding)",
+		[]string{"Strict decoding"}, ""},
+	"out_of_range": {"decoding, at bit, the field's first bit, with its path; encoding, with no offset, naming the field",
+		"refuse a square above 80 or a wall count above 10 with out_of_range at the field's first bit (spec/qf.md Strict decoding)",
+		[]string{"Strict decoding", "Layout"},
+		"refuse any value outside its field's range with out_of_range naming the field, never mask, spill or wrap it (spec/qf.md Encoding)"},
+	"trailing_data": {"at char, the offset of the first extra character, with no field",
+		"strictly, refuse characters beyond ceil(bits/6) with trailing_data at the first of them (spec/qf.md Strict decoding)",
+		[]string{"Strict decoding"}, ""},
+	"nonzero_padding": {"at bit, the first padding bit, with no field",
+		"strictly, refuse a 1 among the padding bits with nonzero_padding at the first padding bit (spec/qf.md Strict decoding)",
+		[]string{"Strict decoding"}, ""},
+	"malformed": {"with no offset, naming the path when there is one", "", nil,
+		"refuse JSON that is not a canonical value with malformed, naming its path (spec/qf.md Canonical JSON)"},
+}

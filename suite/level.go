@@ -86,6 +86,22 @@ const (
 	Unsupported Reason = "unsupported" // "unsupported" for an op and profile the implementation lists
 )
 
+// A Misbehaviour is a reason a request got no usable answer, in words,
+// and what spec/protocol.md requires instead.
+type Misbehaviour struct{ Title, Fix string }
+
+// Misbehaviours holds the reasons a request got no usable answer.
+var Misbehaviours = map[Reason]Misbehaviour{
+	Crash: {"the implementation exited or closed its output instead of answering",
+		"answer every request, with an error object for what cannot be decoded or encoded, and exit only at the end of the input (spec/protocol.md)"},
+	Timeout: {"no answer within the timeout",
+		"answer each request within the timeout, with an error object for what cannot be decoded or encoded (spec/protocol.md)"},
+	Protocol: {"an answer that breaks spec/protocol.md",
+		"answer each request with one line of JSON as spec/protocol.md says: its id, then a result or an error object"},
+	Unsupported: {`"unsupported" for an op and profile the implementation's hello lists`,
+		"list in hello only the ops and profiles implemented, or implement them (spec/protocol.md)"},
+}
+
 // Why a test was skipped or not run.
 const (
 	NotListed   Reason = "not listed"   // skipped: the hello does not list its op or profile

@@ -115,7 +115,7 @@ func sendCorners(conn *session.Conn, w io.Writer) (sent, differ int) {
 		fmt.Fprintf(w, "  request  %s\n", shown(c.Request))
 		if err != nil {
 			fmt.Fprintf(w, "  answer   none: %s\n", term.Printable(err.Error(), false))
-			if s := strings.TrimSpace(conn.Client.Stderr()); s != "" {
+			if s := term.LastLines(conn.Client.Stderr()); s != "" {
 				fmt.Fprintf(w, "  stderr   %s\n", shown(strings.ReplaceAll(s, "\n", " | ")))
 			}
 		} else {

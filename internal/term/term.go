@@ -118,3 +118,21 @@ func Fold(s string, width int) []string {
 	}
 	return append(lines, s)
 }
+
+// LastLines returns the end of a program's standard error for a report:
+// its last three lines that are not blank, at most 300 bytes, escaped
+// (Printable).
+func LastLines(stderr string) string {
+	var lines []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines = append(lines, strings.TrimRight(l, "\r"))
+		}
+	}
+	lines = lines[max(0, len(lines)-3):]
+	s := strings.Join(lines, "\n")
+	if len(s) > 300 {
+		s = "..." + s[len(s)-300:]
+	}
+	return Printable(s, true)
+}

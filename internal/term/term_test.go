@@ -109,3 +109,18 @@ func TestFold(t *testing.T) {
 		}
 	}
 }
+
+// TestLastLines: the last three lines that are not blank, at most 300
+// bytes, escaped.
+func TestLastLines(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"", ""},
+		{"one\n\n  \ntwo\r\nthree\nfour\n\n", "two\nthree\nfour"},
+		{"panic: \x1b[31mred\n", `panic: \x1b[31mred`},
+		{strings.Repeat("x", 400), "..." + strings.Repeat("x", 300)},
+	} {
+		if got := term.LastLines(c.in); got != c.want {
+			t.Errorf("LastLines(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
