@@ -92,15 +92,15 @@ type knobs struct {
 	NoPositions bool   `reads:"errors"` // errors without offset or field
 
 	// The rules (replay.go).
-	SquareArithmetic   bool `reads:"replayer"` // pawn moves as square number + offset (+ offset again onto the opponent)
-	WrapAtEdge         bool `reads:"replayer"` // east from file i and west from file a wrap to the next or previous rank
-	DiagonalJumps      bool `reads:"replayer"` // a diagonal onto the opponent jumps over it diagonally
-	CrossingAllowed    bool `reads:"replayer"` // crossing walls do not conflict
-	NoPathCheck        bool `reads:"replayer"` // walls may cut a player off
-	SideStepWhileOpen  bool `reads:"replayer"` // side-steps allowed while the straight jump is open
-	NoWallsLeftIgnored bool `reads:"replayer"` // a player may place more than 10 walls
-	FirstMoverParity   bool `reads:"replayer"` // the first mover from the turn's parity
-	FirstMoverSame     bool `reads:"replayer"` // the first mover the State's last mover
+	SquareArithmetic   bool `reads:"replayer"`           // pawn moves as square number + offset (+ offset again onto the opponent)
+	WrapAtEdge         bool `reads:"replayer"`           // east from file i and west from file a wrap to the next or previous rank
+	DiagonalJumps      bool `reads:"replayer"`           // a diagonal onto the opponent jumps over it diagonally
+	CrossingAllowed    bool `reads:"replayer,validator"` // crossing walls do not conflict
+	NoPathCheck        bool `reads:"replayer"`           // walls may cut a player off
+	SideStepWhileOpen  bool `reads:"replayer"`           // side-steps allowed while the straight jump is open
+	NoWallsLeftIgnored bool `reads:"replayer"`           // a player may place more than 10 walls
+	FirstMoverParity   bool `reads:"replayer"`           // the first mover from the turn's parity
+	FirstMoverSame     bool `reads:"replayer"`           // the first mover the State's last mover
 
 	// Faults confined to one direction or one player.
 	BlackSideStepsThrough bool `reads:"replayer"` // black's side-steps ignore the wall between the opponent and the target

@@ -2,7 +2,6 @@ package faults
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
@@ -262,30 +261,4 @@ var blockers = map[string]string{
 	"east":  "a move east from (x, y) is blocked by the vertical walls at anchors (x, y-1) and (x, y)",
 	"south": "a move south from (x, y) is blocked by the horizontal walls at anchors (x-1, y-1) and (x, y-1)",
 	"west":  "a move west from (x, y) is blocked by the vertical walls at anchors (x-1, y-1) and (x-1, y)",
-}
-
-// validate returns the kinds of the rules that the State s breaks, as
-// rules.Validate does, but no_path found with the walls where the model's
-// geometry places them (the knob read only where s has walls).
-func (f reading) validate(s *ref.State) []rules.Rule {
-	found := rules.Validate(s)
-	b := &board{pawn: [2]int{s.White, s.Black}}
-	for _, g := range [...]ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
-		for _, a := range g.H {
-			b.h |= uint64(1) << (a & 63)
-		}
-		for _, a := range g.V {
-			b.v |= uint64(1) << (a & 63)
-		}
-	}
-	g := f.geometryOf(b)
-	if !g.lines() {
-		return found
-	}
-	found = slices.DeleteFunc(found, func(r rules.Rule) bool { return r == rules.NoPath })
-	if !b.reaches(g, s.White, 8) || !b.reaches(g, s.Black, 0) {
-		found = append(found, rules.NoPath)
-		slices.Sort(found)
-	}
-	return found
 }

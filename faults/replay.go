@@ -103,15 +103,8 @@ func (f reading) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	if b.wallsLeft[b.toMove] <= 0 && !f.of(noWallsLeftIgnored).NoWallsLeftIgnored {
 		return rules.NoWallsLeft
 	}
-	same, other := &b.h, &b.v
-	next := 1 // the overlapping neighbour's distance
-	x, y := p%8, p/8
-	if o == ref.Vertical {
-		same, other, next = &b.v, &b.h, 8
-	}
-	near := (o == ref.Horizontal && x > 0 || o == ref.Vertical && y > 0) && anchored(*same, p-next) ||
-		(o == ref.Horizontal && x < 7 || o == ref.Vertical && y < 7) && anchored(*same, p+next)
-	if anchored(*same, p) || near || anchored(*other, p) && !f.of(crossingAllowed).CrossingAllowed {
+	same, other := b.grids(o)
+	if overlaps(*same, o, p) || anchored(*other, p) && !f.of(crossingAllowed).CrossingAllowed {
 		return rules.WallsConflict
 	}
 	saved := *b
@@ -128,6 +121,26 @@ func (f reading) wall(b *board, o ref.Orientation, p int) rules.Rule {
 	b.wallsLeft[b.toMove]--
 	b.toMove = 1 - b.toMove
 	return ""
+}
+
+// grids returns the board's grid of walls of orientation o, and the
+// other's.
+func (b *board) grids(o ref.Orientation) (same, other *uint64) {
+	if o == ref.Vertical {
+		return &b.v, &b.h
+	}
+	return &b.h, &b.v
+}
+
+// overlaps reports whether a wall of orientation o at anchor p is one of
+// grid's, the walls of that orientation, or overlaps one: horizontal
+// walls at p and p±1 in a row of anchors, vertical ones at p and p±8.
+func overlaps(grid uint64, o ref.Orientation, p int) bool {
+	x, y := p%8, p/8
+	if o == ref.Vertical {
+		return anchored(grid, p) || y > 0 && anchored(grid, p-8) || y < 7 && anchored(grid, p+8)
+	}
+	return anchored(grid, p) || x > 0 && anchored(grid, p-1) || x < 7 && anchored(grid, p+1)
 }
 
 // anchored reports whether grid has a wall at anchor p.
