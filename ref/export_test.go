@@ -10,9 +10,3 @@ var (
 	NewValue   = newValue
 	AnchorRoom = anchorRoom
 )
-
-// QuickValue is UnmarshalJSON's quick reading, and UnmarshalFull its full
-// reading, for TestQuickValueAsFull.
-var QuickValue = quickValue
-
-func UnmarshalFull(v *Value, data []byte) error { return v.unmarshalFull(data) }
