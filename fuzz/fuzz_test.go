@@ -390,6 +390,10 @@ func normal(b []byte) any {
 // and into the memory of a long value read before it (the encoder reuses
 // it).
 func FuzzEncodeAsRef(f *testing.F) {
+	for _, n := range []string{"999999999999999999", "1000000000000000000", "9223372036854775808", "-9223372036854775809"} {
+		f.Add([]byte(`{"state":{"white":` + n + `,"black":0,"walls":{"white":{"h":[` + n + `],"v":[]},"black":{"h":[],"v":[]}},` +
+			`"last_move":{"player":"white","kind":"wall","place":` + n + `},"turn":` + n + `},"record":{"moves":[{"dir":` + n + `,"kind":"piece"}]}}`))
+	}
 	r := gen.NewRand(1).WithLongInputs()
 	for i := 0; i < 200; i++ {
 		f.Add(r.EncodeValue())

@@ -190,7 +190,7 @@ func BenchmarkCase(b *testing.B) {
 // processes notes at its end (QF_FAKE_CPU), the program's, and the ratio
 // of the two, measured in the same run: below 1, qf spends less than the
 // program it checks (issue 51 measured 1.38-1.45 against a native Rust
-// implementation, 1.0-1.1 in lines-slow).
+// implementation; CONTRIBUTING.md, "Speed", has today's figures).
 //
 //	go test ./generative -run '^$' -bench Command -benchtime 3x
 //
