@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
@@ -716,9 +717,12 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 	}
 	stop := make(chan struct{})
 	written := make(chan error, 1)
-	go func() { written <- c.send(reqs, credit, stop) }()
+	var sent atomic.Int64 // the requests of reqs written
+	go func() { written <- c.send(reqs, credit, stop, &sent) }()
 	answers = make([]*protocol.Response, len(reqs))
+	var pace pacer
 	for k = range reqs {
+		pace.linger(c.proc, k, int(sent.Load())-k)
 		waited := time.Now()
 		line, err = c.proc.Receive(c.opts.Timeout)
 		var resp *protocol.Response
@@ -830,7 +834,7 @@ func (u *unwritable) Error() string { return u.err.Error() }
 // that failed, or an *unwritable for a request that cannot be written,
 // once the requests before it are sent. The lines are written into
 // c.sent, reused.
-func (c *Client) send(reqs []*protocol.Request, credit chan<- struct{}, stop <-chan struct{}) error {
+func (c *Client) send(reqs []*protocol.Request, credit chan<- struct{}, stop <-chan struct{}, written *atomic.Int64) error {
 	for sent := 0; sent < len(reqs); {
 		select {
 		case credit <- struct{}{}:
@@ -865,6 +869,7 @@ func (c *Client) send(reqs []*protocol.Request, credit chan<- struct{}, stop <-c
 			}
 		}
 		c.written += n
+		written.Add(int64(n))
 		if bad != nil {
 			return bad
 		}
@@ -876,3 +881,45 @@ func (c *Client) send(reqs []*protocol.Request, credit chan<- struct{}, stop <-c
 // spares is how many processes a Client keeps started ahead of need once
 // an implementation has been restarted twice.
 var spares = 2
+
+// A pacer lets the answers to a batch gather while none is waiting to be
+// read and many are in flight: most implementations write each answer as
+// it is made, a write a line, and a reader that waits for each line is
+// woken for each, at a cost in CPU (system time, and the scheduler's)
+// that was as much again as all the rest qf spends on a case (issue 51).
+// Sleeping instead, for as long as a quarter of the answers in flight
+// take at the rate they have come so far, reads many lines a wake-up;
+// the implementation has the rest of its requests before it meanwhile.
+// (When nothing else of qf runs, a sleep lasts a millisecond at least:
+// the runtime's timers then wait in its poller, to the millisecond.) It
+// sleeps only for a pipe read outside the runtime's poller (rawPipe, on
+// Linux): every line written to one in the poller wakes it all the same.
+type pacer struct {
+	start time.Time // when the first answer was asked for
+	from  int       // the answers read before it
+}
+
+// The least a pacer sleeps, and the most: a shorter sleep gathers too
+// few answers to be worth a wake-up, a longer one delays a failure.
+const (
+	minLinger = 50 * time.Microsecond
+	maxLinger = 2 * time.Millisecond
+)
+
+// linger sleeps, when p has no answer read and waiting and inFlight
+// answers are to come, 8 at least, for as long as a quarter of them take
+// at the rate of those read since the first call, answered of them in
+// all.
+func (pc *pacer) linger(p *Process, answered, inFlight int) {
+	switch {
+	case pc.start.IsZero():
+		pc.start, pc.from = time.Now(), answered
+		return
+	case answered == pc.from || inFlight < 8 || p.lineBuffered() || !outsidePoller(p.stdout):
+		return
+	}
+	per := time.Since(pc.start) / time.Duration(answered-pc.from)
+	if d := min(per*time.Duration(inFlight/4), maxLinger); d >= minLinger {
+		time.Sleep(d)
+	}
+}

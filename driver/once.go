@@ -3,7 +3,7 @@ package driver
 import (
 	"context"
 	"errors"
-	"os"
+	"io"
 	"os/exec"
 	"time"
 )
@@ -92,7 +92,7 @@ func RunOnce(ctx context.Context, argv []string, input []byte, timeout time.Dura
 
 // readLimited reads r until its end or an error, keeping the first limit
 // bytes and dropping the rest.
-func readLimited(r *os.File, limit int) []byte {
+func readLimited(r io.Reader, limit int) []byte {
 	var out []byte
 	buf := make([]byte, 32<<10)
 	for {

@@ -22,7 +22,7 @@ import (
 type Process struct {
 	cmd    *exec.Cmd // nil for a Handler
 	stdin  *os.File  // our end of its standard input
-	stdout *os.File  // our end of its standard output
+	stdout output    // our end of its standard output
 	in     *bufio.Reader
 	line   []byte // the buffer of the last line read, reused
 	out    []byte // the buffer of the last line sent, reused
@@ -58,10 +58,14 @@ func Start(argv []string) (*Process, error) {
 		}
 	}
 	inR, inW, err1 := pipe(false)
-	outR, outW, err2 := pipe(true)
+	outR, outW, err2 := outputPipe()
+	files = append(files, outW)
 	errR, errW, err3 := pipe(true)
 	if err := errors.Join(err1, err2, err3); err != nil {
 		closeAll()
+		if outR != nil {
+			outR.Close()
+		}
 		return nil, err
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
@@ -69,6 +73,7 @@ func Start(argv []string) (*Process, error) {
 	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		closeAll()
+		outR.Close()
 		return nil, err
 	}
 	// The child has its ends; ours are the others.
@@ -93,9 +98,16 @@ func Start(argv []string) (*Process, error) {
 	return p, nil
 }
 
+// An output is this process's end of a pipe that a process writes its
+// answers to: an *os.File, or on Linux a rawPipe (outputPipe).
+type output interface {
+	io.ReadCloser
+	SetReadDeadline(t time.Time) error
+}
+
 // newProcess returns a Process writing to stdin and reading stdout: cmd's,
 // or a Handler's when cmd is nil.
-func newProcess(cmd *exec.Cmd, stdin, stdout *os.File) *Process {
+func newProcess(cmd *exec.Cmd, stdin *os.File, stdout output) *Process {
 	return &Process{
 		cmd:        cmd,
 		stdin:      stdin,

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
@@ -379,6 +380,51 @@ func normal(b []byte) any {
 		panic(err)
 	}
 	return v
+}
+
+// FuzzEncodeAsRef: the reference's encoder (package serve), which reads
+// the common JSON text of a value with a quick reading of its own
+// (serve/canonical.go) and any other text with ref.Value.UnmarshalJSON,
+// answers every text as UnmarshalJSON and ref.Encode alone do: the same
+// code, or the same error. Each text is asked twice, into a fresh Value
+// and into the memory of a long value read before it (the encoder reuses
+// it).
+func FuzzEncodeAsRef(f *testing.F) {
+	for _, n := range []string{"999999999999999999", "1000000000000000000", "9223372036854775808", "-9223372036854775809"} {
+		f.Add([]byte(`{"state":{"white":` + n + `,"black":0,"walls":{"white":{"h":[` + n + `],"v":[]},"black":{"h":[],"v":[]}},` +
+			`"last_move":{"player":"white","kind":"wall","place":` + n + `},"turn":` + n + `},"record":{"moves":[{"dir":` + n + `,"kind":"piece"}]}}`))
+	}
+	r := gen.NewRand(1).WithLongInputs()
+	for i := 0; i < 200; i++ {
+		f.Add(r.EncodeValue())
+		text, _ := r.Value().AppendJSON(nil)
+		f.Add(text)
+	}
+	var long ref.Value
+	for long.State == nil || long.Record == nil || len(long.Record.Moves) < 20 || long.State.Walls.Count() < 8 {
+		long = *r.Value()
+	}
+	longText, _ := long.AppendJSON(nil)
+	f.Fuzz(func(t *testing.T, text []byte) {
+		var v ref.Value
+		var want *protocol.Response
+		if err := v.UnmarshalJSON(text); err != nil {
+			want = serve.Error(err)
+		} else if code, err := ref.Encode(&v); err != nil {
+			want = serve.Error(err)
+		} else {
+			want = &protocol.Response{Code: &code}
+		}
+		encode := &protocol.Request{Op: protocol.Encode, Value: text}
+		fresh := serve.Reference.Handle(encode)
+		serve.Reference.Handle(&protocol.Request{Op: protocol.Encode, Value: longText})
+		reused := serve.Reference.Handle(encode)
+		for _, got := range []*protocol.Response{fresh, reused} {
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q: the encoder answers %s; UnmarshalJSON and Encode %s", text, mustJSON(got), mustJSON(want))
+			}
+		}
+	})
 }
 
 // FuzzServe: any bytes on the server's input give exactly one response

@@ -2,9 +2,7 @@ package protocol
 
 import "testing"
 
-// BenchmarkParseRequest reads the request lines qf fuzz sends most,
-// quickly (ParseRequest) and with package jsontext (parseRequest, the
-// full reading):
+// BenchmarkParseRequest reads the request lines qf fuzz sends most:
 //
 //	go test ./protocol -run '^$' -bench ParseRequest -benchmem
 func BenchmarkParseRequest(b *testing.B) {
@@ -13,17 +11,10 @@ func BenchmarkParseRequest(b *testing.B) {
 		[]byte(`{"id":1235,"op":"replay","code":"QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk"}`),
 		[]byte(`{"id":1236,"op":"encode","value":{"record":{"moves":[{"dir":3,"kind":"piece"},{"kind":"wall","orientation":"h","place":7}]},"state":null}}`),
 	}
-	for _, c := range []struct {
-		name  string
-		parse func([]byte) (*Request, *Response)
-	}{{"quick", ParseRequest}, {"full", parseRequest}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for i := 0; i < b.N; i++ {
-				if _, bad := c.parse(lines[i%len(lines)]); bad != nil {
-					b.Fatal(bad.Error.Message)
-				}
-			}
-		})
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, bad := ParseRequest(lines[i%len(lines)]); bad != nil {
+			b.Fatal(bad.Error.Message)
+		}
 	}
 }

@@ -27,16 +27,6 @@ func ParseRequest(line []byte) (*Request, *Response) {
 	if !utf8.Valid(line) {
 		return nil, badRequest(null, "not UTF-8")
 	}
-	if req, ok := quickRequest(line); ok {
-		return req, nil
-	}
-	return parseRequest(line)
-}
-
-// parseRequest is ParseRequest's full reading of a line that is UTF-8,
-// with package jsontext: of any line, and the only one of a line that is
-// not a request.
-func parseRequest(line []byte) (*Request, *Response) {
 	dec := newLineDecoder(line, requestOptions...)
 	defer dec.free()
 	if tok, err := dec.ReadToken(); err != nil || tok.Kind() != '{' {

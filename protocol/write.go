@@ -193,9 +193,6 @@ func compactASCII(v json.RawMessage) bool {
 			return false
 		}
 	}
-	if n, ok := quickValue(v, 0); ok && n == len(v) {
-		return true
-	}
 	return jsontext.Value(v).IsValid(jsontext.AllowDuplicateNames(true))
 }
 

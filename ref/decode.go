@@ -344,12 +344,7 @@ func (d *decoder) record(rec *Record) {
 	} else {
 		moves = moves[:k]
 	}
-	for i := 0; i < len(moves); i++ {
-		if !d.tracing {
-			if i += d.wholeMoves(moves[i:]); i == len(moves) {
-				break
-			}
-		}
+	for i := range moves {
 		d.r.need()
 		moves[i] = d.move(i)
 	}
@@ -364,60 +359,6 @@ func (d *decoder) record(rec *Record) {
 // hold.
 func (d *decoder) movesLeft() int {
 	return max(0, d.r.n+6*(len(d.r.s)-d.r.next)) / spec.PieceMoveBits
-}
-
-// The widths of a move's fields in spec's layout, as constants for
-// wholeMoves (TestMoveFieldsHaveNoLimit holds them to the layout).
-const (
-	kindBits        = 1 // spec.MoveKind
-	dirBits         = 3 // spec.MoveDir
-	orientationBits = 1 // spec.MoveOrientation
-	placeBits       = 6 // spec.MovePlace
-)
-
-// wholeMoves reads moves into ms as move does, while the code holds the
-// bits of a whole move and the characters that follow are in the
-// alphabet, and returns how many it read; move reads the rest. It checks
-// for no fault: a move's fields take every value their bits hold
-// (TestMoveFieldsHaveNoLimit). It is most of the time of decoding a long
-// record, so it keeps the reader in locals, takes eight characters at
-// once as fill does, and reads a move without a branch on its kind.
-func (d *decoder) wholeMoves(ms []Move) int {
-	rest := d.r.s[d.r.next:]
-	acc, n := d.r.acc, uint(d.r.n)
-	i := 0
-	for {
-		for ; n >= spec.WallMoveBits && i < len(ms); i++ {
-			// The move's first bit is acc's top bit. wall is 1 for a
-			// wall, and then all is all ones, else 0.
-			wall := acc >> (64 - kindBits)
-			all := -wall
-			ms[i] = Move{
-				Kind:        MoveKind(wall),
-				Orientation: Orientation(acc << kindBits >> (64 - orientationBits) & all),
-				Dir:         int16(acc << kindBits >> (64 - dirBits) &^ all),
-				Place:       int16(acc << (kindBits + orientationBits) >> (64 - placeBits) & all),
-			}
-			width := kindBits + dirBits + wall*(orientationBits+placeBits-dirBits)
-			acc <<= width
-			n -= uint(width)
-		}
-		if i == len(ms) || len(rest) < 8 {
-			break
-		}
-		x, ok := sextets8(rest)
-		if !ok {
-			break
-		}
-		acc |= x << (64 - 48 - n)
-		n += 48
-		rest = rest[8:]
-	}
-	taken := len(d.r.s) - d.r.next - len(rest)
-	d.r.next += taken
-	d.r.chars += taken
-	d.r.acc, d.r.n = acc, int(n)
-	return i
 }
 
 func (d *decoder) move(i int) Move {

@@ -211,21 +211,3 @@ func TestFields(t *testing.T) {
 		t.Errorf("got %v, %+v, %v; want out_of_range and nothing else", err, fields, v)
 	}
 }
-
-// The decoder reads a move whose bits are all there without checking its
-// fields, in widths of its own (wholeMoves): that holds while each field
-// takes every value of its width, a move is at most WallMoveBits, and the
-// widths are the layout's.
-func TestMoveFieldsHaveNoLimit(t *testing.T) {
-	for _, f := range []spec.Field{spec.MoveKind, spec.MoveDir, spec.MoveOrientation, spec.MovePlace} {
-		if f.Limit() {
-			t.Errorf("%s: range 0-%d in %d bits", f.Name, f.Max, f.Width)
-		}
-	}
-	if w := spec.MoveKind.Width + spec.MoveOrientation.Width + spec.MovePlace.Width; w > spec.WallMoveBits {
-		t.Errorf("a wall move is %d bits, WallMoveBits %d", w, spec.WallMoveBits)
-	}
-	if layout := [4]int{spec.MoveKind.Width, spec.MoveDir.Width, spec.MoveOrientation.Width, spec.MovePlace.Width}; ref.MoveWidths != layout {
-		t.Errorf("the decoder reads moves in widths %v, the layout has %v", ref.MoveWidths, layout)
-	}
-}

@@ -186,11 +186,15 @@ func TestUnmarshalFaultOrder(t *testing.T) {
 }
 
 // Text that is not one JSON value, or not UTF-8, is malformed with no
-// path: there is no value to speak of.
+// path: there is no value to speak of. A name (a player, a kind, an
+// orientation) that ends with the text, or holds a bad escape, is so too
+// (it panicked, found by FuzzEncodeAsRef).
 func TestUnmarshalNotJSON(t *testing.T) {
 	for _, doc := range []string{
 		``, `{`, `{"state":null,"record":null} x`, `{"state":null,"record":null}{}`,
 		"{\"state\":null,\"record\":null,\"\xff\":1}", `{"state":nul,"record":null}`, `{'state':null}`,
+		`{"state":{"last_move":{"player":"`, `{"state":{"last_move":{"kind":"\u12"}}}`, `{"record":{"moves":[{"kind":"`,
+		`{"record":{"moves":[{"kind":"wall","orientation":"\x"}]},"state":null}`,
 	} {
 		var v ref.Value
 		err := v.UnmarshalJSON([]byte(doc))

@@ -36,40 +36,6 @@ import (
 // as in a value; bytes that are not UTF-8 make the text not JSON. Any
 // other text is an *Error of kind ErrMalformed.
 func (v *Value) UnmarshalJSON(data []byte) error {
-	if quickValue(v, data) {
-		return nil
-	}
-	return v.unmarshalFull(data)
-}
-
-// UnmarshalInto reads data into v as v.UnmarshalJSON does, but that it
-// reuses the memory v holds, as Profile.DecodeInto does: its State and
-// Record when the text has them, and the arrays of their lists of anchors
-// and of moves when they have room. Into a zero Value it reads what
-// UnmarshalJSON reads; into a Value that held another, the same but that
-// a group of walls with no anchors may be an empty list rather than nil,
-// which Encode, AppendJSON and package rules take alike. Only the quick
-// reading of the common text (quick.go) reuses memory: any other text is
-// read into memory of its own, as UnmarshalJSON reads it.
-//
-// A text whose state or record is null sets v.State or v.Record to nil: to
-// keep a State and a Record for every text, point v at them before each
-// call. Whatever v shared with other values is overwritten. On failure v
-// is the zero Value, and the error is UnmarshalJSON's.
-func UnmarshalInto(v *Value, data []byte) error {
-	if quickInto(v, data) {
-		return nil
-	}
-	*v = Value{}
-	if err := v.unmarshalFull(data); err != nil {
-		*v = Value{}
-		return err
-	}
-	return nil
-}
-
-// unmarshalFull is UnmarshalJSON's full reading, of any text (quick.go).
-func (v *Value) unmarshalFull(data []byte) error {
 	var nv Value
 	r := newReader(data)
 	defer r.free()
@@ -478,7 +444,7 @@ func (r *reader) moves(dst *[]Move, at path) error {
 	moves := []Move{}
 	if err := r.list(at, func(i int, _ bool) error {
 		var m Move
-		err := r.item(&m, path{outer: list, index: i})
+		err := r.move(&m, path{outer: list, index: i})
 		moves = append(moves, m)
 		return err
 	}); err != nil {
@@ -507,28 +473,6 @@ func (r *reader) list(at path, item func(i int, first bool) error) error {
 	}
 	r.token()
 	return fault
-}
-
-// item reads a move of a list. A move written as AppendJSON writes one,
-// or with its keys in byte order, most of a long list, is read from its
-// text by the quick reading's move; any other is read as move reads it,
-// from the same text, with the same faults.
-func (r *reader) item(m *Move, at path) error {
-	if r.err != nil || r.dec.PeekKind() != '{' {
-		return r.move(m, at)
-	}
-	text := r.raw()
-	if r.err != nil {
-		return errSyntax
-	}
-	q := quickReader{b: text, ok: true}
-	if quick := q.move(); q.ok && len(q.b) == 0 {
-		*m = quick
-		return nil
-	}
-	sub := newReader(text)
-	defer sub.free()
-	return sub.move(m, at)
 }
 
 func (r *reader) move(m *Move, at path) error {
@@ -605,6 +549,9 @@ func (r *reader) ints(dst *[]int, at path) error {
 func (r *reader) name(dst *int, at path, names ...string) error {
 	if r.err == nil && r.dec.PeekKind() == '"' {
 		v := r.raw()
+		if r.err != nil { // a string that ends early, or has a bad escape
+			return errSyntax
+		}
 		if i := keyIndex(names, v); i >= 0 {
 			*dst = i
 			return nil

@@ -3,7 +3,9 @@ package serve_test
 import (
 	"testing"
 
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -31,6 +33,48 @@ func BenchmarkHandle(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				code := codes[i%len(codes)]
 				serve.Reference.Handle(&protocol.Request{Op: op, Code: &code})
+			}
+		})
+	}
+}
+
+// BenchmarkRead reads the encoder's inputs that qf fuzz draws (three in
+// five broken: "drawn") and canonical values of the whole space
+// ("canonical") as the encoder reads them, the quick reading first and
+// UnmarshalJSON for the texts it declines ("canonical+ref"), and with
+// UnmarshalJSON alone ("ref"), in the same run: what the quick reading
+// earns.
+//
+//	go test ./serve -run '^$' -bench Read -benchmem
+func BenchmarkRead(b *testing.B) {
+	r := gen.NewRand(1).WithLongInputs()
+	var drawn, values [][]byte
+	for range 1000 {
+		drawn = append(drawn, r.EncodeValue())
+		text, _ := r.Value().AppendJSON(nil)
+		values = append(values, text)
+	}
+	for _, texts := range []struct {
+		name  string
+		texts [][]byte
+	}{{"drawn", drawn}, {"canonical", values}} {
+		b.Run(texts.name+"/canonical+ref", func(b *testing.B) {
+			b.ReportAllocs()
+			var state ref.State
+			var record ref.Record
+			for i := 0; i < b.N; i++ {
+				v := ref.Value{State: &state, Record: &record}
+				text := texts.texts[i%len(texts.texts)]
+				if !serve.ReadCanonical(&v, text) {
+					v.UnmarshalJSON(text)
+				}
+			}
+		})
+		b.Run(texts.name+"/ref", func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				var v ref.Value
+				v.UnmarshalJSON(texts.texts[i%len(texts.texts)])
 			}
 		})
 	}

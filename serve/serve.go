@@ -74,8 +74,10 @@ func encode(value json.RawMessage) *protocol.Response {
 	s := scratches.Get().(*scratch)
 	defer scratches.Put(s)
 	s.v = ref.Value{State: &s.state, Record: &s.record}
-	if err := ref.UnmarshalInto(&s.v, value); err != nil {
-		return Error(err)
+	if !readCanonical(&s.v, value) {
+		if err := s.v.UnmarshalJSON(value); err != nil {
+			return Error(err)
+		}
 	}
 	code, err := ref.Encode(&s.v)
 	if err != nil {

@@ -19,6 +19,8 @@ import (
 	"time"
 
 	"github.com/qf-format/qf-conformance/internal/mutation"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/suite"
@@ -32,13 +34,19 @@ const equivalentFile = "testdata/equivalent-mutants.txt"
 // checker is the main of a program that runs every vector against the
 // reference, graded as qf check grades them, and exits 1 at the first
 // that fails: built with a mutant of ref or rules in place, it says
-// whether the vectors alone catch the mutant.
+// whether the vectors alone catch the mutant. The encoder's answers are
+// ref's alone (refAnswer, as this file writes it): package serve reads the
+// common text of a value with a quick reading of its own, which the
+// fuzz target FuzzEncodeAsRef holds to these answers, and which would
+// hide ref's reading of that text from the mutants.
 const checker = `package main
 
 import (
 	"fmt"
 	"os"
 
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -53,12 +61,27 @@ func main() {
 		}
 		for i := range f.Tests {
 			t := &f.Tests[i]
-			if !c.Passes(t, serve.Reference.Handle(c.Request(t)), suite.L3) {
+			if !c.Passes(t, answer(c.Request(t)), suite.L3) {
 				fmt.Println(t.ID)
 				os.Exit(1)
 			}
 		}
 	}
+}
+
+func answer(req *protocol.Request) *protocol.Response {
+	if req.Op != protocol.Encode {
+		return serve.Reference.Handle(req)
+	}
+	var v ref.Value
+	if err := v.UnmarshalJSON(req.Value); err != nil {
+		return serve.Error(err)
+	}
+	code, err := ref.Encode(&v)
+	if err != nil {
+		return serve.Error(err)
+	}
+	return &protocol.Response{Code: &code}
 }
 `
 
@@ -504,8 +527,10 @@ func reached(t *testing.T, root string) blocks {
 }
 
 // The reference passes every vector, graded as qf check grades an
-// implementation: what the checker of TestVectorsKillMutants runs, here
-// in process, so that its coverage shows what the vectors reach.
+// implementation: what the checker of TestVectorsKillMutants runs (its
+// encoder's answers ref's alone), here in process, so that its coverage
+// shows what the vectors reach; and so does package serve's handler,
+// what qf serve runs.
 func TestReferencePassesVectors(t *testing.T) {
 	for _, c := range suite.Categories {
 		f, err := vectors.Load(c.File())
@@ -514,11 +539,31 @@ func TestReferencePassesVectors(t *testing.T) {
 		}
 		for i := range f.Tests {
 			test := &f.Tests[i]
-			if !c.Passes(test, serve.Reference.Handle(c.Request(test)), suite.L3) {
+			if !c.Passes(test, refAnswer(c.Request(test)), suite.L3) {
 				t.Errorf("%s: the reference fails it", test.ID)
+			}
+			if !c.Passes(test, serve.Reference.Handle(c.Request(test)), suite.L3) {
+				t.Errorf("%s: the reference's handler (package serve) fails it", test.ID)
 			}
 		}
 	}
+}
+
+// refAnswer is the checker's answer: the reference's handler's, but that
+// the encoder's is ref's reading of JSON and Encode alone.
+func refAnswer(req *protocol.Request) *protocol.Response {
+	if req.Op != protocol.Encode {
+		return serve.Reference.Handle(req)
+	}
+	var v ref.Value
+	if err := v.UnmarshalJSON(req.Value); err != nil {
+		return serve.Error(err)
+	}
+	code, err := ref.Encode(&v)
+	if err != nil {
+		return serve.Error(err)
+	}
+	return &protocol.Response{Code: &code}
 }
 
 // A mutant is unrun only inside a block that coverage saw not run: one in

@@ -1,0 +1,4 @@
+package serve
+
+// ReadCanonical is the encoder's quick reading, for canonical_test.go.
+var ReadCanonical = readCanonical
