@@ -5,15 +5,15 @@
 // qf check, qf report and qf fuzz show. It rests on one rule:
 //
 // A failure is explained by where its answer first parts from the spec's
-// (suite.Difference: its part, way and place), and one that an earlier
-// difference explains belongs to that difference's cause: a replay or
-// validation of a code the implementation decodes otherwise, answered as
-// the spec's rules answer what it decoded, follows from that decoding. A
-// mechanism (a fault of the catalogue, a deviation of the layout; two where
-// one is not enough) names the failures its model, with those named before
-// it, reproduces, where it reproduces the most and the tests it bears on do
-// not refute it (mechanism.go); what none reproduces is grouped by part, way
-// and place, or by a trait that tells it from the passing tests (group.go).
+// (suite.Difference: part, way, place); one an earlier difference explains
+// belongs to its cause: a replay or validation of a code the implementation
+// decodes otherwise, answered as the spec's rules answer what it decoded,
+// follows from that decoding. A mechanism (the catalogue's faults, the
+// layout's and the board's deviations; two at once where one masks the
+// other) names the failures its model, with those named before it,
+// reproduces, where it reproduces the most and the tests it bears on do not
+// refute it (mechanism.go); what none reproduces is grouped by part, way and
+// place, or by a trait that tells it from the passing tests (group.go).
 //
 // Every number it decides by is in Thresholds; it depends on the answers
 // alone, never on time.
