@@ -144,29 +144,36 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	rep.WriteText(text, *verbose)
-	switch {
-	case *out == "" || len(rep.Findings()) > 0:
-	case rep.Disagreements == 0:
-		fmt.Fprintf(text, "wrote nothing into %s: no disagreement to write as vectors\n", term.Printable(*out, false))
-	default:
-		fmt.Fprintf(text, "wrote nothing into %s: no example of the disagreements was kept\n", term.Printable(*out, false))
-	}
-	if *out != "" && len(rep.Findings()) > 0 {
-		paths, err := rep.WriteVectors(*out)
-		if err != nil {
-			return err
-		}
-		for _, p := range paths {
-			fmt.Fprintf(text, "wrote %s (run it: qf check -vectors %s -- COMMAND)\n", p, *out)
-		}
-	}
-	if err := writeOutput(*jsonOut, stdout, rep.WriteJSON); err != nil {
+	if err := writeFuzzReports(rep, *out, *jsonOut, text, stdout); err != nil {
 		return err
 	}
 	if !rep.OK() {
 		return errReported
 	}
 	return nil
+}
+
+// writeFuzzReports writes a run's examples as vectors into the directory
+// out, saying what it wrote (or why nothing) to text, and its JSON report
+// to the file jsonOut ("-" for stdout); "" writes none.
+func writeFuzzReports(rep *generative.Report, out, jsonOut string, text, stdout io.Writer) error {
+	switch {
+	case out == "" || len(rep.Findings()) > 0:
+	case rep.Disagreements == 0:
+		fmt.Fprintf(text, "wrote nothing into %s: no disagreement to write as vectors\n", term.Printable(out, false))
+	default:
+		fmt.Fprintf(text, "wrote nothing into %s: no example of the disagreements was kept\n", term.Printable(out, false))
+	}
+	if out != "" && len(rep.Findings()) > 0 {
+		paths, err := rep.WriteVectors(out)
+		if err != nil {
+			return err
+		}
+		for _, p := range paths {
+			fmt.Fprintf(text, "wrote %s (run it: qf check -vectors %s -- COMMAND)\n", term.Printable(p, false), term.Printable(out, false))
+		}
+	}
+	return writeOutput(jsonOut, stdout, rep.WriteJSON)
 }
 
 // categories returns the categories of the comma-separated ops and
