@@ -45,12 +45,12 @@ var notOnlyTests = map[string]string{
 	"explain Explanation.JSON":    "the explorer's WebAssembly (explore/wasm, GOOS=js) calls it",
 	"protocol/protocoltest Input": "a checker for the Go tests of an implementation, as testing/fstest is (qf corners sends the corners one at a time)",
 	"protocol/protocoltest Check": "likewise",
-	"faults Families":             "faults/ is being rewritten (issue 53, point 2)",
-	"faults Variants":             "faults/ is being rewritten (issue 53, point 2)",
-	"faults OfFlag":               "faults/ is being rewritten (issue 53, point 2)",
-	"faults Model":                "faults/ is being rewritten (issue 53, point 2)",
-	"faults model.handler":        "faults/ is being rewritten (issue 53, point 2)",
-	"faults Probes":               "faults/ is being rewritten (issue 53, point 2)",
+	"faults Families":             "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
+	"faults Variants":             "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
+	"faults OfFlag":               "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
+	"faults Model":                "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
+	"faults model.handler":        "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
+	"faults Probes":               "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
 }
 
 // No function of the product is called only by tests: deadcode (of
