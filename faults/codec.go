@@ -31,7 +31,7 @@ const (
 // parts of a model that read it: the decoder (of decode, and of replay
 // and validate, which decode first), the encoder, the replayer, or the
 // errors of every op. A model answers each op with the knobs of its
-// parts alone (Model), so that a fault whose knobs none of them reads
+// parts alone (ModelReading), so that a fault whose knobs none of them reads
 // cannot change the op's answers (Changes).
 type knobs struct {
 	// Characters.

@@ -13,18 +13,6 @@ import (
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-// Model returns an implementation of the protocol with the faults fs and
-// no other: every op, both profiles, replay and validation decoding with
-// the faulty decoder first. Each op reads only the knobs of the parts of
-// the model it runs (Changes). A fault that crashes panics, as a handler
-// served by package driver then ends its process. With no fault it
-// conforms. Faults that cannot be had together (Compatible) are had as
-// the first of them sets its knobs.
-func Model(fs ...*Fault) protocol.Handler {
-	m, name := newModel(fs)
-	return m.handler(name)
-}
-
 // newModel returns the model of the faults fs, and its name.
 func newModel(fs []*Fault) (*model, string) {
 	var k knobs
@@ -35,11 +23,6 @@ func newModel(fs []*Fault) (*model, string) {
 	}
 	m := &model{decoding: k.readBy(decoding), encoding: k.readBy(encoding), replaying: k.readBy(replaying), validating: k.readBy(validating)}
 	return m, "model: " + strings.Join(names, ", ")
-}
-
-// handler returns the model as a handler of the protocol named name.
-func (m *model) handler(name string) protocol.Handler {
-	return m.funcs(name, func() *KnobSet { return new(KnobSet) }) // what an answer reads, told to none
 }
 
 // funcs returns the model as a handler of the protocol named name whose
@@ -77,16 +60,21 @@ type answering struct {
 	read  *KnobSet
 }
 
-// ModelReading returns the model of the faults fs, as Model makes it,
-// telling the knobs its answers read.
+// ModelReading returns an implementation of the protocol with the faults
+// fs and no other, telling the knobs its answers read: every op, both
+// profiles, replay and validation decoding with the faulty decoder first.
+// Each op reads only the knobs of the parts of the model it runs
+// (Changes). A fault that crashes panics, as a handler served by package
+// driver then ends its process. With no fault it conforms. Faults that
+// cannot be had together (Compatible) are had as the first of them sets
+// its knobs.
 func ModelReading(fs ...*Fault) *Reading {
 	m, name := newModel(fs)
 	return &Reading{m: m, name: name}
 }
 
-// Answer answers req as the model's handler does, adding to *read the
-// knobs it reads. A fault that crashes panics, as the handler does, the
-// knobs read before it in *read.
+// Answer answers req as the model does, adding to *read the knobs it
+// reads. A fault that crashes panics, the knobs read before it in *read.
 func (r *Reading) Answer(req *protocol.Request, read *KnobSet) *protocol.Response {
 	a, _ := r.idle.Get().(*answering)
 	if a == nil {

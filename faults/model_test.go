@@ -139,3 +139,15 @@ func BenchmarkModels(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(models)*len(reqs)), "ns/answer")
 	b.ReportMetric(float64((measure.CPUTime()-cpu).Nanoseconds())/float64(b.N*len(models)*len(reqs)), "cpu-ns/answer")
 }
+
+// Model returns the model of the faults fs as a handler of the protocol,
+// as ModelReading makes it, telling no one the knobs it reads.
+func Model(fs ...*Fault) protocol.Handler {
+	m, name := newModel(fs)
+	return m.handler(name)
+}
+
+// handler returns the model as a handler of the protocol named name.
+func (m *model) handler(name string) protocol.Handler {
+	return m.funcs(name, func() *KnobSet { return new(KnobSet) })
+}

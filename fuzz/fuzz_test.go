@@ -16,7 +16,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
@@ -332,7 +332,7 @@ func genValue(s *source) (*ref.Value, string) {
 // third-party implementation might write one (it reads the code as a
 // string of '0' and '1' over package spec's field table), held to the
 // vectors by faults' TestConforming.
-var second = faults.Model()
+var second = faultstest.Model()
 
 // FuzzDifferential: the second decoder agrees with ref on every input, in
 // both profiles: the same value, or the same error kind, offset and field.
