@@ -23,8 +23,9 @@ import (
 // it; Ops, OpNames and the checks of requests and responses follow from
 // it. Adding one is adding its constant and row, its function to Funcs,
 // and its section to spec/protocol.md (the tests hold all three); then
-// the model of faults runs parts for it (faults/model.go) and a category
-// of package suite tests it, as their tests ask.
+// the reference answers it (serve/serve.go), the model of faults runs
+// parts for it (faults/model.go) and a category of package suite tests
+// it, as their tests ask.
 type Op string
 
 // The ops of spec/protocol.md.
