@@ -22,6 +22,7 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -29,7 +30,7 @@ import (
 // decoding targets.
 func vectorInputs(tb testing.TB) []string {
 	var inputs []string
-	for _, name := range []string{vectors.DecodeStrictFile, vectors.DecodeLenientFile} {
+	for _, name := range []string{suite.Strict.File(), suite.Lenient.File()} {
 		f, err := vectors.Load(name)
 		if err != nil {
 			tb.Fatal(err)
