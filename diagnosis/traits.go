@@ -275,19 +275,6 @@ func valueTraits(v *ref.Value) []string {
 	return out
 }
 
-// known lists the keys of each object of a canonical value, by its JSON
-// Pointer with "#" for an index.
-var known = map[string][]string{
-	"":                   {"state", "record"},
-	"/state":             {"white", "black", "walls", "last_move", "turn"},
-	"/state/walls":       {"white", "black"},
-	"/state/walls/white": {"h", "v"},
-	"/state/walls/black": {"h", "v"},
-	"/state/last_move":   {"player", "kind", "place"},
-	"/record":            {"moves"},
-	"/record/moves/#":    {"kind", "dir", "orientation", "place"},
-}
-
 var pointerIndex = regexp.MustCompile(`/\d+(/|$)`)
 
 // jsonTraits returns the traits of a value's JSON text as written: its
@@ -324,7 +311,7 @@ func jsonTraits(text []byte) []string {
 			keys[len(keys)-1][name] = true
 			parent := string(dec.StackPointer())
 			parent = pointerIndex.ReplaceAllString(parent[:strings.LastIndexByte(parent, '/')], "/#$1")
-			if names, ok := known[parent]; ok && !slices.Contains(names, name) {
+			if names, ok := spec.Members[parent]; ok && !slices.Contains(names, name) {
 				if parent == "" {
 					add("with an unknown key at the top")
 				} else {

@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // This file reads canonical JSON (spec/qf.md section "Canonical JSON") in
@@ -70,15 +72,16 @@ func (rec *Record) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// The keys of each object, in canonical order.
+// The keys of each object, in canonical order: the readers below take a
+// key by its index here.
 var (
-	valueKeys    = []string{"state", "record"}
-	stateKeys    = []string{"white", "black", "walls", "last_move", "turn"}
-	playerKeys   = []string{"white", "black"}
-	groupKeys    = []string{"h", "v"}
-	lastMoveKeys = []string{"player", "kind", "place"}
-	recordKeys   = []string{"moves"}
-	moveKeys     = []string{"kind", "dir", "orientation", "place"}
+	valueKeys    = spec.Members[""]
+	stateKeys    = spec.Members["/state"]
+	playerKeys   = spec.Members["/state/walls"]
+	groupKeys    = spec.Members["/state/walls/white"]
+	lastMoveKeys = spec.Members["/state/last_move"]
+	recordKeys   = spec.Members["/record"]
+	moveKeys     = spec.Members["/record/moves/#"]
 )
 
 // A reader reads one JSON text. Once the text turns out not to be JSON,

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A quick reading of the common JSON text of a value, without a JSON
@@ -127,12 +128,12 @@ func (q *reader) key(keys [][]byte) int {
 // The keys of each object of spec/qf.md's canonical JSON, in its order,
 // quoted and followed by a colon, as the text holds them.
 var (
-	valueKeys    = quoted("state", "record")
-	stateKeys    = quoted("white", "black", "walls", "last_move", "turn")
-	playerKeys   = quoted("white", "black")
-	groupKeys    = quoted("h", "v")
-	lastMoveKeys = quoted("player", "kind", "place")
-	recordKeys   = quoted("moves")
+	valueKeys    = quoted(spec.Members[""]...)
+	stateKeys    = quoted(spec.Members["/state"]...)
+	playerKeys   = quoted(spec.Members["/state/walls"]...)
+	groupKeys    = quoted(spec.Members["/state/walls/white"]...)
+	lastMoveKeys = quoted(spec.Members["/state/last_move"]...)
+	recordKeys   = quoted(spec.Members["/record"]...)
 )
 
 func quoted(keys ...string) [][]byte {

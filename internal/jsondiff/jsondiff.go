@@ -7,8 +7,12 @@ package jsondiff
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A Difference is the first place where two values differ.
@@ -29,7 +33,7 @@ type Difference struct {
 
 // First returns where got first differs from want, two values decoded
 // from JSON (maps, lists, strings, numbers, booleans, nil), depth first:
-// members in the order of the canonical JSON (the layout's), then the
+// members in the order of the canonical JSON (spec.Members), then the
 // others sorted by name; elements in order. It returns false when they
 // are equal.
 func First(want, got any) (Difference, bool) { return first("", want, got) }
@@ -53,7 +57,7 @@ func first(path string, want, got any) (Difference, bool) {
 }
 
 func firstMember(path string, w, g map[string]any) (Difference, bool) {
-	for _, k := range keys(w, g) {
+	for _, k := range keys(path, w, g) {
 		wv, inW := w[k]
 		gv, inG := g[k]
 		if !inW || !inG {
@@ -86,12 +90,11 @@ func firstElement(path string, w, g []any) (Difference, bool) {
 	return Difference{}, false
 }
 
-// order is the order of the members of spec/qf.md's canonical JSON.
-var order = []string{"state", "white", "black", "walls", "h", "v", "last_move", "player", "kind", "dir", "orientation", "place", "turn", "record", "moves"}
-
-// keys returns the names of the members of two objects in the order of
-// the canonical JSON, then the others sorted.
-func keys(a, b map[string]any) []string {
+// keys returns the names of the members of two objects at path: those
+// spec.Members lists for the object there, in its order, then the others
+// sorted.
+func keys(path string, a, b map[string]any) []string {
+	order := spec.Members[pointer(path)]
 	var out, rest []string
 	for _, k := range order {
 		_, inA := a[k]
@@ -110,6 +113,17 @@ func keys(a, b map[string]any) []string {
 	slices.Sort(rest)
 	return append(out, rest...)
 }
+
+// pointer returns the JSON Pointer of a path as spec.Members keys it:
+// "record.moves[2]" is "/record/moves/#".
+func pointer(path string) string {
+	if path == "" {
+		return ""
+	}
+	return index.ReplaceAllString("/"+strings.ReplaceAll(path, ".", "/"), "/#")
+}
+
+var index = regexp.MustCompile(`\[\d+\]`)
 
 // Join returns the path of member key of the value at path.
 func Join(path, key string) string {
