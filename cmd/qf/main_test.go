@@ -970,7 +970,7 @@ func TestWordsAgreeWithCounts(t *testing.T) {
 		{"mutant:rust", []string{"; 6 replay codes: off_board not reported"}},
 		{"outsider:too-many-walls-per-group", []string{"evidence: the 31 answers observed, each compared with spec/qf.md's; no model of a known fault reproduces them\n"}},
 		{"crash-1-in-100", []string{"evidence: seen by the runner, on each of the 14 requests\n"}},
-		{"wrong-id-2nd", []string{"observed: 677 requests: an answer with id 12345 to request "}},
+		{"wrong-id-2nd", []string{"observed: 678 requests: an answer with id 12345 to request "}},
 	} {
 		out, errOut, _ := qf("", append([]string{"check"}, fake(c.mode, "QF_FAKE_DIR="+t.TempDir())...)...)
 		flat := strings.Join(strings.Fields(out), " ")
@@ -984,7 +984,7 @@ func TestWordsAgreeWithCounts(t *testing.T) {
 		}
 		_, observed, _ := strings.Cut(flat, "observed: ")
 		observed, _, _ = strings.Cut(observed, "evidence: ")
-		if c.mode == "wrong-id-2nd" && (strings.Count(observed, "an answer with id 12345 to request") != 1 || !strings.Contains(observed, "(677, alike but for their numbers)")) {
+		if c.mode == "wrong-id-2nd" && (strings.Count(observed, "an answer with id 12345 to request") != 1 || !strings.Contains(observed, "(678, alike but for their numbers)")) {
 			t.Errorf("a detail said more than once, or without its count:\n%s", out)
 		}
 	}

@@ -68,6 +68,8 @@ func addLenient(s *builder) {
 	s.decode("trailing-code-twice", "A code pasted twice: the second copy is ignored.", valid, "j7oklAHMe1ICgj7oklAHMe1ICg", "TrailingData")
 	s.decode("trailing-characters-then-junk", "'A' (flags 00), seven more characters and a line break: the characters after the last field are ignored, the line break deleted, however far past the fields it comes.", valid,
 		"AAAAAAAA\n", "TrailingData", "Whitespace")
+	s.decode("trailing-characters-then-non-alphabet", "The viewer's position, twelve more characters and a '-': the characters after the last field are ignored and the '-' deleted, however many come before it (a reader taking eight characters at a time meets it in its second group).", valid,
+		"j7oklAHMe1ICgAAAAAAAAAAAA-", "TrailingData", "OtherAscii")
 	s.decode("trailing-after-exact-length", "'QAA': the extra 'A' after an exactly filled code is ignored.", valid, "QAA", "TrailingData", "ExactLength")
 	s.decode("nonzero-padding", "j7oklAHMe1ICh: a 1 in the padding bits is ignored.", valid, "j7oklAHMe1ICh", "NonzeroPadding", vectors.FaultOneProfile)
 	s.decode("nonzero-padding-neither-chunk", "'D': flags 00 with padding 0011.", valid, "D", "NonzeroPadding")

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/qf-format/qf-conformance/internal/term"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/vectors"
 )
@@ -143,7 +144,7 @@ func addStrictTruncated(s *builder) {
 	s.decode("truncated-maximum", "The longest code without its last character: the last move's anchor at bit 8478.", truncated,
 		maxCode[:len(maxCode)-1], "Truncated", "ErrorPosition")
 	for n := 1; n < len("j7oklAHMe1ICg"); n++ {
-		s.decode("viewer-position-prefix-"+itoa(n), "The first "+itoa(n)+" characters of j7oklAHMe1ICg.", truncated,
+		s.decode("viewer-position-prefix-"+itoa(n), "The first "+itoa(n)+" "+term.Plural(n, "character")+" of j7oklAHMe1ICg.", truncated,
 			"j7oklAHMe1ICg"[:n], "Truncated")
 	}
 }
