@@ -181,7 +181,9 @@ func BenchmarkCase(b *testing.B) {
 // native/answers): "answers" writes the reference's answers byte for
 // byte; "messages" words its errors' messages its own way, as every
 // implementation written apart from the reference does (the protocol
-// grades no message); "spaced" writes its JSON as Python's json.dumps
+// grades no message); "bare" writes its errors with no message at all,
+// as the protocol allows and many an implementation does (a native Rust
+// one written from the kit, for one); "spaced" writes its JSON as Python's json.dumps
 // does, a space after each comma and colon; "lines" writes each answer as
 // it is made, a write a line, as Rust's standard output does, and
 // "lines-slow" spends 8 µs of CPU on each request too, about what a
@@ -214,7 +216,8 @@ func BenchmarkCommand(b *testing.B) {
 		name string
 		env  []string
 	}{
-		{"answers", nil}, {"messages", []string{"QF_FAKE_STYLE=messages"}}, {"spaced", []string{"QF_FAKE_STYLE=spaced"}},
+		{"answers", nil}, {"messages", []string{"QF_FAKE_STYLE=messages"}}, {"bare", []string{"QF_FAKE_STYLE=bare"}},
+		{"spaced", []string{"QF_FAKE_STYLE=spaced"}},
 		{"lines", []string{"QF_FAKE_FLUSH=line"}}, {"lines-slow", []string{"QF_FAKE_FLUSH=line", "QF_FAKE_WORK=8us"}},
 	} {
 		b.Run(mode.name, func(b *testing.B) {

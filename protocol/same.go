@@ -7,11 +7,12 @@ import (
 
 // SameAnswer reports whether line is `{"id":`, then id, then answer (from
 // AppendAnswer), but for what the protocol does not grade: whitespace
-// between tokens, and the text of an error's message, a JSON string
-// without \u escapes. Such a line is what an implementation written apart
-// from the reference writes for the reference's answer: with the spaces
-// its JSON library puts after commas and colons, and messages in its own
-// words. Any other difference (members in another order, numbers or
+// between tokens, and an error's message: its text, a JSON string
+// without \u escapes, or the whole member left out. Such a line is what
+// an implementation written apart from the reference writes for the
+// reference's answer: with the spaces its JSON library puts after commas
+// and colons, and messages in its own words, or none (the protocol's
+// message is optional). Any other difference (members in another order, numbers or
 // strings written otherwise) reports false, and the line is left to
 // ParseResponse.
 func SameAnswer(line, id, answer []byte) bool {
@@ -24,27 +25,30 @@ func SameAnswer(line, id, answer []byte) bool {
 	if m < 0 {
 		return spacedEnd(line, spacedPrefix(line, i, answer))
 	}
-	i = spacedPrefix(line, i, answer[:m])
-	if i < 0 {
-		return false
+	if j := spacedPrefix(line, i, answer[:m]); j >= 0 {
+		j = skipSpace(line, j)
+		if j = jsonString(line, j); j < 0 {
+			return false
+		}
+		return spacedEnd(line, spacedPrefix(line, j, []byte("}}")))
 	}
-	i = skipSpace(line, i)
-	if i = jsonString(line, i); i < 0 {
-		return false
-	}
-	return spacedEnd(line, spacedPrefix(line, i, []byte("}}")))
+	// No message at all: the protocol grades none, and an implementation
+	// need not write one.
+	return spacedEnd(line, spacedPrefix(line, spacedPrefix(line, i, answer[:m-len(messageMember)]), []byte("}}")))
 }
+
+// messageMember is what precedes the text of an error's message.
+const messageMember = `,"message":`
 
 // messageAt returns where the text of the message begins in answer, the
 // error's last member and the error the answer's last: after
 // `,"message":`; -1 when it has none.
 func messageAt(answer []byte) int {
-	const member = `,"message":"`
-	m, e := bytes.LastIndex(answer, []byte(member)), bytes.LastIndex(answer, []byte(`,"error":{`))
+	m, e := bytes.LastIndex(answer, []byte(messageMember+`"`)), bytes.LastIndex(answer, []byte(`,"error":{`))
 	if m < 0 || e < 0 || m < e || !bytes.HasSuffix(answer, []byte(`"}}`)) {
 		return -1
 	}
-	return m + len(member) - 1
+	return m + len(messageMember)
 }
 
 // spacedPrefix returns the index in line past want, compact JSON text
