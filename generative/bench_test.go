@@ -197,7 +197,11 @@ func BenchmarkCase(b *testing.B) {
 //	go test ./generative -run '^$' -bench Command -benchtime 3x
 //
 // QF_BENCH_QF, when set, names the qf to run in place of one built from
-// this tree: another build's, to compare in turn.
+// this tree: another build's, to compare in turn. QF_BENCH_PROGRAM, when
+// set, names a program of your own (an implementation written from the
+// kit, its arguments after it, split at spaces) for the mode "program",
+// run as the others are and its CPU counted apart; without it, "program"
+// is skipped.
 func BenchmarkCommand(b *testing.B) {
 	qf := os.Getenv("QF_BENCH_QF")
 	if qf == "" {
@@ -219,8 +223,12 @@ func BenchmarkCommand(b *testing.B) {
 		{"answers", nil}, {"messages", []string{"QF_FAKE_STYLE=messages"}}, {"bare", []string{"QF_FAKE_STYLE=bare"}},
 		{"spaced", []string{"QF_FAKE_STYLE=spaced"}},
 		{"lines", []string{"QF_FAKE_FLUSH=line"}}, {"lines-slow", []string{"QF_FAKE_FLUSH=line", "QF_FAKE_WORK=8us"}},
+		{"program", []string{"QF_FAKE=exec", "QF_FAKE_EXEC=" + os.Getenv("QF_BENCH_PROGRAM")}},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
+			if mode.name == "program" && os.Getenv("QF_BENCH_PROGRAM") == "" {
+				b.Skip("QF_BENCH_PROGRAM names no program")
+			}
 			var qfCPU, programCPU time.Duration
 			for i := 0; i < b.N; i++ {
 				own, program := runCommand(b, qf, answers, mode.env, cases)
@@ -235,7 +243,7 @@ func BenchmarkCommand(b *testing.B) {
 
 // runCommand runs the qf command at path once, for n cases, against the
 // fake "answers" with env, its variables (QF_FAKE_STYLE, QF_FAKE_FLUSH,
-// QF_FAKE_WORK), and returns the CPU time the command spent itself and
+// QF_FAKE_WORK; QF_FAKE=exec and QF_FAKE_EXEC for another program), and returns the CPU time the command spent itself and
 // the program spent.
 func runCommand(b *testing.B, qf, answers string, env []string, n int) (own, program time.Duration) {
 	noted := filepath.Join(b.TempDir(), "cpu")

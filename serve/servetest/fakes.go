@@ -74,6 +74,35 @@ func noteCPU(name string) {
 	f.Close()
 }
 
+// execProgram runs the program QF_FAKE_EXEC names, its arguments split
+// at spaces, on the fake's standard input, output and error, and exits
+// as it exits; when QF_FAKE_CPU names a file, it notes there the CPU time
+// the program spent, as Main notes a fake's: a benchmark then counts a
+// native implementation's CPU apart from its client's.
+func execProgram() {
+	args := strings.Fields(os.Getenv("QF_FAKE_EXEC"))
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "fake: QF_FAKE_EXEC names no program")
+		os.Exit(2)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	if name := os.Getenv("QF_FAKE_CPU"); name != "" && cmd.ProcessState != nil {
+		if f, ferr := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); ferr == nil {
+			fmt.Fprintln(f, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
+			f.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fake:", err)
+		if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() > 0 {
+			os.Exit(cmd.ProcessState.ExitCode())
+		}
+		os.Exit(2)
+	}
+}
+
 // run serves as the fake mode, counting the requests after hello.
 func run(mode string) {
 	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
@@ -87,6 +116,8 @@ func run(mode string) {
 		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
 	case mode == "answers": // the reference's answers, looked up
 		serveAnswers()
+	case mode == "exec": // another program, its CPU noted
+		execProgram()
 	case !known(mode):
 		fmt.Fprintln(os.Stderr, "fake: no mode", mode)
 		os.Exit(2)
@@ -99,7 +130,7 @@ func run(mode string) {
 // known reports whether mode names a fake run serves.
 func known(mode string) bool {
 	_, ok := modes[mode]
-	return ok || mode == "normal" || mode == "serve" || mode == "answers" || strings.HasPrefix(mode, "oneshot-")
+	return ok || mode == "normal" || mode == "serve" || mode == "answers" || mode == "exec" || strings.HasPrefix(mode, "oneshot-")
 }
 
 // A fake answers each request with the reference's answer, and misbehaves
