@@ -46,3 +46,32 @@ func BenchmarkAppendJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSameAnswer compares the answer lines of an implementation
+// written apart from the reference with the reference's: the same bytes,
+// an error with no message, an error with a message of its own, spaced.
+//
+//	go test ./protocol -run '^$' -bench SameAnswer -benchmem
+func BenchmarkSameAnswer(b *testing.B) {
+	const (
+		value = `,"value":{"state":{"white":31,"black":58,"walls":{"white":{"h":[18,20],"v":[]},"black":{"h":[51],"v":[59]}},"last_move":{"player":"white","kind":"wall","place":18},"turn":10},"record":null}}`
+		fail  = `,"error":{"kind":"out_of_range","bit":2,"field":"state.walls.white.h.count","message":"ref: bit 16: white horizontal wall count 12 out of range 0-10"}}`
+	)
+	lines := []struct{ line, answer string }{
+		{`{"id":1234` + value, value},
+		{`{"id":1234,"error":{"kind":"out_of_range","bit":2,"field":"state.walls.white.h.count"}}`, fail},
+		{`{"id":1234,"error":{"kind":"out_of_range","bit":2,"field":"state.walls.white.h.count","message":"count 12 > 10"}}`, fail},
+		{`{"id": 1234, "error": {"kind": "out_of_range", "bit": 2, "field": "state.walls.white.h.count"}}`, fail},
+	}
+	var line, answer [][]byte
+	for _, l := range lines {
+		line, answer = append(line, []byte(l.line)), append(answer, []byte(l.answer))
+	}
+	id := []byte("1234")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if k := i % len(lines); !SameAnswer(line[k], id, answer[k]) {
+			b.Fatalf("%s", line[k])
+		}
+	}
+}

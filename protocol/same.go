@@ -25,16 +25,21 @@ func SameAnswer(line, id, answer []byte) bool {
 	if m < 0 {
 		return spacedEnd(line, spacedPrefix(line, i, answer))
 	}
-	if j := spacedPrefix(line, i, answer[:m]); j >= 0 {
-		j = skipSpace(line, j)
-		if j = jsonString(line, j); j < 0 {
+	// The answer up to its error's message, then the message in words of
+	// its own, or none: the protocol grades none, and an implementation
+	// need not write one.
+	if i = spacedPrefix(line, i, answer[:m-len(messageMember)]); i < 0 {
+		return false
+	}
+	if j := skipSpace(line, i); j < len(line) && line[j] == ',' {
+		if i = spacedPrefix(line, j, []byte(messageMember)); i < 0 {
 			return false
 		}
-		return spacedEnd(line, spacedPrefix(line, j, []byte("}}")))
+		if i = jsonString(line, skipSpace(line, i)); i < 0 {
+			return false
+		}
 	}
-	// No message at all: the protocol grades none, and an implementation
-	// need not write one.
-	return spacedEnd(line, spacedPrefix(line, spacedPrefix(line, i, answer[:m-len(messageMember)]), []byte("}}")))
+	return spacedEnd(line, spacedPrefix(line, i, []byte("}}")))
 }
 
 // messageMember is what precedes the text of an error's message.
@@ -42,13 +47,31 @@ const messageMember = `,"message":`
 
 // messageAt returns where the text of the message begins in answer, the
 // error's last member and the error the answer's last: after
-// `,"message":`; -1 when it has none.
+// `,"message":`; -1 when it has none. The text is the last JSON string
+// of the answer, whose quotes inside are escaped: its opening quote is
+// the last quote before its closing one that no backslash escapes.
 func messageAt(answer []byte) int {
-	m, e := bytes.LastIndex(answer, []byte(messageMember+`"`)), bytes.LastIndex(answer, []byte(`,"error":{`))
-	if m < 0 || e < 0 || m < e || !bytes.HasSuffix(answer, []byte(`"}}`)) {
+	if !bytes.HasSuffix(answer, []byte(`"}}`)) {
 		return -1
 	}
-	return m + len(messageMember)
+	for q := len(answer) - 4; q >= 0; q-- {
+		if answer[q] != '"' {
+			continue
+		}
+		k := q
+		for k > 0 && answer[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 1 {
+			continue // an escaped quote, inside the text
+		}
+		start := q - len(messageMember)
+		if start < 0 || string(answer[start:q]) != messageMember || !bytes.Contains(answer[:start], []byte(`,"error":{`)) {
+			return -1
+		}
+		return q
+	}
+	return -1
 }
 
 // spacedPrefix returns the index in line past want, compact JSON text
