@@ -34,7 +34,10 @@ import (
 // the same program crash-free, and one that crashes on every code with a
 // record, most of what is drawn; and native/answers, a program that looks
 // the reference's answers up, precomputed, as fast as an implementation
-// can be: what qf itself spends on a case shows there. Each reports qf's
+// can be: what qf itself spends on a case shows there; and program, the
+// program QF_BENCH_PROGRAM names (its arguments after it, split at
+// spaces), when set: an implementation of one's own, whose run
+// -cpuprofile profiles on qf's side. Each reports qf's
 // CPU a case (this process's, user and system: for an implementation in
 // process, its CPU too, but never a child's), and vectors is the part of
 // every run that does not grow with -n: the suite's vectors, asked first,
@@ -89,6 +92,13 @@ func BenchmarkFuzz(b *testing.B) {
 			bench(b, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, N: mode.n})
 		})
 	}
+	b.Run("program", func(b *testing.B) {
+		program := strings.Fields(os.Getenv("QF_BENCH_PROGRAM"))
+		if len(program) == 0 {
+			b.Skip("QF_BENCH_PROGRAM names no program")
+		}
+		bench(b, Options{Options: driver.Options{Command: program}})
+	})
 	b.Run("typescript", func(b *testing.B) {
 		m, _ := faultstest.Named("typescript")
 		bench(b, Options{Options: driver.Options{Handler: m.Handler()}})
