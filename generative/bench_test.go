@@ -34,7 +34,10 @@ import (
 // the same program crash-free, and one that crashes on every code with a
 // record, most of what is drawn; and native/answers, a program that looks
 // the reference's answers up, precomputed, as fast as an implementation
-// can be: what qf itself spends on a case shows there. Each reports qf's
+// can be: what qf itself spends on a case shows there; and program, the
+// program QF_BENCH_PROGRAM names (its arguments after it, split at
+// spaces), when set: an implementation of one's own, whose run
+// -cpuprofile profiles on qf's side. Each reports qf's
 // CPU a case (this process's, user and system: for an implementation in
 // process, its CPU too, but never a child's), and vectors is the part of
 // every run that does not grow with -n: the suite's vectors, asked first,
@@ -89,6 +92,13 @@ func BenchmarkFuzz(b *testing.B) {
 			bench(b, Options{Options: driver.Options{Command: []string{os.Args[0], "-test.run=^$"}}, N: mode.n})
 		})
 	}
+	b.Run("program", func(b *testing.B) {
+		program := strings.Fields(os.Getenv("QF_BENCH_PROGRAM"))
+		if len(program) == 0 {
+			b.Skip("QF_BENCH_PROGRAM names no program")
+		}
+		bench(b, Options{Options: driver.Options{Command: program}})
+	})
 	b.Run("typescript", func(b *testing.B) {
 		m, _ := faultstest.Named("typescript")
 		bench(b, Options{Options: driver.Options{Handler: m.Handler()}})
@@ -181,7 +191,9 @@ func BenchmarkCase(b *testing.B) {
 // native/answers): "answers" writes the reference's answers byte for
 // byte; "messages" words its errors' messages its own way, as every
 // implementation written apart from the reference does (the protocol
-// grades no message); "spaced" writes its JSON as Python's json.dumps
+// grades no message); "bare" writes its errors with no message at all,
+// as the protocol allows and many an implementation does (a native Rust
+// one written from the kit, for one); "spaced" writes its JSON as Python's json.dumps
 // does, a space after each comma and colon; "lines" writes each answer as
 // it is made, a write a line, as Rust's standard output does, and
 // "lines-slow" spends 8 µs of CPU on each request too, about what a
@@ -195,7 +207,11 @@ func BenchmarkCase(b *testing.B) {
 //	go test ./generative -run '^$' -bench Command -benchtime 3x
 //
 // QF_BENCH_QF, when set, names the qf to run in place of one built from
-// this tree: another build's, to compare in turn.
+// this tree: another build's, to compare in turn. QF_BENCH_PROGRAM, when
+// set, names a program of your own (an implementation written from the
+// kit, its arguments after it, split at spaces) for the mode "program",
+// run as the others are and its CPU counted apart; without it, "program"
+// is skipped.
 func BenchmarkCommand(b *testing.B) {
 	qf := os.Getenv("QF_BENCH_QF")
 	if qf == "" {
@@ -214,10 +230,15 @@ func BenchmarkCommand(b *testing.B) {
 		name string
 		env  []string
 	}{
-		{"answers", nil}, {"messages", []string{"QF_FAKE_STYLE=messages"}}, {"spaced", []string{"QF_FAKE_STYLE=spaced"}},
+		{"answers", nil}, {"messages", []string{"QF_FAKE_STYLE=messages"}}, {"bare", []string{"QF_FAKE_STYLE=bare"}},
+		{"spaced", []string{"QF_FAKE_STYLE=spaced"}},
 		{"lines", []string{"QF_FAKE_FLUSH=line"}}, {"lines-slow", []string{"QF_FAKE_FLUSH=line", "QF_FAKE_WORK=8us"}},
+		{"program", []string{"QF_FAKE=exec", "QF_FAKE_EXEC=" + os.Getenv("QF_BENCH_PROGRAM")}},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
+			if mode.name == "program" && os.Getenv("QF_BENCH_PROGRAM") == "" {
+				b.Skip("QF_BENCH_PROGRAM names no program")
+			}
 			var qfCPU, programCPU time.Duration
 			for i := 0; i < b.N; i++ {
 				own, program := runCommand(b, qf, answers, mode.env, cases)
@@ -232,7 +253,7 @@ func BenchmarkCommand(b *testing.B) {
 
 // runCommand runs the qf command at path once, for n cases, against the
 // fake "answers" with env, its variables (QF_FAKE_STYLE, QF_FAKE_FLUSH,
-// QF_FAKE_WORK), and returns the CPU time the command spent itself and
+// QF_FAKE_WORK; QF_FAKE=exec and QF_FAKE_EXEC for another program), and returns the CPU time the command spent itself and
 // the program spent.
 func runCommand(b *testing.B, qf, answers string, env []string, n int) (own, program time.Duration) {
 	noted := filepath.Join(b.TempDir(), "cpu")

@@ -7,11 +7,12 @@ import (
 
 // SameAnswer reports whether line is `{"id":`, then id, then answer (from
 // AppendAnswer), but for what the protocol does not grade: whitespace
-// between tokens, and the text of an error's message, a JSON string
-// without \u escapes. Such a line is what an implementation written apart
-// from the reference writes for the reference's answer: with the spaces
-// its JSON library puts after commas and colons, and messages in its own
-// words. Any other difference (members in another order, numbers or
+// between tokens, and an error's message: its text, a JSON string
+// without \u escapes, or the whole member left out. Such a line is what
+// an implementation written apart from the reference writes for the
+// reference's answer: with the spaces its JSON library puts after commas
+// and colons, and messages in its own words, or none (the protocol's
+// message is optional). Any other difference (members in another order, numbers or
 // strings written otherwise) reports false, and the line is left to
 // ParseResponse.
 func SameAnswer(line, id, answer []byte) bool {
@@ -24,27 +25,53 @@ func SameAnswer(line, id, answer []byte) bool {
 	if m < 0 {
 		return spacedEnd(line, spacedPrefix(line, i, answer))
 	}
-	i = spacedPrefix(line, i, answer[:m])
-	if i < 0 {
+	// The answer up to its error's message, then the message in words of
+	// its own, or none: the protocol grades none, and an implementation
+	// need not write one.
+	if i = spacedPrefix(line, i, answer[:m-len(messageMember)]); i < 0 {
 		return false
 	}
-	i = skipSpace(line, i)
-	if i = jsonString(line, i); i < 0 {
-		return false
+	if j := skipSpace(line, i); j < len(line) && line[j] == ',' {
+		if i = spacedPrefix(line, j, []byte(messageMember)); i < 0 {
+			return false
+		}
+		if i = jsonString(line, skipSpace(line, i)); i < 0 {
+			return false
+		}
 	}
 	return spacedEnd(line, spacedPrefix(line, i, []byte("}}")))
 }
 
+// messageMember is what precedes the text of an error's message.
+const messageMember = `,"message":`
+
 // messageAt returns where the text of the message begins in answer, the
 // error's last member and the error the answer's last: after
-// `,"message":`; -1 when it has none.
+// `,"message":`; -1 when it has none. The text is the last JSON string
+// of the answer, whose quotes inside are escaped: its opening quote is
+// the last quote before its closing one that no backslash escapes.
 func messageAt(answer []byte) int {
-	const member = `,"message":"`
-	m, e := bytes.LastIndex(answer, []byte(member)), bytes.LastIndex(answer, []byte(`,"error":{`))
-	if m < 0 || e < 0 || m < e || !bytes.HasSuffix(answer, []byte(`"}}`)) {
+	if !bytes.HasSuffix(answer, []byte(`"}}`)) {
 		return -1
 	}
-	return m + len(member) - 1
+	for q := len(answer) - 4; q >= 0; q-- {
+		if answer[q] != '"' {
+			continue
+		}
+		k := q
+		for k > 0 && answer[k-1] == '\\' {
+			k--
+		}
+		if (q-k)%2 == 1 {
+			continue // an escaped quote, inside the text
+		}
+		start := q - len(messageMember)
+		if start < 0 || string(answer[start:q]) != messageMember || !bytes.Contains(answer[:start], []byte(`,"error":{`)) {
+			return -1
+		}
+		return q
+	}
+	return -1
 }
 
 // spacedPrefix returns the index in line past want, compact JSON text

@@ -21,6 +21,8 @@ func TestSameAnswer(t *testing.T) {
 		{`{"id": 7, "error": {"kind": "malformed", "field": "state", "message": "state: missing (\"x\")\n"}}`, fail, true},
 		{`{"id":7,"error":{"kind":"malformed","field":"state","message":""}}`, fail, true},
 		{`{"id":7,"error":{"kind":"malformed","field":"state","message":"é"}}`, fail, true},
+		{`{"id":7,"error":{"kind":"malformed","field":"state"}}`, fail, true}, // no message: the protocol's is optional
+		{`{"id": 7, "error": {"kind": "malformed", "field": "state" } }`, fail, true},
 
 		{`{"id":7,"value":{"state":{"white":3 1,"walls":[1,20]},"record":null}}`, value, false}, // a number split
 		{`{"id":7,"value":{"state":{"white":31,"walls":[1,2 0]},"record":null}}`, value, false},
@@ -31,7 +33,12 @@ func TestSameAnswer(t *testing.T) {
 		{`{"id":7,"value":{"state":{"walls":[1,20],"white":31},"record":null}}`, value, false}, // another order
 		{`{"id":7,"value":{"state":{"white":31.0,"walls":[1,20]},"record":null}}`, value, false},
 		{`{"id":7,"error":{"kind":"malformed","field":"stat","message":"m"}}`, fail, false},
-		{`{"id":7,"error":{"kind":"malformed","field":"state"}}`, fail, false},
+		{`{"id":7,"error":{"kind":"malformed","field":"stat"}}`, fail, false},
+		{`{"id":7,"error":{"kind":"malformed"}}`, fail, false},
+		{`{"id":7,"error":{"kind":"malformed","field":"state",}}`, fail, false},
+		{`{"id":7,"error":{"kind":"malformed","field":"state"}`, fail, false},
+		{`{"id":7,"error":{"kind":"malformed","field":"state"}}}`, fail, false},
+		{`{"id":7,"error":{"kind":"malformed","field":"state"},"message":"m"}`, fail, false},
 		{`{"id":7,"error":{"kind":"malformed","field":"state","message":7}}`, fail, false},
 		{`{"id":7,"error":{"kind":"malformed","field":"state","message":"a\u0041"}}`, fail, false},
 		{"{\"id\":7,\"error\":{\"kind\":\"malformed\",\"field\":\"state\",\"message\":\"a\tb\"}}", fail, false},

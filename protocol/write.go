@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"github.com/go-json-experiment/json/jsontext"
 	"github.com/qf-format/qf-conformance/internal/jsonstring"
 	"github.com/qf-format/qf-conformance/spec"
 )
@@ -193,7 +192,172 @@ func compactASCII(v json.RawMessage) bool {
 			return false
 		}
 	}
-	return jsontext.Value(v).IsValid(jsontext.AllowDuplicateNames(true))
+	return validCompact(v)
+}
+
+// validCompact reports whether v, printable ASCII without spaces, is one
+// JSON value, nested at most 10,000 deep (json.Marshal's limit): a quick
+// check, a loop over its bytes, for the values qf fuzz sends a case.
+func validCompact(v []byte) bool {
+	var open [64]byte
+	stack := open[:0] // the objects and arrays open: '{' or '['
+	i := 0
+	for {
+		// A value begins at i.
+		if i >= len(v) {
+			return false
+		}
+		switch c := v[i]; {
+		case c == '{' || c == '[':
+			if len(stack) >= 10000 {
+				return false
+			}
+			i++
+			if i < len(v) && v[i] == c+2 { // '}' or ']': empty
+				i++
+				break
+			}
+			stack = append(stack, c)
+			if c == '{' {
+				if i = member(v, i); i < 0 {
+					return false
+				}
+			}
+			continue
+		case c == '"':
+			i = asciiString(v, i)
+		case c == '-' || '0' <= c && c <= '9':
+			i = number(v, i)
+		default:
+			i = literalWord(v, i)
+		}
+		if i < 0 {
+			return false
+		}
+		// After a value: the containers it closes, then a comma or the end.
+		for {
+			if len(stack) == 0 {
+				return i == len(v)
+			}
+			if i >= len(v) {
+				return false
+			}
+			top := stack[len(stack)-1]
+			if v[i] == top+2 {
+				stack = stack[:len(stack)-1]
+				i++
+				continue
+			}
+			if v[i] != ',' {
+				return false
+			}
+			i++
+			if top == '{' {
+				if i = member(v, i); i < 0 {
+					return false
+				}
+			}
+			break
+		}
+	}
+}
+
+// member returns the index past an object member's name and colon at i,
+// or -1.
+func member(v []byte, i int) int {
+	if i = asciiString(v, i); i < 0 || i >= len(v) || v[i] != ':' {
+		return -1
+	}
+	return i + 1
+}
+
+// asciiString returns the index past the JSON string at i, of printable
+// ASCII, or -1.
+func asciiString(v []byte, i int) int {
+	if i >= len(v) || v[i] != '"' {
+		return -1
+	}
+	for i++; i < len(v); i++ {
+		switch v[i] {
+		case '"':
+			return i + 1
+		case '\\':
+			i++
+			if i >= len(v) {
+				return -1
+			}
+			switch v[i] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+			case 'u':
+				if len(v)-i <= 4 || !hex4(v[i+1:i+5]) {
+					return -1
+				}
+				i += 4
+			default:
+				return -1
+			}
+		}
+	}
+	return -1
+}
+
+func hex4(h []byte) bool {
+	for _, c := range h {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// number returns the index past the JSON number at i, or -1.
+func number(v []byte, i int) int {
+	digits := func(i int) (int, bool) {
+		start := i
+		for i < len(v) && '0' <= v[i] && v[i] <= '9' {
+			i++
+		}
+		return i, i > start
+	}
+	if v[i] == '-' {
+		i++
+	}
+	if i < len(v) && v[i] == '0' {
+		i++
+	} else if j, ok := digits(i); ok {
+		i = j
+	} else {
+		return -1
+	}
+	if i < len(v) && v[i] == '.' {
+		j, ok := digits(i + 1)
+		if !ok {
+			return -1
+		}
+		i = j
+	}
+	if i < len(v) && (v[i] == 'e' || v[i] == 'E') {
+		i++
+		if i < len(v) && (v[i] == '+' || v[i] == '-') {
+			i++
+		}
+		j, ok := digits(i)
+		if !ok {
+			return -1
+		}
+		i = j
+	}
+	return i
+}
+
+// literalWord returns the index past true, false or null at i, or -1.
+func literalWord(v []byte, i int) int {
+	for _, word := range []string{"true", "false", "null"} {
+		if len(v)-i >= len(word) && string(v[i:i+len(word)]) == word {
+			return i + len(word)
+		}
+	}
+	return -1
 }
 
 // spaced reports whether the raw text v holds a JSON space.

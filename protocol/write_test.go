@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/qf-format/qf-conformance/spec"
@@ -138,5 +139,71 @@ func TestAppendAnswer(t *testing.T) {
 		if IsAnswer(line, append(bytes.Clone(id), '0'), answer) {
 			t.Fatalf("response %#v: %s taken for id %s0", resp, line, id)
 		}
+	}
+}
+
+// validCompact decides as json.Valid on printable ASCII without spaces:
+// 200,000 texts made of JSON's pieces, whole, cut, with a byte changed,
+// inserted or dropped, and the nesting on each side of 10,000 levels
+// (json.Marshal's limit: deeper, the request goes to it, which refuses it).
+func TestValidCompactAsJSONValid(t *testing.T) {
+	pieces := []string{`{`, `}`, `[`, `]`, `,`, `:`, `"a"`, `"\u00e9"`, `"\ud800"`, `"\n\"\\\/"`, `"\u12"`, `"\x"`, `"`, `\`,
+		`0`, `-0`, `12`, `01`, `-`, `1.5`, `1.`, `.5`, `1e3`, `1E+3`, `2e-`, `e3`, `true`, `false`, `null`, `nul`, `tru`, `x`}
+	r := rand.New(rand.NewPCG(20261128, 51))
+	check := func(text []byte) {
+		for _, c := range text {
+			if c <= ' ' || c > '~' {
+				return
+			}
+		}
+		if got, want := validCompact(text), json.Valid(text); got != want {
+			t.Fatalf("validCompact(%s) = %v, json.Valid %v", text, got, want)
+		}
+	}
+	for i := 0; i < 200000; i++ {
+		var text []byte
+		if i%2 == 0 {
+			text = randomJSON(r, 0)
+		} else {
+			for n := r.IntN(8); n >= 0; n-- {
+				text = append(text, pieces[r.IntN(len(pieces))]...)
+			}
+		}
+		check(text)
+		if len(text) > 0 {
+			k := r.IntN(len(text))
+			check(text[:k])
+			check(append(append(text[:k:k], byte('!'+r.IntN('~'-'!'+1))), text[k+1:]...))
+			check(append(append(text[:k:k], pieces[r.IntN(len(pieces))]...), text[k:]...))
+			check(append(text[:k:k], text[k+1:]...))
+		}
+	}
+	for _, depth := range []int{9999, 10000, 10001} {
+		deep := []byte(strings.Repeat("[", depth) + strings.Repeat("]", depth))
+		if validCompact(deep) && !json.Valid(deep) {
+			t.Errorf("validCompact takes %d levels, which json.Valid refuses", depth)
+		}
+	}
+}
+
+// randomJSON returns a compact JSON text of printable ASCII.
+func randomJSON(r *rand.Rand, depth int) []byte {
+	atoms := []string{`0`, `-7`, `3.25`, `1e400`, `-0.0E-5`, `true`, `false`, `null`, `""`, `"x"`, `"a\"b\\c\u001b\ud83d\ude00"`}
+	switch n := r.IntN(4); {
+	case depth > 4 || n < 2:
+		return []byte(atoms[r.IntN(len(atoms))])
+	case n == 2:
+		b := []byte{'['}
+		for k := r.IntN(4); k > 0; k-- {
+			b = append(append(b, randomJSON(r, depth+1)...), ',')
+		}
+		return append(bytes.TrimSuffix(b, []byte(",")), ']')
+	default:
+		b := []byte{'{'}
+		for k := r.IntN(4); k > 0; k-- {
+			b = append(append(append(b, atoms[8+r.IntN(3)]...), ':'), randomJSON(r, depth+1)...)
+			b = append(b, ',')
+		}
+		return append(bytes.TrimSuffix(b, []byte(",")), '}')
 	}
 }

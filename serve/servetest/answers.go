@@ -43,7 +43,9 @@ func WriteAnswers(w io.Writer, reqs []*protocol.Request) error {
 // What it costs itself is next to nothing: what a client spends on each
 // case shows against it. QF_FAKE_STYLE=messages words its errors'
 // messages its own way (ownMessage), as any implementation but the
-// reference does; QF_FAKE_STYLE=spaced writes its answers' JSON as
+// reference does; QF_FAKE_STYLE=bare writes its errors with no message,
+// as many an implementation does (the protocol's is optional);
+// QF_FAKE_STYLE=spaced writes its answers' JSON as
 // Python's json.dumps does by default, a space after each comma and
 // colon (spaced). Neither changes what the protocol grades.
 // QF_FAKE_FLUSH=line writes each answer as it is made, a write a line, as
@@ -66,6 +68,8 @@ func serveAnswers() {
 		switch style {
 		case "messages":
 			answer = ownMessage(answer)
+		case "bare":
+			answer = noMessage(answer)
 		case "spaced":
 			answer = spaced(answer)
 		}
@@ -115,6 +119,17 @@ func ownMessage(answer []byte) []byte {
 		return answer
 	}
 	return append(answer[:i:i], member+`"rejected by another implementation"}}`...)
+}
+
+// noMessage returns an answer of the reference's, as WriteAnswers writes
+// it, with its error's message, if it has one, left out.
+func noMessage(answer []byte) []byte {
+	const member = `,"message":`
+	i := bytes.LastIndex(answer, []byte(member))
+	if i < 0 || !bytes.HasSuffix(answer, []byte("}}")) {
+		return answer
+	}
+	return append(answer[:i:i], "}}"...)
 }
 
 // spaced returns an answer of the reference's, as WriteAnswers writes it,

@@ -47,12 +47,14 @@ import (
 // fakes are this package's implementations, by name: the modes, and
 // "normal", the reference served well by a fake's loop; "serve", exactly
 // what qf serve runs; "answers", the reference's answers looked up
-// (serveAnswers); and the oneshot modes, which decode one code.
+// (serveAnswers); "exec", another program (execProgram); and the oneshot
+// modes, which decode one code.
 var fakes = func() map[string]*Implementation {
 	impls := map[string]*Implementation{
 		"normal":  {Serve: fake{}.serve},
 		"serve":   {Serve: func() { gcpace.Relax(); protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }},
 		"answers": {Serve: serveAnswers},
+		"exec":    {Serve: execProgram}, // another program, its CPU noted
 	}
 	for name, f := range modes {
 		impls[name] = &Implementation{Serve: f.serve}
@@ -65,6 +67,35 @@ var fakes = func() map[string]*Implementation {
 	}
 	return impls
 }()
+
+// execProgram runs the program QF_FAKE_EXEC names, its arguments split
+// at spaces, on the fake's standard input, output and error, and exits
+// as it exits; when QF_FAKE_CPU names a file, it notes there the CPU time
+// the program spent, as Main notes a fake's: a benchmark then counts a
+// native implementation's CPU apart from its client's.
+func execProgram() {
+	args := strings.Fields(os.Getenv("QF_FAKE_EXEC"))
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "fake: QF_FAKE_EXEC names no program")
+		os.Exit(2)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	if name := os.Getenv("QF_FAKE_CPU"); name != "" && cmd.ProcessState != nil {
+		if f, ferr := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); ferr == nil {
+			fmt.Fprintln(f, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
+			f.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fake:", err)
+		if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() > 0 {
+			os.Exit(cmd.ProcessState.ExitCode())
+		}
+		os.Exit(2)
+	}
+}
 
 // A fake answers each request with the reference's answer, and misbehaves
 // as its mode's hooks say; a hook left nil does nothing.
