@@ -50,7 +50,6 @@ var notOnlyTests = map[string]string{
 	"faults OfFlag":               "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
 	"faults Model":                "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
 	"faults model.handler":        "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
-	"faults Probes":               "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
 }
 
 // No function of the product is called only by tests: deadcode (of
