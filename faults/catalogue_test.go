@@ -50,7 +50,7 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 	if _, ok := Named("no-such-fault"); ok {
 		t.Error(`Named("no-such-fault") found one`)
 	}
-	if fs := OfFlag(vectors.FaultPadding); len(fs) != 2 {
+	if fs := OfFlag("FaultPadding"); len(fs) != 2 {
 		t.Errorf("OfFlag(FaultPadding) = %d faults, want the two profiles' faults", len(fs))
 	}
 }
