@@ -224,7 +224,11 @@ func fields(f ...spec.Field) []spec.Field { return f }
 // of Seen of their own, where their family's number is another's.
 var seenAs = map[string]int{"encoder-mask": 7, "mask-and-spill": 21, "state-rejected": 19}
 
-// Catalogue lists the faults, the variants of each family together.
+// Catalogue lists the faults, the variants of each family together. A
+// family is one row here: its words, its flags (each a line of
+// vectors.Notes), where it was seen, what to change, its probes, and each
+// variant's knobs, fields of knobs (codec.go) that its model reads where
+// it goes wrong; what else knows the family takes it from this row.
 var Catalogue = numbered(slices.Concat(
 	// Known faults, named by their models.
 	family{name: "junk-as-zeros", what: "a character outside the alphabet read as six zero bits", flags: flags("FaultJunkAsZeros"), seen: 1, fix: fixAlphabet,
