@@ -105,8 +105,9 @@ func TestHouse(t *testing.T) {
 		"runner":     {"generative"},
 		"generative": {"runner"},
 		"faults":     {"diagnosis", "gen"},
-		// Test support on its floor: the fakes of the protocol need no
-		// faulty implementation (faultstest.Main serves those).
+		// Test support on its floor: the launcher and the fakes of the
+		// protocol need no faulty implementation (faultstest's are
+		// given to servetest.Main).
 		"serve/servetest": {"faults/faultstest", "faults/faultstest/outsider"},
 	} {
 		for _, imp := range pkgs[p] {

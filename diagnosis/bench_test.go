@@ -32,7 +32,7 @@ func BenchmarkDiagnosePairs(b *testing.B) {
 	observed := make([][]*suite.Result, len(pairs))
 	askers := make([]diagnosis.Asker, len(pairs))
 	for k, p := range pairs {
-		h := faults.Model(p.a, p.b)
+		h := faultstest.Model(p.a, p.b)
 		observed[k], askers[k] = observe(b, h), askerOf(h)
 	}
 	b.ResetTimer()

@@ -23,7 +23,7 @@ func (d *diagnosis) findDecodings(ask Asker) {
 	asked, unanswered := 0, 0
 	for _, i := range d.failed {
 		o := d.obs[i]
-		if o.Category.Op() != protocol.Replay && o.Category.Op() != protocol.Validate || o.Test.Error != nil || !d.diffs[i].Way.Rules() {
+		if !o.Category.Rules() || o.Test.Error != nil || !d.diffs[i].Way.Rules() {
 			continue
 		}
 		code := *o.Test.Code

@@ -8,6 +8,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
@@ -48,7 +49,7 @@ func reported(h protocol.Handler, edit func(e *spec.ErrorObject, enc bool)) prot
 // did; any other request it asks the model. Its answers are shared: read
 // only.
 func keptModel(f *faults.Fault) protocol.Handler {
-	return keptHandler{faults.Model(f), observedAlone(f)}
+	return keptHandler{faultstest.Model(f), observedAlone(f)}
 }
 
 type keptHandler struct {

@@ -58,7 +58,7 @@ func check(t *testing.T, what string, have, visible []*faults.Fault, obs []*suit
 			}
 			explained[id] = true
 		}
-		if modelled(c) && !slices.ContainsFunc(have, func(f *faults.Fault) bool { return f.Family == c.Name }) && !holds(faults.Model(have...), c) {
+		if modelled(c) && !slices.ContainsFunc(have, func(f *faults.Fault) bool { return f.Family == c.Name }) && !holds(faultstest.Model(have...), c) {
 			t.Errorf("%s: names %s (%s), a fault it does not have: %s", what, c.Name, c.Flag, c.Evidence)
 		}
 		truthful(t, what, c)
@@ -93,7 +93,7 @@ func alikeShape(t *testing.T, f *faults.Fault, have []*faults.Fault, causes []di
 			}
 			other := slices.Clone(have)
 			other[slices.Index(have, f)] = g
-			if alike(t, faults.Model(have...), faults.Model(other...), f.Probes) {
+			if alike(t, faultstest.Model(have...), faultstest.Model(other...), f.Probes) {
 				return true
 			}
 		}
@@ -171,7 +171,7 @@ func TestEveryFaultAlone(t *testing.T) {
 	g := newGolden(t, "every-fault-alone")
 	inParallel(len(faults.Catalogue), func(i int) {
 		f := faults.Catalogue[i]
-		h := faults.Model(f)
+		h := faultstest.Model(f)
 		obs := observeModel(t, f)
 		causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
 		g.add(f.Name, causes)
@@ -270,7 +270,7 @@ func TestEveryPair(t *testing.T) {
 	inParallel(len(sampled), func(i int) {
 		p := sampled[i]
 		both := []*faults.Fault{p.a, p.b}
-		h := faults.Model(both...)
+		h := faultstest.Model(both...)
 		obs := observeModel(t, both...)
 		var shown []*faults.Fault
 		if shows(obs, alone[p.b]) {

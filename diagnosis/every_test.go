@@ -8,6 +8,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 )
 
 // everyFault is as many faults of the catalogue as can be had at once:
@@ -26,7 +27,7 @@ func everyFault() []*faults.Fault {
 // one screen, that charges it with no fault it lacks.
 func TestEveryFaultAtOnce(t *testing.T) {
 	set := everyFault()
-	h := faults.Model(set...)
+	h := faultstest.Model(set...)
 	obs := observe(t, h)
 	causes := diagnosis.Diagnose(obs, askerOf(h)).Causes
 	for _, c := range causes {
@@ -49,7 +50,7 @@ func TestEveryFaultAtOnce(t *testing.T) {
 //	go test ./diagnosis -run '^$' -bench EveryFault -benchtime 5x
 func BenchmarkDiagnoseEveryFault(b *testing.B) {
 	set := everyFault()
-	h := faults.Model(set...)
+	h := faultstest.Model(set...)
 	obs := observe(b, h)
 	for range b.N {
 		diagnosis.Diagnose(obs, askerOf(h))

@@ -46,7 +46,7 @@ func (d *diagnosis) keyOfNew(o *suite.Result) causeKey {
 		return d.mechanismKey(k)
 	}
 	diff := o.Difference()
-	if op := o.Category.Op(); (op == protocol.Replay || op == protocol.Validate) && o.Test.Error == nil && diff.Way.Rules() {
+	if o.Category.Rules() && o.Test.Error == nil && diff.Way.Rules() {
 		dec := suite.Strict.RequestOf(*o.Test.Code)
 		ref := d.models.answer(nil, -1, dec)
 		for k := range d.mechanisms {

@@ -24,6 +24,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 )
 
 const (
@@ -118,11 +119,11 @@ func pct(a, b int) float64 {
 // setOf returns the set of faults that picks choose: a family each, a
 // shape of it, left out when it cannot be had with those before it.
 func setOf(picks []int) []*faults.Fault {
-	families := faults.Families()
+	families := faultstest.Families()
 	var set []*faults.Fault
 	for _, p := range picks {
 		fam := families[p%len(families)]
-		vs := faults.Variants(fam)
+		vs := faultstest.Variants(fam)
 		f := vs[(p/len(families))%len(vs)]
 		if slices.ContainsFunc(set, func(g *faults.Fault) bool { return g.Family == f.Family || !faults.Compatible(f, g) }) {
 			continue
@@ -134,7 +135,7 @@ func setOf(picks []int) []*faults.Fault {
 
 // check diagnoses the set and returns "" when it holds, or what is wrong.
 func (tl *tally) check(t *testing.T, set []*faults.Fault) string {
-	h := faults.Model(set...)
+	h := faultstest.Model(set...)
 	obs := observe(t, h)
 	vis := visible(t, set, obs)
 	if len(vis) < len(set) {

@@ -348,9 +348,9 @@ func (d *diagnosis) causeOf(g *group) Cause {
 // followsWords says which failures of g follow from a decoding.
 func followsWords(g *group, obs []*suite.Result) string {
 	var parts []string
-	for _, c := range []suite.Category{suite.Replay, suite.Validate} {
+	for _, c := range suite.Categories {
 		if n := len(slices.DeleteFunc(slices.Collect(maps.Keys(g.follows)), func(i int) bool { return obs[i].Category != c })); n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, term.Plural(n, map[bool]string{true: "replay", false: "validation"}[c == suite.Replay])))
+			parts = append(parts, fmt.Sprintf("%d %s", n, term.Plural(n, c.Noun())))
 		}
 	}
 	return "and " + strings.Join(parts, ", ") + " of codes the implementation decodes so (its strict decoding of each, in the run or asked), which follow from it"

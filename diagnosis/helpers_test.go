@@ -12,6 +12,7 @@ import (
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
@@ -72,7 +73,7 @@ func result(i int, v vectorOf, h protocol.Handler) suite.Result {
 	return grade(i, v, resp)
 }
 
-// observeModel returns what observe returns of faults.Model(fs...), found
+// observeModel returns what observe returns of faultstest.Model(fs...), found
 // with fewer answers asked: the model of a fault answers a vector as the
 // model of no fault does where its knobs go unread, and the model of two
 // as the model of one where the other's knobs go unread
@@ -81,7 +82,7 @@ func result(i int, v vectorOf, h protocol.Handler) suite.Result {
 func observeModel(t testing.TB, fs ...*faults.Fault) []*suite.Result {
 	t.Helper()
 	if len(fs) > 2 {
-		return observe(t, faults.Model(fs...))
+		return observe(t, faultstest.Model(fs...))
 	}
 	var from [][]readObservation // the models of one fault fewer, each beside the fault it lacks
 	var lacks []*faults.Fault
@@ -281,7 +282,7 @@ func holds(h protocol.Handler, c diagnosis.Cause) bool {
 	if len(fs) == 0 {
 		return false
 	}
-	model := faults.Model(fs...)
+	model := faultstest.Model(fs...)
 	as, against := 0, 0
 	for _, v := range tests() {
 		req := v.cat.Request(v.test)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 )
 
 // TestObserveModel: observeModel observes a model of faults as observe
@@ -22,7 +23,7 @@ func TestObserveModel(t *testing.T) {
 			if len(fs) == 2 {
 				name += "+" + fs[1].Name
 			}
-			got, want := observeModel(t, fs...), observe(t, faults.Model(fs...))
+			got, want := observeModel(t, fs...), observe(t, faultstest.Model(fs...))
 			for k := range want {
 				if !reflect.DeepEqual(got[k], want[k]) {
 					t.Errorf("%s: test %s: observed %+v, asking the model %+v", name, want[k].Test.ID, *got[k], *want[k])

@@ -11,6 +11,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	port "github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/runner"
@@ -39,7 +40,7 @@ func TestPortTablesTrue(t *testing.T) {
 				}
 				fs = append(fs, f)
 			}
-			model, alone, none := faults.Model(fs...), port.New(e.Fault), port.New()
+			model, alone, none := faultstest.Model(fs...), port.New(e.Fault), port.New()
 			differ, decide, either := 0, 0, 0
 			for _, v := range suiteVectors() {
 				req := v.cat.Request(v.test)

@@ -22,7 +22,6 @@ import (
 // names, if any, and the tests otherwise, four to a CPU: most wait for
 // fakes.
 func TestMain(m *testing.M) {
-	servetest.SetArgs()
 	servetest.Main()
 	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())

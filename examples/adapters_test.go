@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/qf-format/qf-conformance/protocol/protocoltest"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -22,11 +23,11 @@ func TestFaultsVectorsName(t *testing.T) {
 	if err != nil {
 		t.Skip("no python3 on this machine: the adapters did not run")
 	}
-	encode, err := vectors.Load(vectors.EncodeFile)
+	encode, err := vectors.Load(suite.Encode.File())
 	if err != nil {
 		t.Fatal(err)
 	}
-	replay, err := vectors.Load(vectors.ReplayFile)
+	replay, err := vectors.Load(suite.Replay.File())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestFaultsVectorsName(t *testing.T) {
 // nonASCIIFields returns the ids of the encode vectors whose error's field
 // holds a character beyond ASCII.
 func nonASCIIFields(t *testing.T) []string {
-	encode, err := vectors.Load(vectors.EncodeFile)
+	encode, err := vectors.Load(suite.Encode.File())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func loop(t *testing.T, lang string) string {
 
 // strictTests returns the number of strict decoding vectors.
 func strictTests(t *testing.T) int {
-	f, err := vectors.Load(vectors.DecodeStrictFile)
+	f, err := vectors.Load(suite.Strict.File())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func strictTests(t *testing.T) int {
 // testsOf returns the number of strict decoding vectors whose input is
 // code.
 func testsOf(t *testing.T, code string) int {
-	f, err := vectors.Load(vectors.DecodeStrictFile)
+	f, err := vectors.Load(suite.Strict.File())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,8 +74,8 @@ func runFailing(t *testing.T, dir string, want, failed int, name string, args ..
 	if err := os.MkdirAll(vecdir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	data, _ := os.ReadFile("../vectors/" + vectors.DecodeStrictFile)
-	if err := os.WriteFile(filepath.Join(vecdir, vectors.DecodeStrictFile), data, 0o644); err != nil {
+	data, _ := os.ReadFile("../vectors/" + suite.Strict.File())
+	if err := os.WriteFile(filepath.Join(vecdir, suite.Strict.File()), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(name, args...)

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/qf-format/qf-conformance/explain"
 	"github.com/qf-format/qf-conformance/ref"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -138,7 +139,7 @@ func TestWorkedExample(t *testing.T) {
 // and for a rejected code the fields read before the fault, ending at it
 // for out_of_range; the span inside the input, or at its end.
 func TestVectors(t *testing.T) {
-	for _, file := range []string{vectors.DecodeStrictFile, vectors.DecodeLenientFile} {
+	for _, file := range []string{suite.Strict.File(), suite.Lenient.File()} {
 		f, err := vectors.Load(file)
 		if err != nil {
 			t.Fatal(err)

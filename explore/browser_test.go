@@ -21,6 +21,7 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -389,7 +390,7 @@ func playBits(t *testing.T, p *page) {
 // playRecord steps a long record with the slider, the buttons and the arrow keys: the squares after each move are the replay vector's.
 func playRecord(t *testing.T, p *page) {
 	var squares [][2]int
-	f, _ := vectors.Load(vectors.ReplayFile)
+	f, _ := vectors.Load(suite.Replay.File())
 	for _, test := range f.Tests {
 		if test.ID == "replay/corpus-viewer-record" {
 			squares = *test.Squares
@@ -832,7 +833,7 @@ func personLabels(t *testing.T, p *page) {
 		return out;
 	})()`, &labels)
 	broken := 0
-	for _, name := range []string{vectors.ReplayFile, vectors.ValidateFile} {
+	for _, name := range []string{suite.Replay.File(), suite.Validate.File()} {
 		f, _ := vectors.Load(name)
 		for _, test := range f.Tests {
 			if test.Result != vectors.Valid {

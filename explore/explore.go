@@ -88,7 +88,8 @@ func Write(dir string) error {
 // flags' notes and the edge cases.
 func dataScript() ([]byte, error) {
 	var entries []entry
-	for _, name := range vectors.Files {
+	for _, c := range suite.Categories {
+		name := c.File()
 		f, err := vectors.Load(name)
 		if err != nil {
 			return nil, err

@@ -2,7 +2,7 @@
 // as data: each with what it is, where it was seen, the vectors' flag that
 // names it, one line on what to change, and the knobs of its executable
 // form, a faulty implementation of the protocol with any set of faults
-// turned on (Model).
+// turned on (ModelReading).
 //
 // It is the one home of the catalogue. The mutants that the suite must
 // catch (faults/faultstest, for tests) are models of one fault or of
@@ -115,29 +115,6 @@ var Seen = []string{
 	"an encoder whose too-large value is masked and whose carry spills into the next field at once (faults 6 and 7 together)",
 }
 
-// Families lists the names of the families, in the order of the
-// catalogue.
-func Families() []string {
-	var out []string
-	for _, f := range Catalogue {
-		if len(out) == 0 || out[len(out)-1] != f.Family {
-			out = append(out, f.Family)
-		}
-	}
-	return out
-}
-
-// Variants returns the faults of a family, in the order of the catalogue.
-func Variants(family string) []*Fault {
-	var out []*Fault
-	for _, f := range Catalogue {
-		if f.Family == family {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
 // Named returns the fault of that name.
 func Named(name string) (*Fault, bool) {
 	for _, f := range Catalogue {
@@ -146,19 +123,6 @@ func Named(name string) (*Fault, bool) {
 		}
 	}
 	return nil, false
-}
-
-// OfFlag returns the faults that a flag names.
-func OfFlag(flag string) []*Fault {
-	var out []*Fault
-	for _, f := range Catalogue {
-		for _, g := range f.Flags {
-			if g == flag {
-				out = append(out, f)
-			}
-		}
-	}
-	return out
 }
 
 const (

@@ -33,10 +33,10 @@ const (
 // parts of a model that read it: the decoder (of decode, and of replay
 // and validate, which decode first), the encoder, the replayer, or the
 // errors of every op. A model answers each op with the knobs of its
-// parts alone (Model), so that a fault whose knobs none of them reads
-// cannot change the op's answers (Changes). A model reads each through
-// knob, whose bit in a KnobSet is its field's place here: a knob is its
-// field and nothing else.
+// parts alone (ModelReading), so that a fault whose knobs none of them
+// reads cannot change the op's answers (Changes). A model reads each
+// through knob, whose bit in a KnobSet is its field's place here: a knob
+// is its field and nothing else.
 type knobs struct {
 	// Characters.
 	JunkAsZeros          bool `reads:"decoder"`         // a character outside the alphabet reads as 000000, in either profile

@@ -8,8 +8,9 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 )
 
-func decode(h protocol.Handler, code string) string {
-	resp := h.Handle(&protocol.Request{Op: protocol.Decode, Code: &code, Profile: "strict"})
+func decode(r *faults.Reading, code string) string {
+	var read faults.KnobSet
+	resp := r.Answer(&protocol.Request{Op: protocol.Decode, Code: &code, Profile: "strict"}, &read)
 	if resp.Error != nil {
 		b, _ := json.Marshal(resp.Error)
 		return "error " + string(b)
@@ -20,14 +21,14 @@ func decode(h protocol.Handler, code string) string {
 // A model answers as an implementation with its faults would: here one
 // that reads junk as zeros and reports every error with one kind and no
 // position.
-func ExampleModel() {
+func ExampleModelReading() {
 	junk, _ := faults.Named("junk-as-zeros")
 	kind, _ := faults.Named("one-error-kind")
 	where, _ := faults.Named("no-positions")
 
-	fmt.Println(decode(faults.Model(), "Q!"))
-	fmt.Println(decode(faults.Model(junk), "Q!"))
-	fmt.Println(decode(faults.Model(kind, where), "Q!"))
+	fmt.Println(decode(faults.ModelReading(), "Q!"))
+	fmt.Println(decode(faults.ModelReading(junk), "Q!"))
+	fmt.Println(decode(faults.ModelReading(kind, where), "Q!"))
 	// Output:
 	// error {"kind":"invalid_character","char":1}
 	// value {"state":null,"record":{"moves":[]}}

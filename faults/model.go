@@ -13,18 +13,6 @@ import (
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-// Model returns an implementation of the protocol with the faults fs and
-// no other: every op, both profiles, replay and validation decoding with
-// the faulty decoder first. Each op reads only the knobs of the parts of
-// the model it runs (Changes). A fault that crashes panics, as a handler
-// served by package driver then ends its process. With no fault it
-// conforms. Faults that cannot be had together (Compatible) are had as
-// the first of them sets its knobs.
-func Model(fs ...*Fault) protocol.Handler {
-	m, name := newModel(fs)
-	return m.handler(name)
-}
-
 // newModel returns the model of the faults fs, and its name.
 func newModel(fs []*Fault) (*model, string) {
 	var k knobs
@@ -33,13 +21,9 @@ func newModel(fs []*Fault) (*model, string) {
 		k, _ = k.with(f.knobs)
 		names = append(names, f.Name)
 	}
-	m := &model{decoding: k.readBy(decoding), encoding: k.readBy(encoding), replaying: k.readBy(replaying), validating: k.readBy(validating)}
+	m := &model{decoding: k.readBy(parts[protocol.Decode]), encoding: k.readBy(parts[protocol.Encode]),
+		replaying: k.readBy(parts[protocol.Replay]), validating: k.readBy(parts[protocol.Validate])}
 	return m, "model: " + strings.Join(names, ", ")
-}
-
-// handler returns the model as a handler of the protocol named name.
-func (m *model) handler(name string) protocol.Handler {
-	return m.funcs(name, func() *KnobSet { return new(KnobSet) }) // what an answer reads, told to none
 }
 
 // funcs returns the model as a handler of the protocol named name whose
@@ -77,16 +61,21 @@ type answering struct {
 	read  *KnobSet
 }
 
-// ModelReading returns the model of the faults fs, as Model makes it,
-// telling the knobs its answers read.
+// ModelReading returns an implementation of the protocol with the faults
+// fs and no other, telling the knobs its answers read: every op, both
+// profiles, replay and validation decoding with the faulty decoder first.
+// Each op reads only the knobs of the parts of the model it runs
+// (Changes). A fault that crashes panics, as a handler served by package
+// driver then ends its process. With no fault it conforms. Faults that
+// cannot be had together (Compatible) are had as the first of them sets
+// its knobs.
 func ModelReading(fs ...*Fault) *Reading {
 	m, name := newModel(fs)
 	return &Reading{m: m, name: name}
 }
 
-// Answer answers req as the model's handler does, adding to *read the
-// knobs it reads. A fault that crashes panics, as the handler does, the
-// knobs read before it in *read.
+// Answer answers req as the model does, adding to *read the knobs it
+// reads. A fault that crashes panics, the knobs read before it in *read.
 func (r *Reading) Answer(req *protocol.Request, read *KnobSet) *protocol.Response {
 	a, _ := r.idle.Get().(*answering)
 	if a == nil {
@@ -128,27 +117,13 @@ type model struct {
 	decoding, encoding, replaying, validating knobs
 }
 
-// The parts of a model that each op runs, as the knobs' tags name them.
-var (
-	decoding   = []string{"decoder", "errors"}
-	encoding   = []string{"encoder", "errors"}
-	replaying  = []string{"decoder", "replayer", "errors"}
-	validating = []string{"decoder", "validator", "errors"}
-)
-
-// partsOf returns the parts of a model that op runs.
-func partsOf(op protocol.Op) []string {
-	switch op {
-	case protocol.Decode:
-		return decoding
-	case protocol.Validate:
-		return validating
-	case protocol.Encode:
-		return encoding
-	case protocol.Replay:
-		return replaying
-	}
-	return nil
+// parts holds the parts of a model that each op of protocol.Ops runs, as
+// the knobs' tags name them.
+var parts = map[protocol.Op][]string{
+	protocol.Decode:   {"decoder", "errors"},
+	protocol.Encode:   {"encoder", "errors"},
+	protocol.Replay:   {"decoder", "replayer", "errors"},
+	protocol.Validate: {"decoder", "validator", "errors"},
 }
 
 // readBy returns the knobs of k that the parts read, the others off.
@@ -166,11 +141,11 @@ func (k knobs) readBy(parts []string) knobs {
 var readers = sync.OnceValue(func() map[string][]int {
 	out := map[string][]int{}
 	t := reflect.TypeFor[knobs]()
-	for _, parts := range [][]string{decoding, encoding, replaying, validating} {
-		key := strings.Join(parts, ",")
+	for _, ran := range parts {
+		key := strings.Join(ran, ",")
 		out[key] = []int{}
 		for i := range t.NumField() {
-			if slices.ContainsFunc(strings.Split(t.Field(i).Tag.Get("reads"), ","), func(p string) bool { return slices.Contains(parts, p) }) {
+			if slices.ContainsFunc(strings.Split(t.Field(i).Tag.Get("reads"), ","), func(p string) bool { return slices.Contains(ran, p) }) {
 				out[key] = append(out[key], i)
 			}
 		}
@@ -183,7 +158,7 @@ var readers = sync.OnceValue(func() map[string][]int {
 // knobs. A model of faults answers a request of op as the model of
 // those of them that change op does, to the last byte: a diagnosis asks
 // that one.
-func (f *Fault) Changes(op protocol.Op) bool { return f.knobs.readBy(partsOf(op)) != knobs{} }
+func (f *Fault) Changes(op protocol.Op) bool { return f.knobs.readBy(parts[op]) != knobs{} }
 
 // Compatible reports whether faults a and b can be had together: neither
 // sets a knob that the other sets otherwise (two different range checks

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
@@ -67,6 +66,19 @@ func panics(h protocol.Handler, req *protocol.Request) (msg string) {
 	return ""
 }
 
+// The model runs parts of its own for every op of the protocol, and for
+// no other.
+func TestPartsOfEveryOp(t *testing.T) {
+	for _, op := range protocol.Ops {
+		if len(parts[op]) == 0 {
+			t.Errorf("%s: the model runs no part of it", op)
+		}
+	}
+	if len(parts) != len(protocol.Ops) {
+		t.Errorf("the model runs parts for %d ops, the protocol has %d", len(parts), len(protocol.Ops))
+	}
+}
+
 // TestKnobsRead: every knob is read by parts of a model that there are,
 // and the model of each fault, which reads for each op only the knobs of
 // the parts the op runs (Model), answers every vector and probe as one
@@ -75,15 +87,17 @@ func panics(h protocol.Handler, req *protocol.Request) (msg string) {
 // not change an op, Changes, leaves its model's answers the reference's
 // by construction: the op reads none of its knobs.)
 func TestKnobsRead(t *testing.T) {
-	parts := map[string]bool{}
-	for _, p := range slices.Concat(decoding, encoding, replaying, validating) {
-		parts[p] = true
+	known := map[string]bool{}
+	for _, ran := range parts {
+		for _, p := range ran {
+			known[p] = true
+		}
 	}
 	kt := reflect.TypeFor[knobs]()
 	for i := range kt.NumField() {
 		f := kt.Field(i)
 		for _, p := range strings.Split(f.Tag.Get("reads"), ",") {
-			if !parts[p] {
+			if !known[p] {
 				t.Errorf("knob %s: read by %q, no part of a model", f.Name, p)
 			}
 		}
@@ -138,4 +152,16 @@ func BenchmarkModels(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(models)*len(reqs)), "ns/answer")
 	b.ReportMetric(float64((measure.CPUTime()-cpu).Nanoseconds())/float64(b.N*len(models)*len(reqs)), "cpu-ns/answer")
+}
+
+// Model returns the model of the faults fs as a handler of the protocol,
+// as ModelReading makes it, telling no one the knobs it reads.
+func Model(fs ...*Fault) protocol.Handler {
+	m, name := newModel(fs)
+	return m.handler(name)
+}
+
+// handler returns the model as a handler of the protocol named name.
+func (m *model) handler(name string) protocol.Handler {
+	return m.funcs(name, func() *KnobSet { return new(KnobSet) })
 }

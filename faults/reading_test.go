@@ -92,7 +92,7 @@ func requests(t *testing.T) []*protocol.Request {
 	reqs := vectorRequests(t)
 	for i, f := range Catalogue {
 		if i > 0 && Catalogue[i-1].Family == f.Family {
-			continue // its family's probes asked
+			continue // the family's probes are read
 		}
 		for _, p := range f.Probes {
 			reqs = append(reqs, p.Category.RequestOf(p.Input))

@@ -16,12 +16,13 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -29,7 +30,7 @@ import (
 // decoding targets.
 func vectorInputs(tb testing.TB) []string {
 	var inputs []string
-	for _, name := range []string{vectors.DecodeStrictFile, vectors.DecodeLenientFile} {
+	for _, name := range []string{suite.Strict.File(), suite.Lenient.File()} {
 		f, err := vectors.Load(name)
 		if err != nil {
 			tb.Fatal(err)
@@ -332,7 +333,7 @@ func genValue(s *source) (*ref.Value, string) {
 // third-party implementation might write one (it reads the code as a
 // string of '0' and '1' over package spec's field table), held to the
 // vectors by faults' TestConforming.
-var second = faults.Model()
+var second = faultstest.Model()
 
 // FuzzDifferential: the second decoder agrees with ref on every input, in
 // both profiles: the same value, or the same error kind, offset and field.

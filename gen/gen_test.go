@@ -65,3 +65,17 @@ func TestRewind(t *testing.T) {
 		}
 	}
 }
+
+// Each category of package suite has its inputs here, and none else
+// does: a category added to suite's table needs a way to draw, shrink and
+// order its inputs.
+func TestInputsFollowCategories(t *testing.T) {
+	for _, c := range suite.Categories {
+		if in, ok := inputs[c]; !ok || in.draw == nil || in.simpler == nil || in.less == nil {
+			t.Errorf("%s: no inputs in gen/inputs.go", c)
+		}
+	}
+	if len(inputs) != len(suite.Categories) {
+		t.Errorf("gen/inputs.go has inputs of %d categories, suite %d", len(inputs), len(suite.Categories))
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
@@ -29,7 +30,7 @@ func TestGenerativeSets(t *testing.T) {
 		n, _ = strconv.Atoi(s)
 	}
 	r := gen.NewRand(20261124)
-	families := faults.Families()
+	families := faultstest.Families()
 	var mu sync.Mutex
 	named, visible, charged := 0, 0, 0
 	t.Cleanup(func() { // after the subtests
@@ -65,7 +66,7 @@ func TestGenerativeSets(t *testing.T) {
 // vectors see; it returns how many of those were named, how many there
 // are, and how many faults were charged that the set lacks.
 func fuzzSet(t *testing.T, set, vis []*faults.Fault, seed uint64) (named, visible, charged int) {
-	rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(set...)}, N: 30000, Seed: seed})
+	rep := mustRun(t, Options{Options: driver.Options{Handler: faultstest.Model(set...)}, N: 30000, Seed: seed})
 	dir := t.TempDir()
 	if _, err := rep.WriteVectors(dir); err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func fuzzSet(t *testing.T, set, vis []*faults.Fault, seed uint64) (named, visibl
 			continue
 		}
 		named++
-		if len(failing(faults.Model(f), files)) == 0 {
+		if len(failing(faultstest.Model(f), files)) == 0 {
 			t.Errorf("%s: no vector written fails %s alone; the causes: %s", setNames(set), f.Name, names(rep))
 		}
 	}
@@ -109,7 +110,7 @@ func fuzzSet(t *testing.T, set, vis []*faults.Fault, seed uint64) (named, visibl
 func randomSet(r *gen.Rand, families []string) []*faults.Fault {
 	var set []*faults.Fault
 	for k := 1 + r.Intn(8); k > 0; k-- {
-		vs := faults.Variants(families[r.Intn(len(families))])
+		vs := faultstest.Variants(families[r.Intn(len(families))])
 		f := vs[r.Intn(len(vs))]
 		if !slices.ContainsFunc(set, func(g *faults.Fault) bool { return g.Family == f.Family || !faults.Compatible(f, g) }) {
 			set = append(set, f)
@@ -122,10 +123,10 @@ func randomSet(r *gen.Rand, families []string) []*faults.Fault {
 // makes a vector fail that the others alone pass.
 func seen(t *testing.T, set []*faults.Fault) []*faults.Fault {
 	all := suiteFiles(t)
-	both := failing(faults.Model(set...), all)
+	both := failing(faultstest.Model(set...), all)
 	var out []*faults.Fault
 	for i, f := range set {
-		others := failing(faults.Model(slices.Delete(slices.Clone(set), i, i+1)...), all)
+		others := failing(faultstest.Model(slices.Delete(slices.Clone(set), i, i+1)...), all)
 		for id := range both {
 			if !others[id] {
 				out = append(out, f)

@@ -51,23 +51,35 @@ func subjects() []subject {
 	rust, _ := faultstest.Named("rust")
 	out = append(out, subject{name: "rust as a program", env: "mutant:rust", have: familiesOf(rust.Faults)})
 	out = append(out, subject{name: "crash-records", env: "crash-records"})
-	// Faults of no model, several at once, crashes among them.
+	for _, o := range outsiders {
+		var have []string
+		for _, f := range o.Faults {
+			if fam, ok := families[outsider.Fault(f)]; ok {
+				have = append(have, fam)
+			}
+		}
+		out = append(out, subject{name: strings.Replace(o.Name, ":", " ", 1), env: o.Name, have: have})
+	}
+	return out
+}
+
+// outsiders are package outsider with faults of no model, several at
+// once, crashes among them, as programs (TestMain serves them).
+var outsiders = func() []*servetest.Implementation {
+	var out []*servetest.Implementation
 	for _, set := range [][]outsider.Fault{
 		{"crash-truncated-record", "wall-count-ten-out", "equals-skipped", "ascii-answers", "nested-unknown-skipped"},
 		{"crash-junk-strict", "padding-low", "touching-walls-conflict", "html-escaped-paths", "repeated-key-last-wins", "first-mover-parity"},
 		{"turn-nine-bits", "lenient-high-squares", "diagonal-when-adjacent", "numbers-as-float64", "too-many-walls-per-group"},
 	} {
-		var names, have []string
+		var names []string
 		for _, f := range set {
 			names = append(names, string(f))
-			if fam, ok := families[f]; ok {
-				have = append(have, fam)
-			}
 		}
-		out = append(out, subject{name: "outsider " + strings.Join(names, ","), env: "outsider:" + strings.Join(names, ","), have: have})
+		out = append(out, &servetest.Implementation{Name: "outsider:" + strings.Join(names, ","), Handler: func() protocol.Handler { return outsider.New(set...) }, Faults: names})
 	}
 	return out
-}
+}()
 
 func familiesOf(fs []*faults.Fault) []string {
 	var out []string
@@ -263,7 +275,7 @@ func written(t *testing.T, s subject, rep *Report) {
 		t.Fatal(err)
 	}
 	for _, f := range s.faults {
-		if len(failing(faults.Model(f), files)) == 0 {
+		if len(failing(faultstest.Model(f), files)) == 0 {
 			t.Errorf("%s: no vector written fails %s alone; the causes: %s", s.name, f.Name, names(rep))
 		}
 	}

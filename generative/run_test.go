@@ -27,9 +27,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	servetest.SetArgs()
-	faultstest.Main()
-	servetest.Main()
+	servetest.Main(append(faultstest.Implementations(), outsiders...)...)
 	spin()         // the child of TestSameReportUnderLoad that keeps the cores busy
 	gcpace.Relax() // the collector's pace of qf check and qf fuzz
 	// Two tests to a CPU: the tests of fakes (TestHostile) mostly wait
@@ -365,7 +363,7 @@ func TestCrashProne(t *testing.T) {
 func TestOneInputCountsOnce(t *testing.T) {
 	t.Parallel()
 	f, _ := faults.Named("zero-fill")
-	rep := mustRun(t, Options{Options: driver.Options{Handler: faults.Model(f)}, N: 5000, Seed: 1, Categories: []suite.Category{suite.Strict, suite.Lenient}})
+	rep := mustRun(t, Options{Options: driver.Options{Handler: faultstest.Model(f)}, N: 5000, Seed: 1, Categories: []suite.Category{suite.Strict, suite.Lenient}})
 	inputs := map[string]bool{}
 	also := 0
 	for _, fd := range rep.Findings() {

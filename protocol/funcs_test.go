@@ -57,3 +57,26 @@ func TestFuncs(t *testing.T) {
 		t.Errorf("hello %+v", hello)
 	}
 }
+
+// Funcs has a function for every op of protocol.Ops: with all of them
+// set, it lists each in its hello and answers a request of each (with
+// the member it reads mistyped, a bad request; were an op not its, it
+// would be unsupported).
+func TestFuncsHaveEveryOp(t *testing.T) {
+	answer := func() *protocol.Response { return &protocol.Response{} }
+	f := &protocol.Funcs{
+		Profiles: []string{"strict"},
+		Decode:   func(string, string) *protocol.Response { return answer() },
+		Encode:   func(json.RawMessage) *protocol.Response { return answer() },
+		Replay:   func(string) *protocol.Response { return answer() },
+		Validate: func(string) *protocol.Response { return answer() },
+	}
+	for _, op := range protocol.Ops {
+		if resp := f.Handle(&protocol.Request{Op: op}); resp.Error == nil || resp.Error.Kind != protocol.KindBadRequest {
+			t.Errorf("%s without its members: %+v, want a bad request", op, resp.Error)
+		}
+	}
+	if hello := f.Handle(&protocol.Request{Op: protocol.Hello}); strings.Join(hello.Ops, ", ") != protocol.OpNames() {
+		t.Errorf("hello lists %q, want %s", hello.Ops, protocol.OpNames())
+	}
+}

@@ -12,12 +12,20 @@ package protocol
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-// An Op is the operation a request asks for, named as on the wire.
+// An Op is the operation a request asks for, named as on the wire. Each
+// is a row of the table ops, which says what it reads and what answers
+// it; Ops, OpNames and the checks of requests and responses follow from
+// it. Adding one is adding its constant and row, its function to Funcs,
+// and its section to spec/protocol.md (the tests hold all three); then
+// the reference answers it (serve/serve.go), the model of faults runs
+// parts for it (faults/model.go) and a category of package suite tests
+// it, as their tests ask.
 type Op string
 
 // The ops of spec/protocol.md.
@@ -29,20 +37,48 @@ const (
 	Validate Op = "validate"
 )
 
-// Ops lists the ops an implementation may list in its hello, in the order
-// of spec/protocol.md.
-var Ops = []Op{Decode, Encode, Replay, Validate}
+// An opRow is what an op is: the request members it reads, and the
+// response members that carry its result (Response.Check).
+type opRow struct {
+	op             Op
+	reads, answers []string
+}
 
-// reads reports whether op reads the request member named m, one of the
-// string members "code" and "profile".
-func (op Op) reads(m string) bool {
-	switch op {
-	case Decode:
-		return m == "code" || m == "profile"
-	case Replay, Validate:
-		return m == "code"
+// ops holds the ops, in the order of spec/protocol.md.
+var ops = []opRow{
+	{Hello, nil, []string{"ops"}},
+	{Decode, []string{"code", "profile"}, []string{"value"}},
+	{Encode, []string{"value"}, []string{"code"}},
+	{Replay, []string{"code"}, []string{"squares", "violation"}},
+	{Validate, []string{"code"}, []string{"violations"}},
+}
+
+// Ops lists the ops an implementation may list in its hello, in the order
+// of spec/protocol.md: every op but hello.
+var Ops = func() []Op {
+	var list []Op
+	for _, row := range ops {
+		if row.op != Hello {
+			list = append(list, row.op)
+		}
 	}
-	return false
+	return list
+}()
+
+// row returns what op is, and false for a name that is no op.
+func (op Op) row() (opRow, bool) {
+	for _, row := range ops {
+		if row.op == op {
+			return row, true
+		}
+	}
+	return opRow{}, false
+}
+
+// reads reports whether op reads the request member named m.
+func (op Op) reads(m string) bool {
+	row, _ := op.row()
+	return slices.Contains(row.reads, m)
 }
 
 // OpNames returns the names of Ops, comma-separated: "decode, encode,

@@ -20,15 +20,9 @@ var (
 	responseMembers = []string{"id", "name", "version", "ops", "profiles", "value", "code", "squares", "violation", "violations", "error"}
 	errorMembers    = []string{"kind", "bit", "char", "field", "message"}
 	// resultMembers are the members that carry a result, of any op.
-	resultMembers = []string{"ops", "value", "code", "squares", "violation", "violations"}
-	// results lists the members that must answer each op.
-	results = map[Op][]string{
-		Hello:    {"ops"},
-		Decode:   {"value"},
-		Encode:   {"code"},
-		Replay:   {"squares", "violation"},
-		Validate: {"violations"},
-	}
+	resultMembers = slices.DeleteFunc(slices.Clone(responseMembers), func(m string) bool {
+		return !slices.ContainsFunc(ops, func(row opRow) bool { return slices.Contains(row.answers, m) })
+	})
 )
 
 // ParseResponse parses a response line as strictly as spec/protocol.md
@@ -111,14 +105,14 @@ func memberOf(quoted jsontext.Value) (int, string) {
 // (hello: "ops"; decode: "value"; encode: "code"; replay: "squares" and
 // "violation"; validate: "violations").
 func (resp *Response) Check(op Op) error {
-	want, ok := results[op]
+	row, ok := op.row()
 	if !ok {
 		return fmt.Errorf("no such op %q", op)
 	}
 	if resp.Error != nil {
 		return nil
 	}
-	for _, name := range want {
+	for _, name := range row.answers {
 		if !resp.members.has(name) {
 			return fmt.Errorf(`a %s answer without %q or "error"`, op, name)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 	"pgregory.net/rapid"
 )
@@ -60,9 +61,9 @@ type fataler interface {
 
 // decodeInputs returns the inputs of the decoding vectors of profile p.
 func decodeInputs(t testing.TB, p ref.Profile) []string {
-	name := vectors.DecodeStrictFile
+	name := suite.Strict.File()
 	if p == ref.Lenient {
-		name = vectors.DecodeLenientFile
+		name = suite.Lenient.File()
 	}
 	f, err := vectors.Load(name)
 	if err != nil {

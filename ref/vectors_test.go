@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -16,7 +17,7 @@ import (
 // what a mutation of the codec must break, and it runs with ref's own
 // tests so that a mutation-testing tool run on ./ref sees it.
 func TestVectors(t *testing.T) {
-	for _, name := range []string{vectors.DecodeStrictFile, vectors.DecodeLenientFile, vectors.EncodeFile} {
+	for _, name := range []string{suite.Strict.File(), suite.Lenient.File(), suite.Encode.File()} {
 		f, err := vectors.Load(name)
 		if err != nil {
 			t.Fatal(err)

@@ -7,13 +7,14 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // The rules agree with every replay and validate vector (see ref's
 // TestVectors).
 func TestVectors(t *testing.T) {
-	for _, name := range []string{vectors.ReplayFile, vectors.ValidateFile} {
+	for _, name := range []string{suite.Replay.File(), suite.Validate.File()} {
 		f, err := vectors.Load(name)
 		if err != nil {
 			t.Fatal(err)

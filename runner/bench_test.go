@@ -29,7 +29,7 @@ func BenchmarkSuite(b *testing.B) {
 		{"oneshot", Options{Options: driver.Options{Command: self}, Mode: Oneshot, Run: regexp.MustCompile(`^strict/`)}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			mode := "plain"
+			mode := "normal"
 			if c.opts.Mode == Oneshot {
 				mode = "oneshot-ok"
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/qf-format/qf-conformance/diagnosis"
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
+	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/protocol"
 )
 
@@ -21,7 +22,7 @@ import (
 func TestAsksChangeNothingGraded(t *testing.T) {
 	t.Parallel()
 	f, _ := faults.Named("square-arithmetic")
-	model := faults.Model(f)
+	model := faultstest.Model(f)
 	var n, limit atomic.Int64
 	limit.Store(1 << 62)
 	count := func(req *protocol.Request) *protocol.Response {

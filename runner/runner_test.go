@@ -27,13 +27,11 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// TestMain runs the fake implementation of package servetest that QF_FAKE
-// names, if any, and the tests otherwise, at the collector's pace of qf
+// TestMain runs the test implementation that QF_FAKE names (a fake of
+// package servetest, or one of package faultstest), if any, and the tests otherwise, at the collector's pace of qf
 // check, four to a CPU: most wait for fakes.
 func TestMain(m *testing.M) {
-	servetest.SetArgs()
-	faultstest.Main()
-	servetest.Main()
+	servetest.Main(faultstest.Implementations()...)
 	gcpace.Relax()
 	servetest.Parallel(4 * runtime.GOMAXPROCS(0))
 	os.Exit(m.Run())

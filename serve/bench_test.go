@@ -7,6 +7,7 @@ import (
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -15,7 +16,7 @@ import (
 //
 //	go test ./serve -run '^$' -bench Handle -benchmem
 func BenchmarkHandle(b *testing.B) {
-	f, err := vectors.Load(vectors.DecodeStrictFile)
+	f, err := vectors.Load(suite.Strict.File())
 	if err != nil {
 		b.Fatal(err)
 	}

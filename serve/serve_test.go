@@ -2,8 +2,11 @@ package serve_test
 
 import (
 	"errors"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 )
@@ -18,5 +21,18 @@ func TestError(t *testing.T) {
 	}
 	if e := serve.Error(errors.New("boom")).Error; e == nil || e.Kind != "internal" || e.Message != "boom" {
 		t.Errorf("%+v", e)
+	}
+}
+
+// The reference answers every op of the protocol, in both profiles.
+func TestReferenceHasEveryOp(t *testing.T) {
+	hello := serve.Reference.Handle(&protocol.Request{Op: protocol.Hello})
+	if got := strings.Join(hello.Ops, ", "); got != protocol.OpNames() {
+		t.Errorf("the reference's hello lists the ops %s, want %s", got, protocol.OpNames())
+	}
+	for _, p := range ref.Profiles {
+		if !slices.Contains(hello.Profiles, p.String()) {
+			t.Errorf("the reference's hello lists the profiles %q, without %s", hello.Profiles, p)
+		}
 	}
 }

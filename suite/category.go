@@ -18,7 +18,8 @@ import (
 // none.
 type Category uint8
 
-// The categories, one per vector file.
+// The categories, one per vector file: each is a row of the table
+// categories below, which carries all it is.
 const (
 	Strict Category = iota + 1
 	Lenient
@@ -27,15 +28,24 @@ const (
 	Validate
 )
 
-// Categories lists the categories in the order of the reports and of
-// vectors.Files.
-var Categories = []Category{Strict, Lenient, Encode, Replay, Validate}
+// Categories lists the categories in the order of the reports: every row
+// of the table categories.
+var Categories = func() []Category {
+	var all []Category
+	for c := range categories {
+		if c > 0 {
+			all = append(all, Category(c))
+		}
+	}
+	return all
+}()
 
 // A category is what a Category is: its constants, and what is done with
 // its tests.
 type category struct {
 	name    string
-	file    string      // in vectors/
+	noun    string      // what a test asks, as the diagnosis words it
+	file    string      // in vectors/, its schema in vectors/schema/ (Schema)
 	op      protocol.Op // of its requests
 	profile ref.Profile // its codes are decoded in: its own for decoding, Strict for the others
 	levels  []Level     // lowest first
@@ -45,11 +55,11 @@ type category struct {
 }
 
 var categories = [...]category{
-	Strict:   {"strict", vectors.DecodeStrictFile, protocol.Decode, ref.Strict, []Level{L1, L2, L3}, Code, Value, decoding{}},
-	Lenient:  {"lenient", vectors.DecodeLenientFile, protocol.Decode, ref.Lenient, []Level{L1, L2, L3}, Code, Value, decoding{}},
-	Encode:   {"encode", vectors.EncodeFile, protocol.Encode, ref.Strict, []Level{E}, Value, Code, encoding{}},
-	Replay:   {"replay", vectors.ReplayFile, protocol.Replay, ref.Strict, []Level{R}, Code, Squares, replaying{}},
-	Validate: {"validate", vectors.ValidateFile, protocol.Validate, ref.Strict, []Level{R}, Code, Violations, validating{}},
+	Strict:   {"strict", "strict decoding", "decode_strict.json", protocol.Decode, ref.Strict, []Level{L1, L2, L3}, Code, Value, decoding{}},
+	Lenient:  {"lenient", "lenient decoding", "decode_lenient.json", protocol.Decode, ref.Lenient, []Level{L1, L2, L3}, Code, Value, decoding{}},
+	Encode:   {"encode", "encoding", "encode.json", protocol.Encode, ref.Strict, []Level{E}, Value, Code, encoding{}},
+	Replay:   {"replay", "replay", "replay.json", protocol.Replay, ref.Strict, []Level{R}, Code, Squares, replaying{}},
+	Validate: {"validate", "validation", "validate.json", protocol.Validate, ref.Strict, []Level{R}, Code, Violations, validating{}},
 }
 
 // An op is what is done with the tests of a category, one type per op of
@@ -117,6 +127,14 @@ func (c Category) String() string {
 	}
 	return c.of().name
 }
+
+// Noun returns what a test of the category asks, as a noun: "strict
+// decoding", "lenient decoding", "encoding", "replay", "validation".
+func (c Category) Noun() string { return c.of().noun }
+
+// Rules reports whether the category applies the rules of the game to a
+// code it decodes strictly first, graded at R: replay and validation.
+func (c Category) Rules() bool { return slices.Contains(c.of().levels, R) }
 
 // File returns the name of the category's vector file in vectors/.
 func (c Category) File() string { return c.of().file }

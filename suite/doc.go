@@ -20,7 +20,15 @@
 // is about, the facets and the flags. The suite neither asks the
 // reference (its caller gives the answer: package serve answers as qf
 // serve does), nor talks to implementations (package session reports why
-// one gave no answer), nor draws cases (package gen). Adding a category
-// is adding a row to the table and its vector file; adding an op is
-// adding such a type.
+// one gave no answer), nor draws cases (package gen).
+//
+// Adding a category is adding its constant and its row to the table in
+// category.go; everything else derives from the row, but for what cannot
+// live here, keyed by Category and held by tests: its file's schema in
+// vectors/schema/ and its name in shapes.schema.json (suite's tests), how
+// its inputs are drawn and shrunk (gen/inputs.go, gen's tests), and the
+// tests cmd/vectorgen writes in its file (contents in
+// cmd/vectorgen/generate.go), whose run then writes the file and the
+// manifest. Adding an op is adding its row to package protocol's table of
+// ops, and such a type.
 package suite

@@ -17,7 +17,7 @@ import (
 // Go's \u003c\u0026\u003e, which spec/qf.md forbids in a path. And a
 // long answer is folded, not clipped: all of it is shown.
 func TestEntryShownAsIs(t *testing.T) {
-	f, err := vectors.Load(vectors.EncodeFile)
+	f, err := vectors.Load(suite.Encode.File())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"sync"
 
 	"github.com/qf-format/qf-conformance/rules"
@@ -28,21 +28,25 @@ import (
 // are added, removed or changed; the manifest's digest pins the exact files.
 const SuiteVersion = "1.4.0"
 
-// The vector files, each with its schema in schema/.
-const (
-	DecodeStrictFile  = "decode_strict.json"
-	DecodeLenientFile = "decode_lenient.json"
-	EncodeFile        = "encode.json"
-	ReplayFile        = "replay.json"
-	ValidateFile      = "validate.json"
-	ManifestName      = "manifest.json"
-)
-
-// Files lists the vector files in the order tools run them.
-var Files = []string{DecodeStrictFile, DecodeLenientFile, EncodeFile, ReplayFile, ValidateFile}
+// ManifestName is the name of the manifest, beside the vector files.
+const ManifestName = "manifest.json"
 
 //go:embed *.json schema/*.json
 var embedded embed.FS
+
+// Files lists the vector files, every embedded *.json file but the
+// manifest, in the order of their names. Which files the suite has, and
+// what each holds, is package suite's to say (suite.Categories): cmd/vectorgen
+// writes one file for each of its categories, with the schema the
+// category names in schema/.
+var Files, _ = vectorFiles(embedded)
+
+// vectorFiles returns the names of the vector files in fsys: every *.json
+// file but a manifest, in the order of their names.
+func vectorFiles(fsys fs.FS) ([]string, error) {
+	names, err := fs.Glob(fsys, "*.json") // sorted
+	return slices.DeleteFunc(names, func(name string) bool { return name == ManifestName }), err
+}
 
 // FS returns the suite's files: the vector files, manifest.json and
 // schema/*.schema.json.
@@ -182,16 +186,13 @@ func Parse(data []byte) (*File, error) {
 // it names (Validate): the files that qf fuzz -o writes, say, for qf
 // check -vectors. It fails on a directory with no vector file.
 func LoadDir(dir string) ([]*File, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	names, err := vectorFiles(os.DirFS(dir))
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(paths)
 	var files []*File
-	for _, p := range paths {
-		if filepath.Base(p) == ManifestName {
-			continue
-		}
+	for _, name := range names {
+		p := filepath.Join(dir, name)
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err

@@ -16,6 +16,7 @@ import (
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
 	"github.com/qf-format/qf-conformance/spec"
+	"github.com/qf-format/qf-conformance/suite"
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
@@ -43,7 +44,7 @@ func TestSchemas(t *testing.T) {
 		}
 	}
 	// The schemas can fail: broken copies of a file are refused.
-	data, _ := fs.ReadFile(vectors.FS(), vectors.DecodeStrictFile)
+	data, _ := fs.ReadFile(vectors.FS(), suite.Strict.File())
 	for what, broken := range map[string][]byte{
 		"an unknown member":        bytes.Replace(data, []byte(`"result": "valid",`), []byte(`"result": "valid", "extra": 1,`), 1),
 		"an unknown result":        bytes.Replace(data, []byte(`"result": "valid"`), []byte(`"result": "maybe"`), 1),
@@ -63,7 +64,7 @@ func TestSchemas(t *testing.T) {
 }
 
 func TestParseCountsTests(t *testing.T) {
-	data, _ := fs.ReadFile(vectors.FS(), vectors.ValidateFile)
+	data, _ := fs.ReadFile(vectors.FS(), suite.Validate.File())
 	if _, err := vectors.Parse(data); err != nil {
 		t.Fatal(err)
 	}
@@ -115,10 +116,9 @@ func TestGates(t *testing.T) {
 	ids := map[string]bool{}
 	covered := map[string]bool{} // EC ids
 	seen := map[string]bool{}    // "file kind unit"
-	for _, name := range vectors.Files {
+	for _, c := range suite.Categories {
+		name, prefix := c.File(), c.Name()+"/"
 		f := files[name]
-		prefix := map[string]string{vectors.DecodeStrictFile: "strict/", vectors.DecodeLenientFile: "lenient/", vectors.EncodeFile: "encode/",
-			vectors.ReplayFile: "replay/", vectors.ValidateFile: "validate/"}[name]
 		used := map[string]bool{}
 		for _, test := range f.Tests {
 			if ids[test.ID] {
@@ -178,12 +178,12 @@ func TestGates(t *testing.T) {
 	}
 	// Each violation kind at least three times.
 	count := map[string]int{}
-	for _, test := range files[vectors.ReplayFile].Tests {
+	for _, test := range files[suite.Replay.File()].Tests {
 		if test.Violation != nil {
 			count["replay "+string(test.Violation.Kind)]++
 		}
 	}
-	for _, test := range files[vectors.ValidateFile].Tests {
+	for _, test := range files[suite.Validate.File()].Tests {
 		if test.Violations != nil {
 			for _, k := range *test.Violations {
 				count["validate "+k]++
@@ -207,7 +207,7 @@ func TestGates(t *testing.T) {
 // knows only records (and refuses every State) is judged on each rule's
 // flag by two vectors or more whose code holds a Record alone.
 func TestRuleFlagsWithoutState(t *testing.T) {
-	f := load(t)[vectors.ReplayFile]
+	f := load(t)[suite.Replay.File()]
 	with, without := map[string]int{}, map[string]int{}
 	for _, test := range f.Tests {
 		stateless := test.Code != nil && *test.Code != "" && strings.IndexByte(spec.Alphabet, (*test.Code)[0]) < 32
@@ -244,7 +244,7 @@ func TestConformanceSample(t *testing.T) {
 	if err := json.Unmarshal(bytes.ReplaceAll(m[1], []byte("[ ... ]"), []byte("[]")), &sample); err != nil {
 		t.Fatalf("the sample: %v", err)
 	}
-	f := load(t)[vectors.DecodeStrictFile]
+	f := load(t)[suite.Strict.File()]
 	if sample.FormatVersion != f.FormatVersion || sample.SuiteVersion != f.SuiteVersion || sample.NumberOfTests != f.NumberOfTests || sample.Schema != f.Schema {
 		t.Errorf("the sample says format %s, suite %s, %d tests, schema %s; the strict file %s, %s, %d, %s",
 			sample.FormatVersion, sample.SuiteVersion, sample.NumberOfTests, sample.Schema, f.FormatVersion, f.SuiteVersion, f.NumberOfTests, f.Schema)
@@ -257,14 +257,14 @@ func TestConformanceSample(t *testing.T) {
 func TestRulesHaveVectors(t *testing.T) {
 	files := load(t)
 	count := map[string]int{} // "R-4 state", "R-4 initial", "V-1"
-	for _, name := range []string{vectors.ReplayFile, vectors.ValidateFile} {
+	for _, name := range []string{suite.Replay.File(), suite.Validate.File()} {
 		f := files[name]
 		for _, test := range f.Tests {
 			if test.Error != nil {
 				continue
 			}
 			where := ""
-			if name == vectors.ReplayFile {
+			if name == suite.Replay.File() {
 				v, err := ref.Decode(*test.Code)
 				if err != nil {
 					t.Fatalf("%s: %v", test.ID, err)
@@ -273,7 +273,7 @@ func TestRulesHaveVectors(t *testing.T) {
 			}
 			for _, flag := range test.Flags {
 				for _, r := range f.Notes[flag].Refs {
-					if strings.HasPrefix(r, "R-") == (name == vectors.ReplayFile) {
+					if strings.HasPrefix(r, "R-") == (name == suite.Replay.File()) {
 						count[r+where]++
 					}
 				}

@@ -74,7 +74,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 		seedSet = true
 		return err
 	})
-	ops := fs.String("ops", "", "check only these comma-separated `ops` (decode, encode, replay, validate); default every one the hello lists")
+	ops := fs.String("ops", "", "check only these comma-separated `ops` ("+protocol.OpNames()+"); default every one the hello lists")
 	profiles := fs.String("profiles", "", "decode only in these comma-separated `profiles` (strict, lenient); default every one the hello lists")
 	examples := fs.Int("examples", 3, "keep and shrink at most `N` examples of each cause, each disagreeing another way")
 	maxCauses := fs.Int("max-causes", 25, "end the run once `N` distinct causes are found")

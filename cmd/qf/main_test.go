@@ -355,12 +355,10 @@ func TestReplay(t *testing.T) {
 	}
 }
 
-// TestMain runs the fake implementation of package servetest that QF_FAKE
-// names, if any, and the tests otherwise.
+// TestMain runs the test implementation that QF_FAKE names (a fake of
+// package servetest, or one of package faultstest), if any, and the tests otherwise.
 func TestMain(m *testing.M) {
-	servetest.SetArgs()
-	faultstest.Main()
-	servetest.Main()
+	servetest.Main(faultstest.Implementations()...)
 	// Four tests to a CPU: most of the tests run qf or the Action's
 	// script, and wait for them and for the go command.
 	servetest.Parallel(4 * runtime.GOMAXPROCS(0))

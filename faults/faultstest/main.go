@@ -2,55 +2,45 @@ package faultstest
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
+	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/faults/faultstest/outsider"
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
-// Main serves a faulty implementation as a program and exits, when the
-// environment variable QF_FAKE names one; it returns at once otherwise.
-// A test binary whose TestMain calls it (before servetest.Main, which
-// serves the fakes of the protocol) is then the implementation:
-//
-//   - "mutant:NAME" serves the mutant NAME (Named) with qf serve's loop;
-//   - "outsider:FAULT,..." serves package outsider with the faults listed;
-//   - "list-realistic" serves nothing: it prints the realistic sets, a
-//     line each, their names and faults (generative/testdata/realistic.sh
-//     reads them).
-func Main() {
-	mode := os.Getenv("QF_FAKE")
-	switch {
-	case mode == "list-realistic":
-		for _, m := range Realistic {
-			names := []string{m.Name}
-			for _, f := range m.Faults {
-				names = append(names, f.Name)
-			}
-			fmt.Println(strings.Join(names, " "))
-		}
-	case strings.HasPrefix(mode, "mutant:"):
-		m, ok := Named(strings.TrimPrefix(mode, "mutant:"))
-		if !ok {
-			fmt.Fprintln(os.Stderr, "fake: no mutant", mode)
-			os.Exit(2)
-		}
-		protocol.Serve(os.Stdin, os.Stdout, m.Handler())
-	case strings.HasPrefix(mode, "outsider:"):
-		var fs []outsider.Fault
-		for _, name := range strings.Split(strings.TrimPrefix(mode, "outsider:"), ",") {
-			f := outsider.Fault(name)
-			if !slices.Contains(outsider.Faults, f) {
-				fmt.Fprintln(os.Stderr, "fake: no outsider fault", name)
-				os.Exit(2)
-			}
-			fs = append(fs, f)
-		}
-		protocol.Serve(os.Stdin, os.Stdout, outsider.New(fs...))
-	default:
-		return
+// Implementations are this package's implementations as servetest.Main
+// serves them, by the name QF_FAKE gives: "mutant:NAME", each mutant of
+// Catalogue and Realistic; "outsider:FAULT", package outsider with one
+// of its faults; "port:NAME", each of outsider.Ports; and
+// "list-realistic", which serves nothing: it prints the realistic sets, a
+// line each, their names and faults (generative/testdata/realistic.sh
+// reads them).
+func Implementations() []*servetest.Implementation {
+	var impls []*servetest.Implementation
+	var list strings.Builder
+	for _, m := range slices.Concat(Catalogue, Realistic) {
+		impls = append(impls, &servetest.Implementation{Name: "mutant:" + m.Name, Handler: m.Handler, Faults: names(m.Faults, func(f *faults.Fault) string { return f.Name })})
 	}
-	os.Exit(0)
+	for _, m := range Realistic {
+		fmt.Fprintln(&list, m.Name, strings.Join(names(m.Faults, func(f *faults.Fault) string { return f.Name }), " "))
+	}
+	for _, f := range outsider.Faults {
+		impls = append(impls, &servetest.Implementation{Name: "outsider:" + string(f), Handler: func() protocol.Handler { return outsider.New(f) }, Faults: []string{string(f)}})
+	}
+	for _, p := range outsider.Ports {
+		impls = append(impls, &servetest.Implementation{Name: "port:" + p.Name, Handler: p.New, Faults: names(p.Faults, func(f outsider.Fault) string { return string(f) })})
+	}
+	return append(impls, &servetest.Implementation{Name: "list-realistic", Serve: func() { fmt.Print(list.String()) }})
+}
+
+// names returns the name of each of xs.
+func names[T any](xs []T, name func(T) string) []string {
+	var out []string
+	for _, x := range xs {
+		out = append(out, name(x))
+	}
+	return out
 }

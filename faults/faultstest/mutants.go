@@ -8,6 +8,7 @@
 package faultstest
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/qf-format/qf-conformance/faults"
@@ -21,7 +22,38 @@ type Mutant struct {
 }
 
 // Handler returns the mutant as a protocol handler.
-func (m *Mutant) Handler() protocol.Handler { return faults.Model(m.Faults...) }
+func (m *Mutant) Handler() protocol.Handler { return Model(m.Faults...) }
+
+// Model returns the model of the faults fs (faults.ModelReading) as a
+// handler of the protocol.
+func Model(fs ...*faults.Fault) protocol.Handler {
+	r := faults.ModelReading(fs...)
+	return handlerFunc(func(req *protocol.Request) *protocol.Response {
+		var read faults.KnobSet
+		return r.Answer(req, &read)
+	})
+}
+
+// A handlerFunc is a function as a handler of the protocol.
+type handlerFunc func(*protocol.Request) *protocol.Response
+
+func (f handlerFunc) Handle(req *protocol.Request) *protocol.Response { return f(req) }
+
+// Families lists the names of the catalogue's families, in its order.
+func Families() []string {
+	var out []string
+	for _, f := range faults.Catalogue {
+		if len(out) == 0 || out[len(out)-1] != f.Family {
+			out = append(out, f.Family)
+		}
+	}
+	return out
+}
+
+// Variants returns the faults of a family, in the catalogue's order.
+func Variants(family string) []*faults.Fault {
+	return slices.DeleteFunc(slices.Clone(faults.Catalogue), func(f *faults.Fault) bool { return f.Family != family })
+}
 
 // What says what is wrong with the mutant, in words.
 func (m *Mutant) What() string {

@@ -1,14 +1,11 @@
-// Package servetest is test support: fake implementations of the
-// conformance protocol, each serving the reference's answers (package
-// serve) and misbehaving in one way
-// that a runner must survive (crash, hang, flood, lie, fork, exit oddly),
-// or, for the oneshot modes, decodes one code so. Mode "serve" is qf
-// serve's loop with the reference; mode "answers" looks the reference's
-// answers up in a file (WriteAnswers). A test binary becomes the fake named by
-// the environment variable QF_FAKE when its TestMain calls Main; the
-// tests then run os.Args[0] as the implementation, with the fake's
-// variables on its command line (Command; SetArgs sets them). (Faulty
-// implementations served so are package faultstest's: its Main.)
+// Package servetest is test support: the launcher of the suite's test
+// implementations, and fake implementations of the conformance protocol,
+// each serving the reference's answers (package serve) and misbehaving in
+// one way that a runner must survive (crash, hang, flood, lie, fork, exit
+// oddly), or, for the oneshot modes, decoding one code so. A test binary
+// becomes the Implementation named by the environment variable QF_FAKE
+// when its TestMain calls Main (with more implementations than the fakes:
+// package faultstest's, say); the tests then run it with Command.
 //
 // QF_FAKE_DIR, when set, is a directory where a fake keeps what must
 // outlive one process (a crash that happens once) and appends the pid of
@@ -41,66 +38,33 @@ import (
 	"unicode/utf8"
 
 	"github.com/qf-format/qf-conformance/internal/gcpace"
-	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-// Main runs the fake named by QF_FAKE and exits, when QF_FAKE is set; it
-// returns at once otherwise. Call it first in TestMain. When QF_FAKE_CPU
-// names a file, a fake that reaches the end of its input appends to it a
-// line with the CPU time it spent, user and system, in microseconds: what
-// a benchmark subtracts from its client's children's.
-func Main() {
-	if mode := os.Getenv("QF_FAKE"); mode != "" {
-		run(mode)
-		if name := os.Getenv("QF_FAKE_CPU"); name != "" {
-			noteCPU(name)
-		}
-		os.Exit(0)
+// fakes are this package's implementations, by name: the modes, and
+// "normal", the reference served well by a fake's loop; "serve", exactly
+// what qf serve runs; "answers", the reference's answers looked up
+// (serveAnswers); and the oneshot modes, which decode one code.
+var fakes = func() map[string]*Implementation {
+	impls := map[string]*Implementation{
+		"normal":  {Serve: fake{}.serve},
+		"serve":   {Serve: func() { gcpace.Relax(); protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }},
+		"answers": {Serve: serveAnswers},
 	}
-}
-
-// noteCPU appends the process's CPU time so far, in microseconds, to the
-// file name.
-func noteCPU(name string) {
-	f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return
+	for name, f := range modes {
+		impls[name] = &Implementation{Serve: f.serve}
 	}
-	fmt.Fprintln(f, measure.CPUTime().Microseconds())
-	f.Close()
-}
-
-// run serves as the fake mode, counting the requests after hello.
-func run(mode string) {
-	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
-		notePID(dir, os.Getpid())
+	for _, name := range []string{"ok", "crash", "crash-truncated", "grandchild", "busy", "garbage"} {
+		impls["oneshot-"+name] = &Implementation{Serve: func() { oneshot(name) }}
 	}
-	switch {
-	case strings.HasPrefix(mode, "oneshot-"):
-		fakeOneshot(mode)
-	case mode == "serve": // exactly what qf serve runs
-		gcpace.Relax()
-		protocol.Serve(os.Stdin, os.Stdout, serve.Reference)
-	case mode == "answers": // the reference's answers, looked up
-		serveAnswers()
-	case !known(mode):
-		fmt.Fprintln(os.Stderr, "fake: no mode", mode)
-		os.Exit(2)
-	default:
-		f := modes[mode] // "normal": none of the hooks
-		f.serve()
+	for name, impl := range impls {
+		impl.Name = name
 	}
-}
-
-// known reports whether mode names a fake run serves.
-func known(mode string) bool {
-	_, ok := modes[mode]
-	return ok || mode == "normal" || mode == "serve" || mode == "answers" || strings.HasPrefix(mode, "oneshot-")
-}
+	return impls
+}()
 
 // A fake answers each request with the reference's answer, and misbehaves
 // as its mode's hooks say; a hook left nil does nothing.
@@ -576,32 +540,27 @@ func notePID(dir string, pid int) {
 	f.Close()
 }
 
-func fakeOneshot(mode string) {
+// oneshot decodes the code on standard input as the reference does,
+// but for what the oneshot mode named does instead.
+func oneshot(mode string) {
 	var in bytes.Buffer
 	in.ReadFrom(os.Stdin)
 	switch mode {
-	case "oneshot-crash":
+	case "crash":
 		os.Exit(7)
-	case "oneshot-crash-truncated": // as crash-truncated does
+	case "crash-truncated": // as crash-truncated does
 		if _, err := ref.Decode(in.String()); errors.Is(err, ref.ErrTruncated) {
 			os.Exit(101)
 		}
-	case "oneshot-grandchild": // hangs, and so does a child holding its stdout
-		child := exec.Command("sleep", "60")
-		child.Stdout = os.Stdout
-		child.Start()
-		if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
-			notePID(dir, child.Process.Pid)
-		}
+	case "grandchild": // hangs, and so does a child holding its output
+		started(true)
 		time.Sleep(time.Hour)
-	case "oneshot-busy":
+	case "busy":
 		for {
 		}
-	case "oneshot-garbage":
+	case "garbage":
 		fmt.Println("not a value")
 		os.Exit(0)
-	case "oneshot-slow":
-		time.Sleep(fakeDuration("QF_FAKE_DELAY", time.Second))
 	}
 	v, err := ref.Decode(in.String())
 	if err != nil {

@@ -1,17 +1,16 @@
 package servetest
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
+
+	"github.com/qf-format/qf-conformance/internal/mutation"
 )
 
 // programSource is the source of a main package that is this package's
-// fakes and nothing more: Main, after SetArgs. It links none of a test
+// fakes and nothing more: Main. It links none of a test
 // binary's other packages and runs none of their inits, so that it
 // starts on less CPU than the test binary as a fake (about 1.9 ms
 // against 2.7 ms for generative's, measured on a 2-core AMD EPYC): what
@@ -27,7 +26,6 @@ import (
 )
 
 func main() {
-	servetest.SetArgs()
 	servetest.Main()
 	fmt.Fprintln(os.Stderr, "fakes: QF_FAKE names no fake")
 	os.Exit(2)
@@ -70,26 +68,8 @@ func build(dir string) error {
 	if err != nil {
 		return err
 	}
-	src := filepath.Join(dir, "main.go")
-	if err := os.WriteFile(src, []byte(programSource), 0o644); err != nil {
-		return err
-	}
-	overlay, err := json.Marshal(map[string]map[string]string{
-		"Replace": {filepath.Join(root, programPackage, "main.go"): src},
-	})
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "overlay.json"), overlay, 0o644); err != nil {
-		return err
-	}
-	cmd := exec.Command("go", "build", "-overlay", filepath.Join(dir, "overlay.json"),
-		"-o", filepath.Join(dir, "fakes"), "./"+programPackage)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go build: %v\n%s", err, out)
-	}
-	return nil
+	files := map[string][]byte{programPackage + "/main.go": []byte(programSource)}
+	return mutation.Build(root, dir, mutation.Mutant{}, files, programPackage, filepath.Join(dir, "fakes"))
 }
 
 // moduleRoot returns the directory of the go.mod above the working
@@ -109,17 +89,4 @@ func moduleRoot() (string, error) {
 		}
 		dir = up
 	}
-}
-
-// ownMode reports whether the variables vars (NAME=value) name in QF_FAKE
-// a fake of this package, which Main serves.
-func ownMode(vars []string) bool {
-	for _, v := range vars {
-		mode, ok := strings.CutPrefix(v, "QF_FAKE=")
-		if !ok {
-			continue
-		}
-		return known(mode)
-	}
-	return false
 }

@@ -10,7 +10,6 @@ import (
 // next.
 type encoder struct {
 	faults faultSet
-	doc    jsonDoc
 	shaper shaper
 	w      bitWriter
 	wide   wideWriter
@@ -19,11 +18,11 @@ type encoder struct {
 // encode returns the code of the JSON value text, or its error:
 // malformed before out_of_range, the first in layout order.
 func (e *encoder) encode(text []byte) (string, *codeError) {
-	root, ok := e.doc.parse(text)
+	root, ok := parseJSON(text)
 	if !ok {
 		return "", inValue(kindMalformed, "", "the value is not JSON in UTF-8")
 	}
-	e.shaper.faults, e.shaper.doc = e.faults, &e.doc
+	e.shaper.faults = e.faults
 	v, err := e.shaper.value(root)
 	if err != nil {
 		return "", err

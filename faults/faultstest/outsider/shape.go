@@ -17,7 +17,6 @@ import (
 // caller puts its own in front.
 type shaper struct {
 	faults faultSet
-	doc    *jsonDoc
 	val    Value
 	state  State
 	record Record
@@ -35,7 +34,7 @@ func under(prefix string, err *codeError) *codeError {
 }
 
 // value reads the whole value from the root of the tree.
-func (s *shaper) value(root int32) (*Value, *codeError) {
+func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 	err := s.top(root)
 	if err != nil {
 		err.Field = strings.TrimPrefix(err.Field, ".")
@@ -47,16 +46,16 @@ func (s *shaper) value(root int32) (*Value, *codeError) {
 	return &s.val, nil
 }
 
-func (s *shaper) top(root int32) *codeError {
+func (s *shaper) top(root *jsonNode) *codeError {
 	s.val = Value{}
-	if s.doc.nodes[root].kind != jsonObject {
+	if root.kind != jsonObject {
 		return malformed("", "the value is not an object")
 	}
 	st, err := s.member(root, "state")
 	if err != nil {
 		return err
 	}
-	if s.doc.nodes[st].kind != jsonNull {
+	if st.kind != jsonNull {
 		if err := s.readState(st); err != nil {
 			return under(".state", err)
 		}
@@ -66,7 +65,7 @@ func (s *shaper) top(root int32) *codeError {
 	if err != nil {
 		return err
 	}
-	if s.doc.nodes[rec].kind != jsonNull {
+	if rec.kind != jsonNull {
 		if err := s.readRecord(rec); err != nil {
 			return under(".record", err)
 		}
@@ -77,10 +76,10 @@ func (s *shaper) top(root int32) *codeError {
 
 // member returns the value of the key of object o: malformed when it is
 // missing or repeated.
-func (s *shaper) member(o int32, key string) (int32, *codeError) {
-	obj := s.doc.nodes[o]
-	val, seen := int32(-1), 0
-	for _, m := range s.doc.members[obj.first : obj.first+obj.n] {
+func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *codeError) {
+	var val *jsonNode
+	seen := 0
+	for _, m := range o.members {
 		if string(m.key) == key {
 			val = m.val
 			seen++
@@ -88,23 +87,22 @@ func (s *shaper) member(o int32, key string) (int32, *codeError) {
 	}
 	switch {
 	case seen == 0:
-		return 0, malformed("."+key, "no key "+strconv.Quote(key))
+		return nil, malformed("."+key, "no key "+strconv.Quote(key))
 	case seen > 1 && !s.faults.has(RepeatedKeyLastWins):
-		return 0, malformed("."+key, "key "+strconv.Quote(key)+" repeated")
+		return nil, malformed("."+key, "key "+strconv.Quote(key)+" repeated")
 	}
 	return val, nil
 }
 
 // unknown returns malformed for the first, in byte order, of the keys of
 // object o that are not known; top says whether o is the whole value.
-func (s *shaper) unknown(o int32, top bool, known ...string) *codeError {
+func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 	if !top && s.faults.has(NestedUnknownSkipped) {
 		return nil
 	}
-	obj := s.doc.nodes[o]
 	var first []byte
 	found := false
-	for _, m := range s.doc.members[obj.first : obj.first+obj.n] {
+	for _, m := range o.members {
 		if isKnown(m.key, known) || found && bytes.Compare(m.key, first) >= 0 {
 			continue
 		}
@@ -177,8 +175,7 @@ func appendQuoted(b, key []byte) []byte {
 }
 
 // integer reads an integer; out-of-range values are left to the encoder.
-func (s *shaper) integer(n int32) (int64, *codeError) {
-	node := s.doc.nodes[n]
+func (s *shaper) integer(node *jsonNode) (int64, *codeError) {
 	if node.kind != jsonNumber {
 		return 0, malformed("", "not a number")
 	}
@@ -197,8 +194,7 @@ func (s *shaper) integer(n int32) (int64, *codeError) {
 }
 
 // name reads a string that must be one of names, and returns its index.
-func (s *shaper) name(n int32, names ...string) (int, *codeError) {
-	node := s.doc.nodes[n]
+func (s *shaper) name(node *jsonNode, names ...string) (int, *codeError) {
 	if node.kind == jsonString {
 		for i, name := range names {
 			if string(node.text) == name {
@@ -210,20 +206,19 @@ func (s *shaper) name(n int32, names ...string) (int, *codeError) {
 }
 
 // object checks that n is an object.
-func (s *shaper) object(n int32) *codeError {
-	if s.doc.nodes[n].kind != jsonObject {
+func (s *shaper) object(n *jsonNode) *codeError {
+	if n.kind != jsonObject {
 		return malformed("", "not an object")
 	}
 	return nil
 }
 
 // list reads an array of integers into xs.
-func (s *shaper) list(n int32, xs []int64) ([]int64, *codeError) {
-	node := s.doc.nodes[n]
+func (s *shaper) list(node *jsonNode, xs []int64) ([]int64, *codeError) {
 	if node.kind != jsonArray {
 		return xs, malformed("", "not a list")
 	}
-	for i, item := range s.doc.items[node.first : node.first+node.n] {
+	for i, item := range node.items {
 		x, err := s.integer(item)
 		if err != nil {
 			return xs, under("["+strconv.Itoa(i)+"]", err)

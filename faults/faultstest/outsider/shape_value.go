@@ -3,7 +3,7 @@ package outsider
 import "strconv"
 
 // intMember reads the integer at key of object o.
-func (s *shaper) intMember(o int32, key string) (int64, *codeError) {
+func (s *shaper) intMember(o *jsonNode, key string) (int64, *codeError) {
 	v, err := s.member(o, key)
 	if err != nil {
 		return 0, err
@@ -16,7 +16,7 @@ func (s *shaper) intMember(o int32, key string) (int64, *codeError) {
 }
 
 // nameMember reads the string at key of object o, one of names.
-func (s *shaper) nameMember(o int32, key string, names ...string) (int, *codeError) {
+func (s *shaper) nameMember(o *jsonNode, key string, names ...string) (int, *codeError) {
 	v, err := s.member(o, key)
 	if err != nil {
 		return 0, err
@@ -28,7 +28,7 @@ func (s *shaper) nameMember(o int32, key string, names ...string) (int, *codeErr
 	return i, nil
 }
 
-func (s *shaper) readState(n int32) *codeError {
+func (s *shaper) readState(n *jsonNode) *codeError {
 	if err := s.object(n); err != nil {
 		return err
 	}
@@ -60,7 +60,7 @@ func (s *shaper) readState(n int32) *codeError {
 	return s.unknown(n, false, "white", "black", "walls", "last_move", "turn")
 }
 
-func (s *shaper) readWalls(n int32) *codeError {
+func (s *shaper) readWalls(n *jsonNode) *codeError {
 	if err := s.object(n); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func (s *shaper) readWalls(n int32) *codeError {
 }
 
 // readGroups reads a player's {"h": [...], "v": [...]}.
-func (s *shaper) readGroups(n int32, p int) *codeError {
+func (s *shaper) readGroups(n *jsonNode, p int) *codeError {
 	if err := s.object(n); err != nil {
 		return err
 	}
@@ -93,7 +93,7 @@ func (s *shaper) readGroups(n int32, p int) *codeError {
 	return s.unknown(n, false, "h", "v")
 }
 
-func (s *shaper) readLast(n int32) *codeError {
+func (s *shaper) readLast(n *jsonNode) *codeError {
 	if err := s.object(n); err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func (s *shaper) readLast(n int32) *codeError {
 	return s.unknown(n, false, "player", "kind", "place")
 }
 
-func (s *shaper) readRecord(n int32) *codeError {
+func (s *shaper) readRecord(n *jsonNode) *codeError {
 	if err := s.object(n); err != nil {
 		return err
 	}
@@ -124,12 +124,11 @@ func (s *shaper) readRecord(n int32) *codeError {
 	if err != nil {
 		return err
 	}
-	list := s.doc.nodes[moves]
-	if list.kind != jsonArray {
+	if moves.kind != jsonArray {
 		return malformed(".moves", "not a list")
 	}
 	s.record.Moves = s.record.Moves[:0]
-	for i, item := range s.doc.items[list.first : list.first+list.n] {
+	for i, item := range moves.items {
 		m, err := s.readMove(item)
 		if err != nil {
 			return under(".moves["+strconv.Itoa(i)+"]", err)
@@ -139,7 +138,7 @@ func (s *shaper) readRecord(n int32) *codeError {
 	return s.unknown(n, false, "moves")
 }
 
-func (s *shaper) readMove(n int32) (Move, *codeError) {
+func (s *shaper) readMove(n *jsonNode) (Move, *codeError) {
 	var m Move
 	if err := s.object(n); err != nil {
 		return m, err
