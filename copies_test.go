@@ -45,7 +45,6 @@ var notOnlyTests = map[string]string{
 	"explain Explanation.JSON":    "the explorer's WebAssembly (explore/wasm, GOOS=js) calls it",
 	"protocol/protocoltest Input": "a checker for the Go tests of an implementation, as testing/fstest is (qf corners sends the corners one at a time)",
 	"protocol/protocoltest Check": "likewise",
-	"faults Probes":               "the tests' models of faults (faultstest, diagnosis's tests) call it from other packages; it moves with issue 53.2's one registry of test implementations",
 }
 
 // No function of the product is called only by tests: deadcode (of

@@ -93,7 +93,7 @@ func alikeShape(t *testing.T, f *faults.Fault, have []*faults.Fault, causes []di
 			}
 			other := slices.Clone(have)
 			other[slices.Index(have, f)] = g
-			if alike(t, faultstest.Model(have...), faultstest.Model(other...), f.Family) {
+			if alike(t, faultstest.Model(have...), faultstest.Model(other...), f.Probes) {
 				return true
 			}
 		}
@@ -101,14 +101,14 @@ func alikeShape(t *testing.T, f *faults.Fault, have []*faults.Fault, causes []di
 	return false
 }
 
-// alike reports whether a and b answer every vector, and every probe of
-// family, alike.
-func alike(t *testing.T, a, b protocol.Handler, family string) bool {
+// alike reports whether a and b answer every vector, and every probe,
+// alike.
+func alike(t *testing.T, a, b protocol.Handler, probes []faults.Probe) bool {
 	var reqs []*protocol.Request
 	for _, v := range tests() {
 		reqs = append(reqs, v.cat.Request(v.test))
 	}
-	for _, p := range faults.Probes(family) {
+	for _, p := range probes {
 		reqs = append(reqs, p.Category.RequestOf(p.Input))
 	}
 	for _, req := range reqs {

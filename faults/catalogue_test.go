@@ -49,7 +49,7 @@ func TestCatalogueIsWellFormed(t *testing.T) {
 	}
 	padding := 0
 	for _, f := range Catalogue {
-		if slices.Contains(f.Flags, vectors.FaultPadding) {
+		if slices.Contains(f.Flags, "FaultPadding") {
 			padding++
 		}
 	}

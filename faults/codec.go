@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"math/big"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
@@ -31,8 +33,10 @@ const (
 // parts of a model that read it: the decoder (of decode, and of replay
 // and validate, which decode first), the encoder, the replayer, or the
 // errors of every op. A model answers each op with the knobs of its
-// parts alone (ModelReading), so that a fault whose knobs none of them reads
-// cannot change the op's answers (Changes).
+// parts alone (ModelReading), so that a fault whose knobs none of them
+// reads cannot change the op's answers (Changes). A model reads each
+// through knob, whose bit in a KnobSet is its field's place here: a knob
+// is its field and nothing else.
 type knobs struct {
 	// Characters.
 	JunkAsZeros          bool `reads:"decoder"`         // a character outside the alphabet reads as 000000, in either profile
@@ -116,96 +120,40 @@ type knobs struct {
 	EncodeLayout layout `reads:"encoder"` // the encoder's
 }
 
-// A knob names a field of knobs by its place: a model reads each knob
-// through reading.of, which notes it read.
-type knob uint8
-
-// The knobs, in the order of knobs' fields (TestKnobNames), each named
-// as its field.
-const (
-	junkAsZeros knob = iota
-	junkUnit
-	junkStrictOnly
-	oneProfile
-	b64PadAccepted
-	b64LengthRefused
-	b64NewlinesSkipped
-	strictSkipsEquals
-	lenientRejectsEquals
-	urlSafe
-	lsbFirst
-	crashOnShort
-	crashOnEmpty
-	zeroFill
-	blackFirst
-	verticalFirst
-	turnBits
-	squareMax
-	countMax
-	placeAfterPawn
-	orientationFlip
-	emptyRecordLost
-	decodeWalls
-	neitherRejected
-	stateRejected
-	lastMoveWallError
-	rulesApplied
-	playerParityDecode
-	ignoreTrailing
-	ignorePadding
-	ignorePaddingRecordOnly
-	zeroFillRecord
-	spill
-	mask
-	maskSpill
-	carrySextet
-	maskMoveCount
-	extraCharacter
-	equalsPadding
-	b64WholeBytes
-	playerFromParity
-	anchorsDropped
-	encodeWalls
-	emptyRecordError
-	oneKind
-	kindEachWay
-	noPositions
-	squareArithmetic
-	wrapAtEdge
-	diagonalJumps
-	crossingAllowed
-	noPathCheck
-	sideStepWhileOpen
-	noWallsLeftIgnored
-	firstMoverParity
-	firstMoverSame
-	blackSideStepsThrough
-	opponentPathUnchecked
-	stateWallsUncounted
-	blackWinIgnored
-	boardGeometry
-	decodeLayout
-	encodeLayout
-	numKnobs // how many there are
-)
-
 // KnobSet is a set of the knobs of the models of faults, a bit each: the
 // knobs a fault sets (Fault.Knobs), or those a model read to answer a
-// request (Reading.Answer).
+// request (Reading.Answer). A knob's bit is its field's place in knobs,
+// which has no more fields than a KnobSet has bits
+// (TestKnobSetHoldsEveryKnob).
 type KnobSet uint64
 
 // A reading is the knobs of a model as one answer reads them: through
-// of, which adds the knob read to *read.
+// knob, which adds the knob read to *read.
 type reading struct {
 	k    *knobs
 	read *KnobSet
 }
 
-// of notes knob n read, and returns the knobs to read it from.
-func (r reading) of(n knob) *knobs {
-	*r.read |= 1 << n
-	return r.k
+// knob returns the value of field, a field of r's knobs (or of one of
+// them), and notes that knob read: knob(r, &r.k.ZeroFill). Its bit comes
+// of its offset in knobs, taken in one expression, where nothing moves.
+func knob[T any](r reading, field *T) T {
+	*r.read |= 1 << knobAt[uintptr(unsafe.Pointer(field))-uintptr(unsafe.Pointer(r.k))]
+	return *field
 }
+
+// knobAt holds, by its offset in knobs, the place of the field of knobs
+// that holds each byte.
+var knobAt = func() (at [unsafe.Sizeof(knobs{})]uint8) {
+	t := reflect.TypeFor[knobs]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		for off := f.Offset; off < f.Offset+f.Type.Size(); off++ {
+			at[off] = uint8(i)
+		}
+	}
+	return at
+}()
 
 // A unit is what a decoder counts as one character: a byte of UTF-8, a
 // unit of UTF-16 (as JavaScript and JVM strings hold them), a code point.
@@ -320,10 +268,10 @@ func (r *reader) read(width int, field spec.Field, i int, limit int) int {
 		return 0
 	}
 	if r.pos+width > len(r.bits) {
-		if r.k.of(crashOnShort).CrashOnShort {
+		if knob(r.k, &r.k.k.CrashOnShort) {
 			panic(fmt.Sprintf("index out of range [%d] with length %d", r.pos+width-1, len(r.bits)))
 		}
-		if !r.k.of(zeroFill).ZeroFill && !(r.k.of(zeroFillRecord).ZeroFillRecord && r.inRecord) {
+		if !knob(r.k, &r.k.k.ZeroFill) && !(knob(r.k, &r.k.k.ZeroFillRecord) && r.inRecord) {
 			r.err = bitErr("truncated", r.pos, field.Path(i))
 			return 0
 		}
@@ -350,12 +298,12 @@ func (r *reader) left() int { return max(0, len(r.bits)-r.pos) }
 func (r *reader) field(f spec.Field, i int) int {
 	limit := f.Max
 	switch {
-	case f.Max == spec.MaxSquare && r.k.of(squareMax).SquareMax != 0:
-		limit = r.k.of(squareMax).SquareMax
-	case f.Max == spec.MaxWallsPerGroup && r.k.of(countMax).CountMax != 0:
-		limit = r.k.of(countMax).CountMax
+	case f.Max == spec.MaxSquare && knob(r.k, &r.k.k.SquareMax) != 0:
+		limit = knob(r.k, &r.k.k.SquareMax)
+	case f.Max == spec.MaxWallsPerGroup && knob(r.k, &r.k.k.CountMax) != 0:
+		limit = knob(r.k, &r.k.k.CountMax)
 	}
-	width, limit, lsb, invert := r.k.of(decodeLayout).DecodeLayout.fieldOf(f, f.Width, limit)
+	width, limit, lsb, invert := knob(r.k, &r.k.k.DecodeLayout).fieldOf(f, f.Width, limit)
 	if lsb || invert {
 		v := r.read(width, f, i, 1<<width-1)
 		switch {
@@ -391,12 +339,12 @@ var bitBuffers = sync.Pool{New: func() any { return new([]byte) }}
 // decode decodes code in profile p and returns its value, or the error
 // object.
 func (k reading) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
-	if code == "" && k.of(crashOnEmpty).CrashOnEmpty {
+	if code == "" && knob(k, &k.k.CrashOnEmpty) {
 		panic("runtime error: index out of range [0] with length 0")
 	}
 	lenient := p == ref.Lenient
-	if k.of(oneProfile).OneProfile != 0 {
-		lenient = k.of(oneProfile).OneProfile == 2
+	if knob(k, &k.k.OneProfile) != 0 {
+		lenient = knob(k, &k.k.OneProfile) == 2
 	}
 	code, e := k.library(code, lenient)
 	if e != nil {
@@ -416,16 +364,16 @@ func (k reading) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 	}
 	if !lenient {
 		used := (r.pos + 5) / 6
-		if kept > used && !k.of(ignoreTrailing).IgnoreTrailing {
+		if kept > used && !knob(k, &k.k.IgnoreTrailing) {
 			return nil, charErr("trailing_data", used)
 		}
 		recordOnly := v.State == nil && v.Record != nil
-		if end := min(len(r.bits), used*6); r.pos < end && bytes.IndexByte(r.bits[r.pos:end], '1') >= 0 && !k.of(ignorePadding).IgnorePadding && !(k.of(ignorePaddingRecordOnly).IgnorePaddingRecordOnly && recordOnly) {
+		if end := min(len(r.bits), used*6); r.pos < end && bytes.IndexByte(r.bits[r.pos:end], '1') >= 0 && !knob(k, &k.k.IgnorePadding) && !(knob(k, &k.k.IgnorePaddingRecordOnly) && recordOnly) {
 			return nil, bitErr("nonzero_padding", r.pos, "")
 		}
 	}
-	if k.of(rulesApplied).RulesApplied != noRules && v.Record != nil {
-		if violation := rules.Check(v); violation != nil && k.of(rulesApplied).RulesApplied.refuses(v, violation) {
+	if knob(k, &k.k.RulesApplied) != noRules && v.Record != nil {
+		if violation := rules.Check(v); violation != nil && knob(k, &k.k.RulesApplied).refuses(v, violation) {
 			return nil, &errObj{Kind: string(violation.Kind), Field: spec.MoveKind.Path(violation.Move)}
 		}
 	}
@@ -436,15 +384,15 @@ func (k reading) decode(code string, p ref.Profile) (*ref.Value, *errObj) {
 // reads it: strictly, CR and LF skipped and '=' padding stripped; a
 // length of 1 more than a multiple of 4 refused, at its last character.
 func (k reading) library(code string, lenient bool) (string, *errObj) {
-	if k.of(b64NewlinesSkipped).B64NewlinesSkipped && !lenient {
+	if knob(k, &k.k.B64NewlinesSkipped) && !lenient {
 		code = newlines.Replace(code)
 	}
-	if k.of(b64PadAccepted).B64PadAccepted && !lenient && len(code)%4 == 0 {
+	if knob(k, &k.k.B64PadAccepted) && !lenient && len(code)%4 == 0 {
 		if body := strings.TrimRight(code, "="); len(code)-len(body) <= 2 && len(body)%4 >= 2 {
 			code = body
 		}
 	}
-	if k.of(b64LengthRefused).B64LengthRefused {
+	if knob(k, &k.k.B64LengthRefused) {
 		n := 0
 		for i := 0; i < len(code); i++ {
 			if k.sextetOf()[code[i]] >= 0 {
@@ -475,14 +423,14 @@ var sextetOf = func() (t [2][256]int8) {
 // sextetOf returns the value of each byte in the alphabet, -1 for a byte
 // outside it.
 func (k reading) sextetOf() *[256]int8 {
-	if k.of(urlSafe).UrlSafe {
+	if knob(k, &k.k.UrlSafe) {
 		return &sextetOf[1]
 	}
 	return &sextetOf[0]
 }
 
 func (k reading) alphabet() string {
-	if k.of(urlSafe).UrlSafe {
+	if knob(k, &k.k.UrlSafe) {
 		return urlAlphabet
 	}
 	return stdAlphabet
@@ -494,7 +442,7 @@ func (k reading) alphabet() string {
 func (k reading) sextets(bits []byte, code string, lenient bool) ([]byte, int, *errObj) {
 	sextetOf := k.sextetOf()
 	lsb := 0
-	if k.of(lsbFirst).LsbFirst || k.of(decodeLayout).DecodeLayout.change == charLSB {
+	if knob(k, &k.k.LsbFirst) || knob(k, &k.k.DecodeLayout).change == charLSB {
 		lsb = 1
 	}
 	kept := 0
@@ -508,11 +456,11 @@ func (k reading) sextets(bits []byte, code string, lenient bool) ([]byte, int, *
 		}
 		r, size := utf8.DecodeRuneInString(code[i:])
 		switch {
-		case lenient && c == '=' && k.of(lenientRejectsEquals).LenientRejectsEquals:
+		case lenient && c == '=' && knob(k, &k.k.LenientRejectsEquals):
 			return nil, 0, charErr("invalid_character", i)
-		case c == '=' && k.of(strictSkipsEquals).StrictSkipsEquals && !lenient: // '=' taken for Base64 padding, and skipped
-		case k.of(junkAsZeros).JunkAsZeros && !(lenient && k.of(junkStrictOnly).JunkStrictOnly): // six-bit holes, as the fansite's scripts do
-			for range k.of(junkUnit).JunkUnit.holes(r, size) {
+		case c == '=' && knob(k, &k.k.StrictSkipsEquals) && !lenient: // '=' taken for Base64 padding, and skipped
+		case knob(k, &k.k.JunkAsZeros) && !(lenient && knob(k, &k.k.JunkStrictOnly)): // six-bit holes, as the fansite's scripts do
+			for range knob(k, &k.k.JunkUnit).holes(r, size) {
 				bits = append(bits, sextets[lsb][0]...)
 				kept++
 			}
@@ -531,9 +479,9 @@ func (r *reader) value() *ref.Value {
 		return nil
 	}
 	switch {
-	case hasState == 0 && hasRecord == 0 && r.k.of(neitherRejected).NeitherRejected:
+	case hasState == 0 && hasRecord == 0 && knob(r.k, &r.k.k.NeitherRejected):
 		r.err = bitErr("truncated", 0, "flags.state")
-	case hasState == 1 && r.k.of(stateRejected).StateRejected:
+	case hasState == 1 && knob(r.k, &r.k.k.StateRejected):
 		r.err = bitErr("out_of_range", 0, "flags.state")
 	}
 	v := new(ref.Value)
@@ -548,15 +496,15 @@ func (r *reader) value() *ref.Value {
 
 func (r *reader) state() *ref.State {
 	s := new(ref.State)
-	dev := r.k.of(decodeLayout).DecodeLayout
-	if r.k.of(blackFirst).BlackFirst || dev.swaps(spec.White) {
+	dev := knob(r.k, &r.k.k.DecodeLayout)
+	if knob(r.k, &r.k.k.BlackFirst) || dev.swaps(spec.White) {
 		s.Black, s.White = r.field(spec.Black, 0), r.field(spec.White, 0)
 	} else {
 		s.White, s.Black = r.field(spec.White, 0), r.field(spec.Black, 0)
 	}
 	all := [4]*[]int{&s.Walls.White.H, &s.Walls.White.V, &s.Walls.Black.H, &s.Walls.Black.V}
 	order := dev.groups()
-	if r.k.of(verticalFirst).VerticalFirst {
+	if knob(r.k, &r.k.k.VerticalFirst) {
 		order = [4]int{1, 0, 3, 2}
 	}
 	var groups [4]*[]int
@@ -574,8 +522,8 @@ func (r *reader) state() *ref.State {
 		}
 	}
 	w := &s.Walls
-	w.White.H, w.White.V = r.k.of(decodeWalls).DecodeWalls.reorder(w.White.H, w.White.V)
-	w.Black.H, w.Black.V = r.k.of(decodeWalls).DecodeWalls.reorder(w.Black.H, w.Black.V)
+	w.White.H, w.White.V = knob(r.k, &r.k.k.DecodeWalls).reorder(w.White.H, w.White.V)
+	w.Black.H, w.Black.V = knob(r.k, &r.k.k.DecodeWalls).reorder(w.Black.H, w.Black.V)
 	if dev.swaps(spec.LastMovePlayer) {
 		s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
 		s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
@@ -583,14 +531,14 @@ func (r *reader) state() *ref.State {
 		s.LastMove.Player = ref.Player(r.field(spec.LastMovePlayer, 0))
 		s.LastMove.Kind = ref.MoveKind(r.field(spec.LastMoveKind, 0))
 	}
-	if s.LastMove.Kind == ref.Wall || r.k.of(placeAfterPawn).PlaceAfterPawn {
+	if s.LastMove.Kind == ref.Wall || knob(r.k, &r.k.k.PlaceAfterPawn) {
 		place := r.field(spec.LastMovePlace, 0)
 		if s.LastMove.Kind == ref.Wall {
 			s.LastMove.Place = place
 		}
 	}
 	width := spec.Turn.Width
-	if w := r.k.of(turnBits).TurnBits; w != 0 {
+	if w := knob(r.k, &r.k.k.TurnBits); w != 0 {
 		width = w
 	}
 	if w, _, _, _ := dev.fieldOf(spec.Turn, width, 0); w != width || dev.change == lsbField {
@@ -599,10 +547,10 @@ func (r *reader) state() *ref.State {
 	} else {
 		s.Turn = r.read(width, spec.Turn, 0, 1<<width-1)
 	}
-	if r.k.of(playerParityDecode).PlayerParityDecode {
+	if knob(r.k, &r.k.k.PlayerParityDecode) {
 		s.LastMove.Player = ref.Player(s.Turn % 2) // white plays the odd turns, so it moved last before an even one
 	}
-	if r.k.of(lastMoveWallError).LastMoveWallError && s.LastMove.Kind == ref.Wall && r.err == nil {
+	if knob(r.k, &r.k.k.LastMoveWallError) && s.LastMove.Kind == ref.Wall && r.err == nil {
 		w := s.Walls
 		if !slices.Contains(slices.Concat(w.White.H, w.White.V, w.Black.H, w.Black.V), s.LastMove.Place) {
 			r.err = bitErr("out_of_range", r.pos-width-spec.LastMovePlace.Width, spec.LastMovePlace.Name)
@@ -614,7 +562,7 @@ func (r *reader) state() *ref.State {
 func (r *reader) record() *ref.Record {
 	r.inRecord = true
 	n := r.field(spec.MoveCount, 0)
-	if n == 0 && r.k.of(emptyRecordLost).EmptyRecordLost {
+	if n == 0 && knob(r.k, &r.k.k.EmptyRecordLost) {
 		return nil
 	}
 	// Each move takes 4 bits at least: room for no more than the bits left
@@ -626,7 +574,7 @@ func (r *reader) record() *ref.Record {
 			continue
 		}
 		o := r.field(spec.MoveOrientation, i)
-		if r.k.of(orientationFlip).OrientationFlip {
+		if knob(r.k, &r.k.k.OrientationFlip) {
 			o = 1 - o
 		}
 		rec.Moves = append(rec.Moves, ref.WallMove(ref.Orientation(o), r.field(spec.MovePlace, i)))
@@ -650,24 +598,24 @@ func (w *writer) put(v, width int, field spec.Field, i int, limit int) {
 		return
 	}
 	switch {
-	case w.k.of(spill).Spill:
+	case knob(w.k, &w.k.k.Spill):
 		v = max(v, 0)
 		b := strconv.FormatInt(int64(v), 2)
 		w.bits = append(w.bits, strings.Repeat("0", max(0, width-len(b)))+b...)
 		return
-	case w.k.of(maskSpill).MaskSpill:
+	case knob(w.k, &w.k.k.MaskSpill):
 		// As bits = bits<<width | v on one big number: the bits of v
 		// beyond the field are ORed into the bits before it.
 		v = max(v, 0)
 		w.bits = appendBits(w.bits, v&(1<<width-1), width)
 		w.or(v>>width, len(w.bits)-width)
 		return
-	case w.k.of(carrySextet).CarrySextet:
+	case knob(w.k, &w.k.k.CarrySextet):
 		v = max(v, 0)
 		w.fields = append(w.fields, written{v, width})
 		w.bits = appendBits(w.bits, v&(1<<width-1), width)
 		return
-	case w.k.of(mask).Mask:
+	case knob(w.k, &w.k.k.Mask):
 		v &= 1<<width - 1
 	case v < 0 || v > limit:
 		w.err = &errObj{Kind: "out_of_range", Field: field.Path(i)}
@@ -688,7 +636,7 @@ func (w *writer) or(c, end int) {
 }
 
 func (w *writer) field(f spec.Field, i, v int) {
-	width, limit, lsb, invert := w.k.of(encodeLayout).EncodeLayout.fieldOf(f, f.Width, f.Max)
+	width, limit, lsb, invert := knob(w.k, &w.k.k.EncodeLayout).fieldOf(f, f.Width, f.Max)
 	switch {
 	case invert && v >= 0 && v <= 1:
 		v ^= 1
@@ -708,7 +656,7 @@ func (k reading) encode(v *ref.Value) (string, *errObj) {
 		w.state(s)
 	}
 	if r := v.Record; r != nil {
-		if k.of(emptyRecordError).EmptyRecordError && len(r.Moves) == 0 {
+		if knob(k, &k.k.EmptyRecordError) && len(r.Moves) == 0 {
 			return "", &errObj{Kind: "malformed", Field: "record.moves"}
 		}
 		w.record(r)
@@ -718,7 +666,7 @@ func (k reading) encode(v *ref.Value) (string, *errObj) {
 	}
 	bits := w.bits
 	exact := len(bits)%6 == 0
-	for k.of(b64WholeBytes).B64WholeBytes && len(bits)%8 != 0 {
+	for knob(k, &k.k.B64WholeBytes) && len(bits)%8 != 0 {
 		bits = append(bits, '0')
 	}
 	for len(bits)%6 != 0 {
@@ -726,11 +674,11 @@ func (k reading) encode(v *ref.Value) (string, *errObj) {
 	}
 	var code strings.Builder
 	alphabet := k.alphabet()
-	if k.of(carrySextet).CarrySextet {
+	if knob(k, &k.k.CarrySextet) {
 		carried(&code, w.fields, alphabet)
 		bits = nil
 	}
-	charLSB := k.of(lsbFirst).LsbFirst || k.of(encodeLayout).EncodeLayout.change == charLSB
+	charLSB := knob(k, &k.k.LsbFirst) || knob(k, &k.k.EncodeLayout).change == charLSB
 	for i := 0; i < len(bits); i += 6 {
 		n := 0
 		for j := range 6 {
@@ -742,10 +690,10 @@ func (k reading) encode(v *ref.Value) (string, *errObj) {
 		}
 		code.WriteByte(alphabet[n])
 	}
-	if exact && k.of(extraCharacter).ExtraCharacter {
+	if exact && knob(k, &k.k.ExtraCharacter) {
 		code.WriteByte('A')
 	}
-	for k.of(equalsPadding).EqualsPadding && code.Len()%4 != 0 {
+	for knob(k, &k.k.EqualsPadding) && code.Len()%4 != 0 {
 		code.WriteByte('=')
 	}
 	return code.String(), nil
@@ -780,8 +728,8 @@ func carried(code *strings.Builder, fields []written, alphabet string) {
 
 func (w *writer) state(s *ref.State) {
 	k := w.k
-	dev := k.of(encodeLayout).EncodeLayout
-	if k.of(blackFirst).BlackFirst || dev.swaps(spec.White) {
+	dev := knob(k, &k.k.EncodeLayout)
+	if knob(k, &k.k.BlackFirst) || dev.swaps(spec.White) {
 		w.field(spec.Black, 0, s.Black)
 		w.field(spec.White, 0, s.White)
 	} else {
@@ -789,13 +737,13 @@ func (w *writer) state(s *ref.State) {
 		w.field(spec.Black, 0, s.Black)
 	}
 	groups := [][]int{s.Walls.White.H, s.Walls.White.V, s.Walls.Black.H, s.Walls.Black.V}
-	if k.of(anchorsDropped).AnchorsDropped {
+	if knob(k, &k.k.AnchorsDropped) {
 		for g := range groups {
 			groups[g] = slices.DeleteFunc(slices.Clone(groups[g]), func(a int) bool { return a > spec.MaxAnchor })
 		}
 	}
-	groups[0], groups[1] = k.of(encodeWalls).EncodeWalls.reorder(groups[0], groups[1])
-	groups[2], groups[3] = k.of(encodeWalls).EncodeWalls.reorder(groups[2], groups[3])
+	groups[0], groups[1] = knob(k, &k.k.EncodeWalls).reorder(groups[0], groups[1])
+	groups[2], groups[3] = knob(k, &k.k.EncodeWalls).reorder(groups[2], groups[3])
 	for _, g := range dev.groups() {
 		l, anchors := spec.WallGroups[g], groups[g]
 		w.field(l.Count, 0, len(anchors))
@@ -804,7 +752,7 @@ func (w *writer) state(s *ref.State) {
 		}
 	}
 	player := int(s.LastMove.Player)
-	if k.of(playerFromParity).PlayerFromParity {
+	if knob(k, &k.k.PlayerFromParity) {
 		player = s.Turn % 2 // white plays the odd turns, so it moved last before an even one
 	}
 	if dev.swaps(spec.LastMovePlayer) {
@@ -814,7 +762,7 @@ func (w *writer) state(s *ref.State) {
 		w.field(spec.LastMovePlayer, 0, player)
 		w.field(spec.LastMoveKind, 0, int(s.LastMove.Kind))
 	}
-	if s.LastMove.Kind == ref.Wall || k.of(placeAfterPawn).PlaceAfterPawn {
+	if s.LastMove.Kind == ref.Wall || knob(k, &k.k.PlaceAfterPawn) {
 		w.field(spec.LastMovePlace, 0, s.LastMove.Place)
 	}
 	w.field(spec.Turn, 0, s.Turn)
@@ -823,11 +771,11 @@ func (w *writer) state(s *ref.State) {
 func (w *writer) record(r *ref.Record) {
 	k := w.k
 	moves := r.Moves
-	if k.of(anchorsDropped).AnchorsDropped {
+	if knob(k, &k.k.AnchorsDropped) {
 		moves = slices.DeleteFunc(slices.Clone(moves), func(m ref.Move) bool { return m.Kind == ref.Wall && m.Place > spec.MaxAnchor })
 	}
 	n := len(moves)
-	if k.of(maskMoveCount).MaskMoveCount {
+	if knob(k, &k.k.MaskMoveCount) {
 		n &= 1<<spec.MoveCount.Width - 1
 	}
 	w.field(spec.MoveCount, 0, n)
@@ -838,7 +786,7 @@ func (w *writer) record(r *ref.Record) {
 			continue
 		}
 		o := int(m.Orientation)
-		if k.of(orientationFlip).OrientationFlip {
+		if knob(k, &k.k.OrientationFlip) {
 			o = 1 - o
 		}
 		w.field(spec.MoveOrientation, i, o)

@@ -145,7 +145,8 @@ func (f reading) geometryOf(b *board) *geometry {
 	if b.h|b.v == 0 {
 		return &geometry{}
 	}
-	return &f.of(boardGeometry).BoardGeometry
+	knob(f, &f.k.BoardGeometry)
+	return &f.k.BoardGeometry
 }
 
 // geometries lists the deviations of the board's geometry that the

@@ -216,14 +216,14 @@ func (k knobs) with(o knobs) (knobs, bool) {
 // of encoding when encoding is set, of decoding otherwise.
 func (k reading) fail(e *errObj, encoding bool) *protocol.Response {
 	switch {
-	case k.of(oneKind).OneKind != "":
-		e.Kind = k.of(oneKind).OneKind
-	case k.of(kindEachWay).KindEachWay && encoding:
+	case knob(k, &k.k.OneKind) != "":
+		e.Kind = knob(k, &k.k.OneKind)
+	case knob(k, &k.k.KindEachWay) && encoding:
 		e.Kind = "malformed"
-	case k.of(kindEachWay).KindEachWay:
+	case knob(k, &k.k.KindEachWay):
 		e.Kind = "invalid_character"
 	}
-	if k.of(noPositions).NoPositions {
+	if knob(k, &k.k.NoPositions) {
 		e.Bit, e.Char, e.Field = nil, nil, ""
 	}
 	return &protocol.Response{Error: e}

@@ -1,10 +1,6 @@
 package faults
 
 import (
-	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"reflect"
 	"testing"
 
@@ -13,42 +9,27 @@ import (
 	"github.com/qf-format/qf-conformance/vectors"
 )
 
-// TestKnobNames: the constants of type knob name the fields of knobs, in
-// their order, each as its field with a lower-case first letter, and a
-// KnobSet has a bit for each.
-func TestKnobNames(t *testing.T) {
-	file, err := parser.ParseFile(token.NewFileSet(), "codec.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, d := range file.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for i, s := range g.Specs {
-			v := s.(*ast.ValueSpec)
-			if i == 0 && (v.Type == nil || fmt.Sprint(v.Type) != "knob") {
-				break
-			}
-			for _, n := range v.Names {
-				names = append(names, n.Name)
-			}
-		}
-	}
+// TestKnobSetHoldsEveryKnob: knobs has no more fields than a KnobSet has
+// bits, and knob notes the bit of the field it reads, its place in knobs,
+// every byte of a field (a geometry's lines, a layout's change) its own.
+func TestKnobSetHoldsEveryKnob(t *testing.T) {
 	kt := reflect.TypeFor[knobs]()
-	if len(names) != kt.NumField()+1 || names[len(names)-1] != "numKnobs" || int(numKnobs) != kt.NumField() {
-		t.Fatalf("%d constants of type knob for %d knobs: %v", len(names), kt.NumField(), names)
-	}
-	for i := range kt.NumField() {
-		f := kt.Field(i).Name
-		if want := string(f[0]-'A'+'a') + f[1:]; names[i] != want {
-			t.Errorf("knob %d, %s, named %s, not %s", i, f, names[i], want)
-		}
-	}
 	if kt.NumField() > 64 {
 		t.Errorf("%d knobs, more than a KnobSet holds", kt.NumField())
+	}
+	for i := range kt.NumField() {
+		f := kt.Field(i)
+		if first, last := knobAt[f.Offset], knobAt[f.Offset+f.Type.Size()-1]; int(first) != i || int(last) != i {
+			t.Errorf("knob %s, field %d: bytes of knobs %d and %d", f.Name, i, first, last)
+		}
+	}
+	var read KnobSet
+	r := reading{new(knobs), &read}
+	knob(r, &r.k.JunkAsZeros)
+	knob(r, &r.k.DecodeLayout.n)
+	knob(r, &r.k.EncodeLayout)
+	if n := kt.NumField(); read != 1|1<<(n-2)|1<<(n-1) {
+		t.Errorf("JunkAsZeros, DecodeLayout.n and EncodeLayout read: %b", read)
 	}
 }
 
@@ -113,7 +94,7 @@ func requests(t *testing.T) []*protocol.Request {
 		if i > 0 && Catalogue[i-1].Family == f.Family {
 			continue // the family's probes are read
 		}
-		for _, p := range Probes(f.Family) {
+		for _, p := range f.Probes {
 			reqs = append(reqs, p.Category.RequestOf(p.Input))
 		}
 	}

@@ -80,7 +80,7 @@ func (b *board) reaches(g *geometry, from, goal int) bool {
 }
 
 func (f reading) over(b *board) bool {
-	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !f.of(blackWinIgnored).BlackWinIgnored
+	return b.pawn[0]/9 == 8 || b.pawn[1]/9 == 0 && !knob(f, &f.k.BlackWinIgnored)
 }
 
 func (f reading) apply(b *board, m ref.Move) rules.Rule {
@@ -100,21 +100,21 @@ func (f reading) apply(b *board, m ref.Move) rules.Rule {
 }
 
 func (f reading) wall(b *board, o ref.Orientation, p int) rules.Rule {
-	if b.wallsLeft[b.toMove] <= 0 && !f.of(noWallsLeftIgnored).NoWallsLeftIgnored {
+	if b.wallsLeft[b.toMove] <= 0 && !knob(f, &f.k.NoWallsLeftIgnored) {
 		return rules.NoWallsLeft
 	}
 	same, other := b.grids(o)
-	if overlaps(*same, o, p) || anchored(*other, p) && !f.of(crossingAllowed).CrossingAllowed {
+	if overlaps(*same, o, p) || anchored(*other, p) && !knob(f, &f.k.CrossingAllowed) {
 		return rules.WallsConflict
 	}
 	saved := *b
 	*same |= anchor(p)
 	g := f.geometryOf(b)
 	blocked := !b.reaches(g, b.pawn[0], 8) || !b.reaches(g, b.pawn[1], 0)
-	if f.of(opponentPathUnchecked).OpponentPathUnchecked {
+	if knob(f, &f.k.OpponentPathUnchecked) {
 		blocked = !b.reaches(g, b.pawn[b.toMove], [2]int{8, 0}[b.toMove])
 	}
-	if !f.of(noPathCheck).NoPathCheck && blocked {
+	if !knob(f, &f.k.NoPathCheck) && blocked {
 		*b = saved
 		return rules.NoPath
 	}
@@ -157,7 +157,7 @@ func anchor(p int) uint64 {
 
 func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 	me, opp := b.pawn[b.toMove], b.pawn[1-b.toMove]
-	if f.of(squareArithmetic).SquareArithmetic {
+	if knob(f, &f.k.SquareArithmetic) {
 		to := me + offsets[dir]
 		if to == opp {
 			to += offsets[dir]
@@ -169,7 +169,7 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 	g := f.geometryOf(b)
 	if dx == 0 || dy == 0 {
 		nx, ny := x+dx, y+dy
-		if f.of(wrapAtEdge).WrapAtEdge && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
+		if knob(f, &f.k.WrapAtEdge) && dy == 0 && (nx < 0 || nx > 8) && me+dx >= 0 && me+dx <= 80 {
 			return me + dx, "" // from i1 east to a2
 		}
 		switch {
@@ -187,7 +187,7 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 		return 9*jy + jx, ""
 	}
 	tx, ty := x+dx, y+dy
-	if f.of(diagonalJumps).DiagonalJumps && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
+	if knob(f, &f.k.DiagonalJumps) && inside(tx, ty) && 9*ty+tx == opp && inside(tx+dx, ty+dy) {
 		return 9*(ty+dy) + tx + dx, ""
 	}
 	if !inside(tx, ty) {
@@ -199,8 +199,8 @@ func (f reading) pawn(b *board, dir int) (int, rules.Rule) {
 			continue
 		}
 		blocked := jumpBlocked(g, b, ox, oy, via[0], via[1])
-		through := f.of(blackSideStepsThrough).BlackSideStepsThrough && b.toMove == 1
-		if (blocked || f.of(sideStepWhileOpen).SideStepWhileOpen) && (!g.between(b, ox, oy, tx-ox, ty-oy) || through) {
+		through := knob(f, &f.k.BlackSideStepsThrough) && b.toMove == 1
+		if (blocked || knob(f, &f.k.SideStepWhileOpen)) && (!g.between(b, ox, oy, tx-ox, ty-oy) || through) {
 			return 9*ty + tx, ""
 		}
 	}
@@ -228,21 +228,21 @@ func (f reading) replay(v *ref.Value) ([][2]int, json.RawMessage) {
 		b.pawn = [2]int{s.White, s.Black}
 		b.toMove = int(1 - s.LastMove.Player)
 		switch {
-		case f.of(firstMoverParity).FirstMoverParity:
+		case knob(f, &f.k.FirstMoverParity):
 			b.toMove = 1 - s.Turn%2 // white plays the odd turns
-		case f.of(firstMoverSame).FirstMoverSame:
+		case knob(f, &f.k.FirstMoverSame):
 			b.toMove = int(s.LastMove.Player)
 		}
 		for p, g := range []ref.PlayerWalls{s.Walls.White, s.Walls.Black} {
 			for _, a := range g.H {
 				b.h |= anchor(a)
-				if !f.of(stateWallsUncounted).StateWallsUncounted {
+				if !knob(f, &f.k.StateWallsUncounted) {
 					b.wallsLeft[p]--
 				}
 			}
 			for _, a := range g.V {
 				b.v |= anchor(a)
-				if !f.of(stateWallsUncounted).StateWallsUncounted {
+				if !knob(f, &f.k.StateWallsUncounted) {
 					b.wallsLeft[p]--
 				}
 			}

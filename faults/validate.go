@@ -29,7 +29,7 @@ func (f reading) validate(s *ref.State) []rules.Rule {
 			*same |= anchor(a & 63)
 		}
 	}
-	if b.h&b.v != 0 && f.of(crossingAllowed).CrossingAllowed {
+	if b.h&b.v != 0 && knob(f, &f.k.CrossingAllowed) {
 		found = setRule(found, rules.WallsConflict, conflict)
 	}
 	if g := f.geometryOf(b); g.lines() {

@@ -90,7 +90,7 @@ func (s *builder) decode(id, comment, want, input string, flags ...string) {
 	if t.Error != nil && t.Error.Kind == string(ref.ErrOutOfRange) {
 		// Only squares and wall counts can be out of range when decoding:
 		// a decoder without range checks takes them.
-		t.Flags = append(t.Flags, vectors.FaultNoRangeCheck)
+		t.Flags = append(t.Flags, "FaultNoRangeCheck")
 	}
 	t.ID = s.prefix() + "/" + id
 	s.check(&t, want)

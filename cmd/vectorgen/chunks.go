@@ -5,7 +5,6 @@ import (
 
 	"github.com/qf-format/qf-conformance/internal/bitstring"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // Every decoding fault, and every fault seen in real decoders, in each
@@ -56,20 +55,20 @@ func addChunksStrict(s *builder) {
 		code := mustEncode(c.value)
 		mid := len(code) / 2
 		s.decode("equals-after-"+c.id, "'=' after "+c.words+" ("+code+"): invalid_character.", string(ref.ErrInvalidCharacter), code+"=",
-			"EqualsSign", vectors.FaultPadding)
+			"EqualsSign", "FaultPadding")
 		s.decode("space-inside-"+c.id, "A space inside "+c.words+" ("+code+"): invalid_character; read as 'A' it would shift the fields.", string(ref.ErrInvalidCharacter),
-			code[:mid]+" "+code[mid:], "Whitespace", vectors.FaultJunkAsZeros)
+			code[:mid]+" "+code[mid:], "Whitespace", "FaultJunkAsZeros")
 		if c.id != "neither-chunk" { // strict/trailing-after-neither-chunk and strict/padding-neither-chunk are there
 			s.decode("trailing-after-"+c.id, "An 'A' after "+c.words+" ("+code+"): trailing_data.", string(ref.ErrTrailingData), code+"A",
-				"TrailingData", vectors.FaultIgnoresTrailing)
+				"TrailingData", "FaultIgnoresTrailing")
 			s.decode("padding-"+c.id, "A 1 in the last padding bit of "+c.words+": nonzero_padding.", string(ref.ErrNonzeroPadding), withPaddingBit(code),
 				"NonzeroPadding")
 		}
 		if c.id != "neither-chunk" {
 			short := code[:len(code)-1]
-			flags := []string{"Truncated", vectors.FaultCrashOnShortInput}
+			flags := []string{"Truncated", "FaultCrashOnShortInput"}
 			if zeroFillDecodes(short) {
-				flags = append(flags, vectors.FaultZeroFill)
+				flags = append(flags, "FaultZeroFill")
 			}
 			s.decode("truncated-"+c.id, c.words+" without its last character ("+short+"): truncated.", string(ref.ErrTruncated), short, flags...)
 		}
@@ -101,13 +100,13 @@ func addChunksStrict(s *builder) {
 	record := &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.WallMove(ref.Vertical, 9)}}
 	s.decodeValue("walls-descending-duplicates-with-record", "White's horizontal walls 63, 0, 63, then a Record: kept in this order.",
 		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.PlayerWalls{H: []int{63, 0, 63}}}, Turn: 4}, Record: record},
-		"WallOrder", vectors.FaultWallsReordered)
+		"WallOrder", "FaultWallsReordered")
 	s.decodeValue("last-move-wall-missing-with-record", "A wall last move at anchor 40, where no wall stands, then a Record: valid.",
 		&ref.Value{State: &ref.State{White: 4, Black: 76, LastMove: ref.LastMove{Kind: ref.Wall, Place: 40}, Turn: 2}, Record: record},
-		"LastMoveNoWall", vectors.FaultLastMoveWallError)
+		"LastMoveNoWall", "FaultLastMoveWallError")
 	s.decodeValue("pawn-last-move-with-record", "A pawn last move, the turn 1023 right after it, then a Record.",
 		&ref.Value{State: &ref.State{White: 13, Black: 67, Turn: 1023}, Record: record},
-		"PawnLastMove", vectors.FaultPlaceAfterPawn)
+		"PawnLastMove", "FaultPlaceAfterPawn")
 }
 
 // rawCode returns the code of v with its State replaced by st, written
@@ -135,11 +134,11 @@ func addChunksLenient(s *builder) {
 		s.decode("trailing-after-"+c.id, "'AAAA' after "+c.words+" ("+code+"): ignored.", "valid", code+"AAAA", "TrailingData")
 		s.decode("padding-"+c.id, "A 1 in the last padding bit of "+c.words+": ignored.", "valid", withPaddingBit(code), "NonzeroPadding")
 		s.decode("junk-inside-"+c.id, "A space and '=' inside and after "+c.words+": deleted.", "valid",
-			code[:len(code)/2]+" "+code[len(code)/2:]+"=", "DeletionNotHoles", "Whitespace", "EqualsSign", vectors.FaultPadding)
+			code[:len(code)/2]+" "+code[len(code)/2:]+"=", "DeletionNotHoles", "Whitespace", "EqualsSign", "FaultPadding")
 		if c.id != "neither-chunk" {
 			short := code[:len(code)-1]
 			s.decode("truncated-"+c.id, c.words+" without its last character, and a newline: truncated.", string(ref.ErrTruncated), short+"\n",
-				"Truncated", vectors.FaultCrashOnShortInput)
+				"Truncated", "FaultCrashOnShortInput")
 		}
 		if c.hasState() {
 			v := *c.value
@@ -166,34 +165,34 @@ func addChunksEncode(s *builder) {
 	s.encodeValue("white-81-with-record", "White on square 81, a Record after the State.", outOfRange, withRecord(st), "SquareRange", "EncoderOverflow")
 	st = initial()
 	st.Turn = 1024
-	s.encodeValue("turn-1024-with-record", "Turn 1024, a Record after the State: masked it would be 0.", outOfRange, withRecord(st), "EncoderOverflow", vectors.FaultMask)
+	s.encodeValue("turn-1024-with-record", "Turn 1024, a Record after the State: masked it would be 0.", outOfRange, withRecord(st), "EncoderOverflow", "FaultMask")
 	st = initial()
 	st.Walls.White.H = seq(11, 0, 5)
 	s.encodeValue("walls-11-with-record", "11 white horizontal walls, a Record after the State.", outOfRange, withRecord(st), "WallCountRange")
 	s.encodeValue("direction-8-with-state", "A pawn move in direction 8 after a State.", outOfRange, withState(ref.PieceMove(0), ref.PieceMove(8)), "EncoderOverflow")
 	s.encodeValue("move-place-64-with-state", "A wall move at anchor 64 after a State.", outOfRange, withState(ref.WallMove(ref.Horizontal, 64)),
-		"EncoderOverflow", vectors.FaultAnchorDropped)
+		"EncoderOverflow", "FaultAnchorDropped")
 	s.encodeValue("moves-1024-with-state", "1024 moves after a State: masked, the count would be 0.", outOfRange, withState(make([]ref.Move, 1024)...),
-		"MoveCountLimit", vectors.FaultMask)
+		"MoveCountLimit", "FaultMask")
 	s.encodeValue("empty-record-with-state", "The initial State and an empty Record: 54 bits, exactly 9 characters.", "valid", withState(),
-		"EmptyRecord", "ExactLength", vectors.FaultEmptyRecord, vectors.FaultExtraCharacter)
+		"EmptyRecord", "ExactLength", "FaultEmptyRecord", "FaultExtraCharacter")
 	st = &ref.State{White: 31, Black: 49, LastMove: ref.LastMove{Player: ref.Black}, Turn: 10}
 	s.encodeValue("last-move-black-turn-10-with-record", "Black moved last at turn 10, a Record after: the player is written as given.", "valid", withRecord(st),
-		"LastMovePlayer", vectors.FaultPlayerFromParity)
+		"LastMovePlayer", "FaultPlayerFromParity")
 	st = &ref.State{White: 4, Black: 76, Walls: ref.Walls{Black: ref.PlayerWalls{V: []int{40, 3, 40}}}, Turn: 4}
 	s.encodeValue("walls-descending-duplicates-with-record", "Black's vertical walls 40, 3, 40, a Record after: written as given.", "valid", withRecord(st),
-		"WallOrder", vectors.FaultWallsReordered)
+		"WallOrder", "FaultWallsReordered")
 
 	// Anchors of 64 and more in each group.
 	for _, g := range wallGroups {
 		st := initial()
 		g.set(st, []int{7, 64, 9})
 		s.encodeValue("anchor-64-"+g.name, "The anchors 7, 64, 9 in the "+g.name+" group: dropped, 64 would leave 7, 9.", outOfRange, &ref.Value{State: st},
-			"EncoderOverflow", vectors.FaultAnchorDropped)
+			"EncoderOverflow", "FaultAnchorDropped")
 	}
 	moves := func(n int) *ref.Value { return &ref.Value{Record: &ref.Record{Moves: make([]ref.Move, n)}} }
-	s.encodeValue("moves-1025", "1025 moves: masked, the count would be 1.", outOfRange, moves(1025), "MoveCountLimit", vectors.FaultMask)
-	s.encodeValue("moves-2047", "2047 moves: masked, the count would be 1023.", outOfRange, moves(2047), "MoveCountLimit", vectors.FaultMask)
+	s.encodeValue("moves-1025", "1025 moves: masked, the count would be 1.", outOfRange, moves(1025), "MoveCountLimit", "FaultMask")
+	s.encodeValue("moves-2047", "2047 moves: masked, the count would be 1023.", outOfRange, moves(2047), "MoveCountLimit", "FaultMask")
 
 	// Malformed State and Record members beside the other chunk.
 	const state = `{"white":4,"black":76,"walls":{"white":{"h":[],"v":[]},"black":{"h":[],"v":[]}},"last_move":{"player":"white","kind":"piece"},"turn":1}`

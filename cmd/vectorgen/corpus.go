@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // corpusFile is the repository's copy of the team's corpus of published
@@ -32,7 +31,7 @@ var corpusSlugs = map[string]struct {
 }{
 	"j7oklAHMe1ICg": {"viewer-position", []string{"Base64Length"}},
 	"QuBAQEk6yVqpfcBgTio6WQr0JiSJKLLMYLb1vyYmBmRk": {"viewer-record", nil},
-	"gkwAAAAQ":              {"initial-board", []string{"TurnNumber", "PawnLastMove", vectors.FaultPlaceAfterPawn}},
+	"gkwAAAAQ":              {"initial-board", []string{"TurnNumber", "PawnLastMove", "FaultPlaceAfterPawn"}},
 	"hsMBzAHMBA":            {"sidewall", nil},
 	"j8YrLiz3AADg":          {"sidewall-black-boxed-in", nil},
 	"j8dU1V7Liz3AFMFA":      {"sidewall-horizontal-wall", nil},

@@ -7,7 +7,6 @@ import (
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/ref"
 	"github.com/qf-format/qf-conformance/rules"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // The rules of pawn moves that depend on a direction or a player, each
@@ -268,7 +267,7 @@ func (x *straightCase) offBoard() {
 		return
 	}
 	x.s.replayValue(x.id("off-board"), fmt.Sprintf("%s on %s, at the edge, moves %s: off the board.", title(x.who), name(own), x.d.name),
-		"off_board", x.move(at(x.mover, own, x.far), x.dir), x.flags("OffBoard", vectors.FaultSquareArithmetic)...)
+		"off_board", x.move(at(x.mover, own, x.far), x.dir), x.flags("OffBoard", "FaultSquareArithmetic")...)
 }
 
 // addDiagonalsOnto adds a diagonal onto the opponent, in each diagonal
@@ -281,7 +280,7 @@ func addDiagonalsOnto(s *builder, mover ref.Player) {
 		m := sq(4-dx, 4-dy)
 		st := at(mover, m, sq(4, 4))
 		s.replayValue(who+"-diagonal-onto-opponent-"+strings.ToLower(dname), fmt.Sprintf("%s on %s moves %s onto %s on e5: no diagonal jump.", title(who), name(m), dname, opp),
-			"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "Mover"+title(who), vectors.FaultSquareArithmetic)
+			"illegal_diagonal", game(st, dname), "IllegalDiagonal", "Direction", "Mover"+title(who), "FaultSquareArithmetic")
 	}
 }
 

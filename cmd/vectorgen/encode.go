@@ -6,7 +6,6 @@ import (
 
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // initialMembers are the members of the initial State but its last move
@@ -24,23 +23,23 @@ func addEncode(s *builder) {
 
 // addEncodeValid adds valid values at the edges of every field, written as given.
 func addEncodeValid(s *builder) {
-	s.encodeValue("neither-chunk", "No State, no Record: 'A'.", valid, &ref.Value{}, "NeitherChunk", "Minimum", vectors.FaultBase64Library)
+	s.encodeValue("neither-chunk", "No State, no Record: 'A'.", valid, &ref.Value{}, "NeitherChunk", "Minimum", "FaultBase64Library")
 	s.encodeValue("empty-record", "An empty record: 12 bits, exactly 'QA'.", valid, &ref.Value{Record: &ref.Record{}},
-		"EmptyRecord", "ExactLength", vectors.FaultEmptyRecord, vectors.FaultExtraCharacter, vectors.FaultBase64Library)
+		"EmptyRecord", "ExactLength", "FaultEmptyRecord", "FaultExtraCharacter", "FaultBase64Library")
 	s.encodeValue("three-pawn-moves", "Three pawn moves: 24 bits, exactly 4 characters.", valid,
 		&ref.Value{Record: &ref.Record{Moves: []ref.Move{ref.PieceMove(0), ref.PieceMove(4), ref.PieceMove(0)}}},
-		"ExactLength", vectors.FaultExtraCharacter)
+		"ExactLength", "FaultExtraCharacter")
 	s.encodeValue("initial-board", "The initial board as the fansite writes it.", valid, &ref.Value{State: initial()}, "TurnNumber")
 	s.encodeValue("turn-0", "Turn 0.", valid, &ref.Value{State: &ref.State{White: 4, Black: 76}}, "TurnNumber", "Boundary")
 	s.encodeValue("walls-descending-duplicates", "White's horizontal walls 63, 0, 63, written as given.", valid,
 		&ref.Value{State: &ref.State{White: 4, Black: 76, Walls: ref.Walls{White: ref.PlayerWalls{H: []int{63, 0, 63}}}, Turn: 4}},
-		"WallOrder", vectors.FaultWallsReordered)
+		"WallOrder", "FaultWallsReordered")
 	s.encodeValue("last-move-black-turn-10", "Black moved last at turn 10: the player is written as given.", valid,
 		&ref.Value{State: &ref.State{White: 31, Black: 49, LastMove: ref.LastMove{Player: ref.Black}, Turn: 10}},
-		"LastMovePlayer", vectors.FaultPlayerFromParity)
+		"LastMovePlayer", "FaultPlayerFromParity")
 	s.encodeValue("last-move-white-turn-5", "White moved last at turn 5: the player is written as given.", valid,
 		&ref.Value{State: &ref.State{White: 13, Black: 67, LastMove: ref.LastMove{Player: ref.White, Kind: ref.Wall, Place: 51}, Turn: 5}},
-		"LastMovePlayer", vectors.FaultPlayerFromParity)
+		"LastMovePlayer", "FaultPlayerFromParity")
 	s.encodeValue("last-move-wall-missing", "A wall last move at an anchor where no wall stands.", valid,
 		&ref.Value{State: &ref.State{White: 4, Black: 76, LastMove: ref.LastMove{Kind: ref.Wall, Place: 40}, Turn: 2}},
 		"LastMoveNoWall")
@@ -66,28 +65,28 @@ func addEncodeOutOfRange(s *builder) {
 	s.encodeValue("white-81", "White on square 81.", outOfRange, state(func(st *ref.State) { st.White = 81 }),
 		"SquareRange", "Boundary", "EncoderOverflow")
 	s.encodeValue("white-200", "White on 200: masked it would be 72; unchecked it would spill into the flags.", outOfRange,
-		state(func(st *ref.State) { st.White = 200 }), "EncoderOverflow", vectors.FaultSpill, vectors.FaultMask)
+		state(func(st *ref.State) { st.White = 200 }), "EncoderOverflow", "FaultSpill", "FaultMask")
 	s.encodeValue("white-minus-1", "White on square -1.", outOfRange, state(func(st *ref.State) { st.White = -1 }), "Boundary")
 	s.encodeValue("white-minus-2", "White on square -2: negative, whatever its bits as an unsigned number.", outOfRange,
 		state(func(st *ref.State) { st.White = -2 }), "EncoderOverflow")
 	s.encodeValue("black-128", "Black on 128, one past the 7 bits.", outOfRange, state(func(st *ref.State) { st.Black = 128 }),
-		"EncoderOverflow", vectors.FaultMask)
+		"EncoderOverflow", "FaultMask")
 	for _, g := range wallGroups {
 		s.encodeValue("walls-11-"+g.name, "11 walls in the "+g.name+" group.", outOfRange,
 			state(func(st *ref.State) { g.set(st, seq(11, 0, 5)) }), "WallCountRange", "Boundary")
 	}
 	s.encodeValue("walls-16", "16 walls in a group: masked, the count would be 0 followed by 16 anchors.", outOfRange,
-		state(func(st *ref.State) { st.Walls.White.H = seq(16, 0, 3) }), "WallCountRange", "EncoderOverflow", vectors.FaultMask)
+		state(func(st *ref.State) { st.Walls.White.H = seq(16, 0, 3) }), "WallCountRange", "EncoderOverflow", "FaultMask")
 	s.encodeValue("anchor-64", "A wall anchor of 64.", outOfRange, state(func(st *ref.State) { st.Walls.Black.H = []int{5, 64} }),
-		"Boundary", "EncoderOverflow", vectors.FaultAnchorDropped)
+		"Boundary", "EncoderOverflow", "FaultAnchorDropped")
 	s.encodeValue("anchor-100", "A vertical wall anchor of 100 in white's group.", outOfRange, state(func(st *ref.State) { st.Walls.White.V = []int{100} }),
-		"EncoderOverflow", vectors.FaultAnchorDropped)
+		"EncoderOverflow", "FaultAnchorDropped")
 	s.encodeValue("anchor-minus-1", "A wall anchor of -1.", outOfRange, state(func(st *ref.State) { st.Walls.White.V = []int{-1} }),
 		"Boundary")
 	s.encodeValue("last-move-place-64", "A wall last move at anchor 64.", outOfRange,
 		state(func(st *ref.State) { st.LastMove = ref.LastMove{Kind: ref.Wall, Place: 64} }), "Boundary", "EncoderOverflow")
 	s.encodeValue("turn-1024", "Turn 1024: masked it would be 0.", outOfRange, state(func(st *ref.State) { st.Turn = 1024 }),
-		"Boundary", "EncoderOverflow", vectors.FaultMask)
+		"Boundary", "EncoderOverflow", "FaultMask")
 	s.encodeValue("turn-minus-1", "Turn -1.", outOfRange, state(func(st *ref.State) { st.Turn = -1 }), "Boundary")
 	s.encodeValue("first-fault-reported", "Black 90 and turn 2000: black comes first in the layout.", outOfRange,
 		state(func(st *ref.State) { st.Black, st.Turn = 90, 2000 }), "Precedence")
@@ -98,14 +97,14 @@ func addEncodeOutOfRange(s *builder) {
 	// Numbers past 16 bits in moves written as canonical JSON writes them,
 	// which a reader may take apart by their text.
 	s.encode("direction-65536", "A pawn move in direction 65536: out of range, not 65536 modulo 2^16, which is 0.", outOfRange,
-		`{"state":null,"record":{"moves":[{"kind":"piece","dir":65536}]}}`, "EncoderOverflow", vectors.FaultMask)
+		`{"state":null,"record":{"moves":[{"kind":"piece","dir":65536}]}}`, "EncoderOverflow", "FaultMask")
 	s.encode("move-place-65545", "A wall move at anchor 65545: out of range, not 65545 modulo 2^16, which is 9.", outOfRange,
-		`{"state":null,"record":{"moves":[{"kind":"wall","orientation":"h","place":65545}]}}`, "EncoderOverflow", vectors.FaultMask)
+		`{"state":null,"record":{"moves":[{"kind":"wall","orientation":"h","place":65545}]}}`, "EncoderOverflow", "FaultMask")
 	s.encodeValue("move-place-64", "A wall move at anchor 64.", outOfRange, moves(ref.WallMove(ref.Vertical, 64)),
-		"Boundary", "EncoderOverflow", vectors.FaultAnchorDropped)
+		"Boundary", "EncoderOverflow", "FaultAnchorDropped")
 	s.encodeValue("moves-1023", "1023 pawn moves: the largest record.", valid, moves(make([]ref.Move, 1023)...), "MoveCountLimit", "Boundary")
 	s.encodeValue("moves-1024", "1024 moves, the memo's number: masked, the count would be 0.", outOfRange,
-		moves(make([]ref.Move, 1024)...), "MoveCountLimit", "Boundary", vectors.FaultMask)
+		moves(make([]ref.Move, 1024)...), "MoveCountLimit", "Boundary", "FaultMask")
 }
 
 // addEncodeMalformed adds JSON that is not a canonical value, and numbers whose exact decimal value decides: malformed.

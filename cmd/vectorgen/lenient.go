@@ -5,7 +5,6 @@ import (
 
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // junk is what people paste around and inside codes, with the flag of its
@@ -34,10 +33,10 @@ func addLenient(s *builder) {
 		name, code string
 		flags      []string // of the clean code
 	}{
-		{"viewer-position", "j7oklAHMe1ICg", []string{vectors.FaultChunkRejected}},
-		{"initial-board", "gkwAAAAQ", []string{vectors.FaultChunkRejected}},
+		{"viewer-position", "j7oklAHMe1ICg", []string{"FaultChunkRejected"}},
+		{"initial-board", "gkwAAAAQ", []string{"FaultChunkRejected"}},
 		{"short-record", "QEBAQ", nil},
-		{"neither-chunk", "A", []string{"NeitherChunk", vectors.FaultChunkRejected}},
+		{"neither-chunk", "A", []string{"NeitherChunk", "FaultChunkRejected"}},
 		{"state-and-record", mustEncode(combinations()[3].value), nil},
 	}
 	for _, b := range bases {
@@ -57,34 +56,34 @@ func addLenient(s *builder) {
 		}
 	}
 	s.decode("viewer-position-space-not-hole", "j7ok lAHMe1ICg: the space is deleted; read as 'A' it would shift every later field.", valid,
-		"j7ok lAHMe1ICg", "DeletionNotHoles", vectors.FaultJunkAsZeros, "Whitespace", vectors.FaultOneProfile)
+		"j7ok lAHMe1ICg", "DeletionNotHoles", "FaultJunkAsZeros", "Whitespace", "FaultOneProfile")
 	s.decode("initial-board-leading-space-not-hole", "A leading space: deleted, where the fansite's scripts would read flags 00.", valid,
-		" gkwAAAAQ", "DeletionNotHoles", vectors.FaultJunkAsZeros, "Whitespace")
+		" gkwAAAAQ", "DeletionNotHoles", "FaultJunkAsZeros", "Whitespace")
 	s.decode("wrapped-lines", "The viewer's record wrapped every 10 characters with CRLF and indented.", valid,
 		"QuBAQEk6yV\r\n  qpfcBgTio\r\n  6WQr0JiSJK\r\n  LLMYLb1vyY\r\n  mBmRk\r\n", "Whitespace", "DeletionNotHoles")
 	s.decode("base64-padding", "The viewer's position padded with '=' as standard Base64 would: accepted.", valid,
-		"j7oklAHMe1ICg===", "EqualsSign", vectors.FaultPadding)
-	s.decode("trailing-characters", "The viewer's position followed by 'AAAA': ignored.", valid, "j7oklAHMe1ICgAAAA", "TrailingData", vectors.FaultOneProfile)
+		"j7oklAHMe1ICg===", "EqualsSign", "FaultPadding")
+	s.decode("trailing-characters", "The viewer's position followed by 'AAAA': ignored.", valid, "j7oklAHMe1ICgAAAA", "TrailingData", "FaultOneProfile")
 	s.decode("trailing-code-twice", "A code pasted twice: the second copy is ignored.", valid, "j7oklAHMe1ICgj7oklAHMe1ICg", "TrailingData")
 	s.decode("trailing-characters-then-junk", "'A' (flags 00), seven more characters and a line break: the characters after the last field are ignored, the line break deleted, however far past the fields it comes.", valid,
 		"AAAAAAAA\n", "TrailingData", "Whitespace")
 	s.decode("trailing-characters-then-non-alphabet", "The viewer's position, twelve more characters and a '-': the characters after the last field are ignored and the '-' deleted, however many come before it (a reader taking eight characters at a time meets it in its second group).", valid,
 		"j7oklAHMe1ICgAAAAAAAAAAAA-", "TrailingData", "OtherAscii")
 	s.decode("trailing-after-exact-length", "'QAA': the extra 'A' after an exactly filled code is ignored.", valid, "QAA", "TrailingData", "ExactLength")
-	s.decode("nonzero-padding", "j7oklAHMe1ICh: a 1 in the padding bits is ignored.", valid, "j7oklAHMe1ICh", "NonzeroPadding", vectors.FaultOneProfile)
+	s.decode("nonzero-padding", "j7oklAHMe1ICh: a 1 in the padding bits is ignored.", valid, "j7oklAHMe1ICh", "NonzeroPadding", "FaultOneProfile")
 	s.decode("nonzero-padding-neither-chunk", "'D': flags 00 with padding 0011.", valid, "D", "NonzeroPadding")
 	s.decode("record-illegal-south", "White's first move south from e1, off the board, pasted with a line break: illegal, but it decodes.", valid,
-		"QB\nQ", "RulesNotChecked", vectors.FaultRulesApplied)
+		"QB\nQ", "RulesNotChecked", "FaultRulesApplied")
 	s.decode("padding-trailing-and-junk", "gkwAAAAR==\\n then more: nonzero padding, '=', a newline and trailing characters.", valid,
 		"gkwAAAAR==\nAAAA", "NonzeroPadding", "TrailingData", "EqualsSign")
 
 	// Errors that remain, with bit offsets counted over the kept characters.
 	truncated, outOfRange := string(ref.ErrTruncated), string(ref.ErrOutOfRange)
-	s.decode("empty", "The empty string: truncated at bit 0.", truncated, "", "Truncated", vectors.FaultCrashOnShortInput)
+	s.decode("empty", "The empty string: truncated at bit 0.", truncated, "", "Truncated", "FaultCrashOnShortInput")
 	s.decode("only-junk", "Nothing but junk: after deletion, the empty string.", truncated, " =\r\n-_é", "Truncated", "DeletionNotHoles")
 	s.decode("truncated-white", "'=g=': flags 10, then 4 bits.", truncated, "=g=", "Truncated")
 	s.decode("truncated-move-count", "'Q' after a line break.", truncated, "\nQ", "Truncated")
-	s.decode("truncated-turn", "gkwAAAA with junk: zero-filling would read turn 0.", truncated, "gkw AAAA==", "Truncated", vectors.FaultZeroFill)
+	s.decode("truncated-turn", "gkwAAAA with junk: zero-filling would read turn 0.", truncated, "gkw AAAA==", "Truncated", "FaultZeroFill")
 	s.decode("truncated-maximum", "The longest code without its last character, wrapped: bit 8478.", truncated,
 		wrap(maxCode[:len(maxCode)-1], 64), "Truncated", "ErrorPosition")
 	s.decode("square-81-after-junk", "White 81 after two spaces: bit 2 of the kept characters.", outOfRange,

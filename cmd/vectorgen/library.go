@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/ref"
-	"github.com/qf-format/qf-conformance/vectors"
 )
 
 // addStrictLibrary adds what a decoder built on a Base64 library lets
@@ -37,7 +36,7 @@ func addStrictLibrary(s *builder) {
 			continue
 		}
 		s.decode("base64-padding-"+c.id, fmt.Sprintf("%s (%s), padded with %d '=' to a multiple of 4, as standard Base64 would: %s.", code, c.what, pad, strings.Repeat("=", pad)),
-			invalidChar, code+strings.Repeat("=", pad), "EqualsSign", vectors.FaultPadding, vectors.FaultBase64Library)
+			invalidChar, code+strings.Repeat("=", pad), "EqualsSign", "FaultPadding", "FaultBase64Library")
 	}
 	for _, c := range []struct {
 		id string
@@ -50,11 +49,11 @@ func addStrictLibrary(s *builder) {
 		if len(code)%4 != 1 {
 			s.failf("%s: %s has %d characters", c.id, code, len(code))
 		}
-		s.decode(c.id, code+": a State of "+itoa(len(code))+" characters, a length standard Base64 refuses.", valid, code, "Base64Length", vectors.FaultBase64Library)
+		s.decode(c.id, code+": a State of "+itoa(len(code))+" characters, a length standard Base64 refuses.", valid, code, "Base64Length", "FaultBase64Library")
 	}
-	s.decode("cr-trailing", "A CR after the code: standard Base64 decoders skip it even in strict mode.", invalidChar, "j7oklAHMe1ICg\r", "Whitespace", vectors.FaultBase64Library)
-	s.decode("lf-middle", "A line feed in the middle: standard Base64 decoders skip it even in strict mode.", invalidChar, "j7oklAH\nMe1ICg", "Whitespace", vectors.FaultBase64Library)
-	s.decode("crlf-trailing", "CR and LF after the code, as a line of a file written on Windows.", invalidChar, "gkwAAAAQ\r\n", "Whitespace", vectors.FaultBase64Library)
+	s.decode("cr-trailing", "A CR after the code: standard Base64 decoders skip it even in strict mode.", invalidChar, "j7oklAHMe1ICg\r", "Whitespace", "FaultBase64Library")
+	s.decode("lf-middle", "A line feed in the middle: standard Base64 decoders skip it even in strict mode.", invalidChar, "j7oklAH\nMe1ICg", "Whitespace", "FaultBase64Library")
+	s.decode("crlf-trailing", "CR and LF after the code, as a line of a file written on Windows.", invalidChar, "gkwAAAAQ\r\n", "Whitespace", "FaultBase64Library")
 }
 
 // initialWith returns the initial State, changed by edit.
@@ -93,14 +92,14 @@ func addUnits(s *builder, lenient bool) {
 			input := code[:at.i] + c.text + code[at.i:]
 			id := "unit-" + c.id + "-" + at.where
 			comment := fmt.Sprintf("j7oklAHMe1ICg with %s at its %s.", c.what, at.where)
-			flags := []string{"CharacterUnit", "DeletionNotHoles", vectors.FaultJunkAsZeros}
+			flags := []string{"CharacterUnit", "DeletionNotHoles", "FaultJunkAsZeros"}
 			if at.where == "end" {
 				flags = flags[:2] // holes at the end are trailing data, which lenient decoding ignores
 			}
 			if lenient {
 				s.decode(id, comment+" Deleted whole: the position of j7oklAHMe1ICg.", valid, input, flags...)
 			} else {
-				s.decode(id, comment+" Rejected at its first byte.", invalidChar, input, "CharacterUnit", "NonAscii", vectors.FaultJunkAsZeros)
+				s.decode(id, comment+" Rejected at its first byte.", invalidChar, input, "CharacterUnit", "NonAscii", "FaultJunkAsZeros")
 			}
 		}
 	}

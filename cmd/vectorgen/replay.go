@@ -131,17 +131,17 @@ func addReplay(s *builder) {
 func addReplayFirstMover(s *builder) {
 	s.replay("initial-steps", "Both pawns step forward twice from the initial position.", legal, "QEBAQ", "StartPosition")
 	s.replayValue("first-mover-after-black", "Black moved last at turn 6, whose parity says black moves: white moves first.", legal,
-		game(gen.Pos("e2", "e8", black, 6), "N", "S"), "FirstMover", vectors.FaultFirstMoverFromParity)
+		game(gen.Pos("e2", "e8", black, 6), "N", "S"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("first-mover-after-white", "White moved last at turn 5, whose parity says white moves: black moves first.", legal,
-		game(gen.Pos("e2", "e8", white, 5), "S", "N"), "FirstMover", vectors.FaultFirstMoverFromParity)
+		game(gen.Pos("e2", "e8", white, 5), "S", "N"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("first-mover-after-black-odd-turn", "Black moved last at turn 7: white moves first, as the parity says too.", legal,
 		game(gen.Pos("e2", "e8", black, 7), "N", "S"))
 	s.replayValue("first-mover-after-white-even-turn", "White moved last at turn 8: black moves first, as the parity says too.", legal,
 		game(gen.Pos("e2", "e8", white, 8), "S", "N"))
 	s.replayValue("first-mover-black-wall", "White moved last at turn 3, whose parity says white: black moves first, and places a wall.", "",
-		game(gen.Pos("e2", "e8", white, 3), "c6h", "N"), "FirstMover", vectors.FaultFirstMoverFromParity)
+		game(gen.Pos("e2", "e8", white, 3), "c6h", "N"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("first-mover-white-off-board", "Black moved last at turn 4, whose parity says black: white on e1 moves first, south, off the board.", "off_board",
-		game(gen.Pos("e1", "e8", black, 4), "S"), "FirstMover", vectors.FaultFirstMoverFromParity)
+		game(gen.Pos("e1", "e8", black, 4), "S"), "FirstMover", "FaultFirstMoverFromParity")
 	s.replayValue("walls-at-corner-anchors", "Walls at anchors 0, 7, 56 and 63: a1h, h1v, a8v, h8h.", legal,
 		game(nil, "a1h", "h1v", "a8v", "h8h"), "Boundary")
 }
@@ -176,11 +176,11 @@ func addReplayJumps(s *builder) {
 // addReplayViolations adds violations, each at least three times, and where the fansite's square arithmetic and the rules disagree.
 func addReplayViolations(s *builder) {
 	s.replayValue("i1-east", "White on i1 moves east: off the board; the scripts' arithmetic (8 + 1) reaches a2.", "off_board",
-		game(pos("i1", "e9", black, 9), "E"), "OffBoard", "EdgeMove", vectors.FaultSquareArithmetic)
+		game(pos("i1", "e9", black, 9), "E"), "OffBoard", "EdgeMove", "FaultSquareArithmetic")
 	s.replayValue("a5-west", "White on a5 moves west: off the board; the scripts' arithmetic reaches i4.", "off_board",
-		game(pos("a5", "e9", black, 9), "W"), "OffBoard", "EdgeMove", vectors.FaultSquareArithmetic)
+		game(pos("a5", "e9", black, 9), "W"), "OffBoard", "EdgeMove", "FaultSquareArithmetic")
 	s.replayValue("e9-north-black", "Black on e9 moves north: off the board; the scripts' arithmetic reaches 85.", "off_board",
-		game(pos("e1", "e9", white, 2), "N"), "OffBoard", "EdgeMove", vectors.FaultSquareArithmetic)
+		game(pos("e1", "e9", white, 2), "N"), "OffBoard", "EdgeMove", "FaultSquareArithmetic")
 	s.replayValue("first-move-south", "White's first move goes south from e1.", "off_board", game(nil, "S"), "OffBoard", "FirstMover")
 	s.replayValue("wall-blocks-north", "A wall e1h right in front of white.", "wall_blocks_move", game(pos("e1", "e9", black, 2, "b:e1h"), "N"), "WallBlocksMove")
 	s.replayValue("wall-half-blocks-north", "The wall d1h covers e1 too.", "wall_blocks_move", game(pos("e1", "e9", black, 2, "b:d1h"), "N"), "WallBlocksMove")
@@ -198,9 +198,9 @@ func addReplayViolations(s *builder) {
 	s.replayValue("diagonal-with-open-jump", "Black ahead of white and nothing behind it: no side-step while the jump is open.", "illegal_diagonal",
 		game(pos("e4", "e5", black, 9), "NE"), "IllegalDiagonal")
 	s.replayValue("diagonal-onto-opponent", "Black diagonally ahead on f5: the scripts' arithmetic would jump to g6.", "illegal_diagonal",
-		game(pos("e4", "f5", black, 9), "NE"), "IllegalDiagonal", vectors.FaultSquareArithmetic)
+		game(pos("e4", "f5", black, 9), "NE"), "IllegalDiagonal", "FaultSquareArithmetic")
 	s.replayValue("diagonal-onto-opponent-black", "White diagonally ahead of black, on d5 from e6: black's SW is no jump.", "illegal_diagonal",
-		game(pos("d5", "e6", white, 9), "SW"), "IllegalDiagonal", vectors.FaultSquareArithmetic)
+		game(pos("d5", "e6", white, 9), "SW"), "IllegalDiagonal", "FaultSquareArithmetic")
 	s.replayValue("diagonal-with-open-jump-black", "White ahead of black with room behind: black's SE is no side-step.", "illegal_diagonal",
 		game(pos("e5", "e6", white, 9), "SE"), "IllegalDiagonal")
 	s.replayValue("diagonal-through-wall", "The jump is blocked by e5h, but black's e4v walls e5 off from f5: no side-step NE.", "illegal_diagonal",
@@ -296,7 +296,7 @@ func addReplayWalls(s *builder) {
 func addReplayUndecodable(s *builder) {
 	s.replay("not-a-code", "An '=' after a code: invalid_character, not a replay.", "invalid_character", "QEBAQ=", "NotACode")
 	s.replay("truncated-record", "A truncated record.", "truncated", "QEBA", "NotACode")
-	s.replay("empty", "The empty string: truncated at bit 0, not a replay.", "truncated", "", "NotACode", vectors.FaultCrashOnShortInput)
+	s.replay("empty", "The empty string: truncated at bit 0, not a replay.", "truncated", "", "NotACode", "FaultCrashOnShortInput")
 }
 
 // addReplayRandom adds n random legal games: from the initial position or
@@ -315,7 +315,7 @@ func addReplayRandom(s *builder, r *gen.Rand, n, max int) {
 func addValidate(s *builder) {
 	none := ""
 	s.validate("no-state", "A record without a State: no State violations.", none, "QEBAQ", "WithoutState")
-	s.validate("neither-chunk", "No State at all.", none, "A", vectors.FaultChunkRejected, "WithoutState")
+	s.validate("neither-chunk", "No State at all.", none, "A", "FaultChunkRejected", "WithoutState")
 	s.validateState("initial-board", "The initial position.", none, initial())
 	s.validateState("ten-walls-each", "Ten walls for each player, none conflicting, paths open.", none,
 		pos("e2", "e8", black, 21, append(tenWalls, blackWalls("a7h", "c7h", "e7h", "g7h", "b6h", "d6h", "f6h", "h6h", "a8v", "b8v")...)...))
@@ -344,7 +344,7 @@ func addValidate(s *builder) {
 	s.validateState("row-walled", "b5h d5h f5h h5h, a5v and a6h wall rank 5 off from rank 6.", "no_path",
 		pos("e1", "e9", black, 4, "b5h", "d5h", "f5h", "b:h5h", "b:a6h", "b:a5v"), "NoPath")
 	s.validateState("last-move-wall-missing", "A wall last move at d4, where no wall stands.", "last_move_wall_missing",
-		wallLast(pos("e2", "e8", white, 4), white, "d4"), "LastMoveWallMissing", vectors.FaultLastMoveWallError)
+		wallLast(pos("e2", "e8", white, 4), white, "d4"), "LastMoveWallMissing", "FaultLastMoveWallError")
 	s.validateState("last-move-wall-of-the-opponent", "White's last wall at c3, but c3h is black's.", "last_move_wall_missing",
 		wallLast(pos("e2", "e8", white, 4, "b:c3h"), white, "c3"), "LastMoveWallMissing")
 	s.validateState("last-move-wall-elsewhere", "Black's last wall at h8; black's walls are at a1 and c1.", "last_move_wall_missing",
@@ -355,7 +355,7 @@ func addValidate(s *builder) {
 		"PawnsOverlap", "TooManyWalls", "WallsConflict", "NoPath", "LastMoveWallMissing", "ViolationOrder")
 
 	s.validate("not-a-code", "A code with nonzero padding: its error, not a validation.", "nonzero_padding", "gkwAAAAR", "NotACode")
-	s.validate("empty", "The empty string: truncated at bit 0, not a validation.", "truncated", "", "NotACode", vectors.FaultCrashOnShortInput)
+	s.validate("empty", "The empty string: truncated at bit 0, not a validation.", "truncated", "", "NotACode", "FaultCrashOnShortInput")
 
 	// Conflicts between the walls of one player and of both, overlaps on
 	// either side.
