@@ -506,14 +506,15 @@ func TestWaitAfterHangs(t *testing.T) {
 		{0, enc, append(three, enc, enc), 200 * time.Millisecond, 50 * time.Millisecond},  // the shorter waits that ran out are no hangs of the whole timeout
 		{3 * time.Millisecond, enc, three, 200 * time.Millisecond, 50 * time.Millisecond}, // a tenth of the timeout at least
 		{50 * time.Millisecond, enc, three, 500 * time.Millisecond, 125 * time.Millisecond},
-		{300 * time.Millisecond, enc, three, timeout, driver.CrashGrace(timeout)}, // the timeout at most
+		{73754 * time.Microsecond, enc, three, 738 * time.Millisecond, 184500 * time.Microsecond}, // rounded up to the millisecond
+		{300 * time.Millisecond, enc, three, timeout, driver.CrashGrace(timeout)},                 // the timeout at most
 	} {
 		wait, grace, why := driver.WaitAfter(timeout, c.slowest, c.op, c.hung...)
 		if wait != c.wait || grace != c.grace || (why != "") != (wait < timeout) {
 			t.Errorf("%s after hangs of %s, the slowest answer %v: a wait of %v, grace %v (%q); want %v, grace %v",
 				c.op, c.hung, c.slowest, wait, grace, why, c.wait, c.grace)
 		}
-		if why != "" && !strings.Contains(why, fmt.Sprintf("%d %s requests got no answer within it", driver.HangsBeforeShorter, c.op)) {
+		if why != "" && !strings.Contains(why, fmt.Sprintf("given once %d %s requests got no answer within it", driver.HangsBeforeShorter, c.op)) {
 			t.Errorf("why: %q", why)
 		}
 	}

@@ -61,16 +61,24 @@ func (w *waits) of(op protocol.Op) wait {
 		wt.op = op
 		return wt
 	}
-	return wait{op: op, d: d, grace: d / 4, shorter: fmt.Sprintf(
-		"a wait shorter than the timeout, %v, given once %d %s requests got no answer within it, each in a process of its own: %d times the slowest answer seen, %v, and %v at least",
-		w.timeout, n, opName(op), SlowerThanSeen, w.slowest.Round(time.Microsecond), w.timeout/LeastShare)}
+	measure := fmt.Sprintf("%d times the slowest answer seen, %v, and %v at least", SlowerThanSeen, w.slowest.Round(time.Microsecond), w.timeout/LeastShare)
+	if w.slowest == 0 {
+		measure = fmt.Sprintf("the least such wait, the timeout over %d, no answer having been seen to scale it by", LeastShare)
+	}
+	return wait{op: op, d: d, grace: d / 4, shorter: fmt.Sprintf("a wait shorter than the timeout, %v, given once %d %s got no answer within it, each in a process of its own: %s",
+		w.timeout, n, opName(op), measure)}
 }
 
 // shorterWait is the wait for an answer to a request of an op that has
 // hung HangsBeforeShorter times: SlowerThanSeen times slowest, the
-// slowest answer seen, timeout/LeastShare at least and timeout at most.
+// slowest answer seen, timeout/LeastShare at least and timeout at most,
+// rounded up to the millisecond.
 func shorterWait(timeout, slowest time.Duration) time.Duration {
-	return min(timeout, max(timeout/LeastShare, SlowerThanSeen*slowest))
+	d := max(timeout/LeastShare, SlowerThanSeen*slowest)
+	if d > time.Millisecond {
+		d = (d + time.Millisecond - 1).Truncate(time.Millisecond) // rounded up, to be read
+	}
+	return min(timeout, d)
 }
 
 // answered notes an answer that came after a wait of d.
@@ -96,10 +104,11 @@ func (wt wait) explain(err error) error {
 	return err
 }
 
-// opName names op in words: the lines of Client.Line have none.
+// opName names the requests of op in words: the lines of Client.Line
+// have no op.
 func opName(op protocol.Op) string {
 	if op == "" {
-		return "raw-line"
+		return "lines sent as they are"
 	}
-	return string(op)
+	return string(op) + " requests"
 }
