@@ -77,6 +77,7 @@ type Client struct {
 	inARow    int            // failures in a row
 	restarts  int            // processes started after the first
 	lost      time.Duration  // spent on requests that got no usable answer (Lost)
+	waits     waits          // how long to wait for each answer (wait.go)
 	gaveUp    error          // why the client stopped; nil while it goes on
 	pending   *Tail          // standard error of processes ended since the last Stderr
 	sent      []byte         // the lines of send's last write, end to end: its buffer, reused
@@ -95,7 +96,7 @@ func Dial(ctx context.Context, opts Options) (*Client, error) {
 		return nil, ErrNoImplementation
 	}
 	opts.setDefaults()
-	c := &Client{opts: opts, pending: NewTail(StderrLimit), done: ctx.Done()}
+	c := &Client{opts: opts, pending: NewTail(StderrLimit), done: ctx.Done(), waits: waits{timeout: opts.Timeout}}
 	p, err := c.start()
 	if err != nil {
 		return nil, err
@@ -210,8 +211,9 @@ func (c *Client) Call(req *protocol.Request) (resp *protocol.Response, line []by
 		return nil, nil, err
 	}
 	asked := time.Now()
-	resp, line, err = c.exchange(req, c.opts.Timeout, nil)
-	if err != nil {
+	wt := c.waits.of(req.Op)
+	resp, line, err = c.exchange(req, wt, nil)
+	if err = c.noted(wt, asked, err); err != nil {
 		c.failed(err, asked)
 		return nil, line, err
 	}
@@ -232,13 +234,13 @@ func (c *Client) Line(line []byte) ([]byte, error) {
 		return nil, err
 	}
 	asked := time.Now()
-	err := c.proc.Send(c.opts.Timeout, line)
+	wt := c.waits.of("")
+	err := c.proc.Send(wt.d, line)
 	var answer []byte
 	if err == nil {
-		answer, err = c.proc.Receive(c.opts.Timeout)
+		answer, err = c.proc.receive(wt.d, wt.grace)
 	}
-	if err != nil {
-		err = c.interrupted(err)
+	if err = c.noted(wt, asked, c.interrupted(err)); err != nil {
 		c.failed(err, asked)
 		return nil, err
 	}
@@ -263,6 +265,21 @@ func (c *Client) ready() error {
 func (c *Client) failed(err error, asked time.Time) {
 	c.restart(err)
 	c.lost += time.Since(asked)
+}
+
+// noted notes what a wait wt for an answer to a request asked at asked
+// gave, err: an answer when it is nil, or a failure; it returns err, a
+// timeout after a shorter wait explained.
+func (c *Client) noted(wt wait, asked time.Time, err error) error {
+	var f *Failure
+	switch {
+	case err == nil:
+		c.waits.answered(time.Since(asked))
+	case errors.As(err, &f) && f.Reason == ReasonTimeout:
+		c.waits.timedOut(wt)
+		return wt.explain(err)
+	}
+	return err
 }
 
 // succeeded counts an answer.
@@ -323,12 +340,12 @@ func (c *Client) setProc(p, ended *Process) {
 // When known is not nil, it is an answer accepted before to a request
 // like req, after its id: an answer that is the same after req's id is
 // not parsed, and its resp is nil.
-func (c *Client) exchange(req *protocol.Request, timeout time.Duration, known []byte) (*protocol.Response, []byte, error) {
+func (c *Client) exchange(req *protocol.Request, wt wait, known []byte) (*protocol.Response, []byte, error) {
 	c.ids++
 	c.ops[0], c.ops[1] = req.Op, c.ops[0]
 	id := strconv.Itoa(c.ids)
 	req.ID = json.RawMessage(id)
-	resp, line, err := roundTrip(c.proc, req, timeout, known)
+	resp, line, err := roundTrip(c.proc, req, wt, known)
 	if err != nil {
 		return nil, line, c.interrupted(err)
 	}
@@ -345,15 +362,15 @@ func (c *Client) exchange(req *protocol.Request, timeout time.Duration, known []
 // answer, checked for req's op but not for its id; an answer that is
 // known after req's id (protocol.IsAnswer) is not parsed, and its resp is
 // nil.
-func roundTrip(p *Process, req *protocol.Request, timeout time.Duration, known []byte) (*protocol.Response, []byte, error) {
+func roundTrip(p *Process, req *protocol.Request, wt wait, known []byte) (*protocol.Response, []byte, error) {
 	msg, err := req.AppendJSON(nil)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.Send(timeout, msg); err != nil {
+	if err := p.Send(wt.d, msg); err != nil {
 		return nil, nil, err
 	}
-	line, err := p.Receive(timeout)
+	line, err := p.receive(wt.d, wt.grace)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -449,7 +466,7 @@ func (c *Client) interrupted(err error) error {
 }
 
 func (c *Client) sayHello() (*protocol.Response, error) {
-	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, c.opts.StartTimeout, c.helloTail)
+	resp, line, err := c.exchange(&protocol.Request{Op: protocol.Hello}, whole(c.opts.StartTimeout), c.helloTail)
 	if err == nil && resp != nil && resp.Error != nil {
 		err = helloError(line)
 	}
@@ -478,7 +495,7 @@ func answerTail(line []byte, id string) []byte {
 // greet says hello to p, a spare, with the request hello; an answer that
 // is known after hello's id (the first process's, accepted) is not parsed.
 func greet(p *Process, hello *protocol.Request, timeout time.Duration, known []byte) error {
-	resp, line, err := roundTrip(p, hello, timeout, known)
+	resp, line, err := roundTrip(p, hello, whole(timeout), known)
 	if err != nil || resp == nil {
 		return err
 	}
@@ -724,7 +741,11 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 	for k = range reqs {
 		pace.linger(c.proc, k, int(sent.Load())-k)
 		waited := time.Now()
-		line, err = c.proc.Receive(c.opts.Timeout)
+		wt := c.waits.of(reqs[k].Op)
+		line, err = c.proc.receive(wt.d, wt.grace)
+		if err == nil {
+			c.noted(wt, waited, nil)
+		}
 		var resp *protocol.Response
 		switch {
 		case err != nil:
@@ -761,6 +782,7 @@ func (c *Client) Batch(reqs []*protocol.Request, expected [][]byte, window int) 
 				c.lost += time.Since(waited)
 				return answers[:k], k, nil, uerr
 			}
+			err = c.noted(wt, waited, err)
 			c.proc.Kill() // a writer blocked on a full pipe returns
 			<-written
 			if k > 0 {

@@ -13,7 +13,9 @@
 //     (a polite SIGTERM, then SIGKILL after a short grace) and reaped, its
 //     children and grandchildren with it, whatever else it started;
 //   - every read and write has a deadline: the first answer of a process
-//     gets the start-up allowance, every later one the answer timeout;
+//     gets the start-up allowance, every later one the answer timeout, or
+//     a shorter wait once requests of its op have hung again and again
+//     (HangsBeforeShorter);
 //   - a response line is read into one reused buffer of at most
 //     protocol.MaxLine bytes, and standard error is kept as a bounded tail;
 //   - a Client says hello to every process it starts, restarts included,

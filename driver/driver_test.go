@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"runtime"
 	"strconv"
@@ -478,6 +479,43 @@ func TestCrashGrace(t *testing.T) {
 	} {
 		if got := driver.CrashGrace(c.timeout); got != c.want {
 			t.Errorf("after a timeout of %v: %v, want %v", c.timeout, got, c.want)
+		}
+	}
+}
+
+// The wait for an answer is the timeout, with crashGrace after it, until
+// HangsBeforeShorter requests of its op got no answer within it; then a
+// shorter one, SlowerThanSeen times the slowest answer seen, a tenth of
+// the timeout at least, with a quarter of it after it, and a reason that
+// says so. Requests of other ops are not concerned, and a shorter wait
+// that runs out does not count as a hang.
+func TestWaitAfterHangs(t *testing.T) {
+	const timeout = 2 * time.Second
+	enc, dec := protocol.Encode, protocol.Decode
+	three := []protocol.Op{enc, dec, enc, enc}
+	for _, c := range []struct {
+		slowest     time.Duration
+		op          protocol.Op
+		hung        []protocol.Op
+		wait, grace time.Duration
+	}{
+		{0, enc, nil, timeout, driver.CrashGrace(timeout)},
+		{0, enc, []protocol.Op{enc, enc, dec}, timeout, driver.CrashGrace(timeout)},
+		{0, enc, three, 200 * time.Millisecond, 50 * time.Millisecond},
+		{0, dec, three, timeout, driver.CrashGrace(timeout)},
+		{0, enc, append(three, enc, enc), 200 * time.Millisecond, 50 * time.Millisecond},  // the shorter waits that ran out are no hangs of the whole timeout
+		{3 * time.Millisecond, enc, three, 200 * time.Millisecond, 50 * time.Millisecond}, // a tenth of the timeout at least
+		{50 * time.Millisecond, enc, three, 500 * time.Millisecond, 125 * time.Millisecond},
+		{73754 * time.Microsecond, enc, three, 738 * time.Millisecond, 184500 * time.Microsecond}, // rounded up to the millisecond
+		{300 * time.Millisecond, enc, three, timeout, driver.CrashGrace(timeout)},                 // the timeout at most
+	} {
+		wait, grace, why := driver.WaitAfter(timeout, c.slowest, c.op, c.hung...)
+		if wait != c.wait || grace != c.grace || (why != "") != (wait < timeout) {
+			t.Errorf("%s after hangs of %s, the slowest answer %v: a wait of %v, grace %v (%q); want %v, grace %v",
+				c.op, c.hung, c.slowest, wait, grace, why, c.wait, c.grace)
+		}
+		if why != "" && !strings.Contains(why, fmt.Sprintf("given once %d %s requests got no answer within it", driver.HangsBeforeShorter, c.op)) {
+			t.Errorf("why: %q", why)
 		}
 	}
 }

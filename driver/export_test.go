@@ -1,6 +1,10 @@
 package driver
 
-import "time"
+import (
+	"time"
+
+	"github.com/qf-format/qf-conformance/protocol"
+)
 
 // Spares is how many spare processes a Client keeps, for the benchmark's
 // baseline of none.
@@ -34,4 +38,18 @@ func (p *Process) PID() int {
 		return 0
 	}
 	return p.cmd.Process.Pid
+}
+
+// WaitAfter returns the wait a Client gives a request of op after the
+// requests of ops, in turn, got no answer within the wait each was given,
+// the slowest answer seen having taken slowest: how long, the grace after
+// it, and why it is shorter than timeout ("" when it is not).
+func WaitAfter(timeout, slowest time.Duration, op protocol.Op, hung ...protocol.Op) (d, grace time.Duration, why string) {
+	w := waits{timeout: timeout}
+	w.answered(slowest)
+	for _, h := range hung {
+		w.timedOut(w.of(h))
+	}
+	wt := w.of(op)
+	return wt.d, wt.grace, wt.shorter
 }

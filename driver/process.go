@@ -182,6 +182,12 @@ func (p *Process) write(timeout time.Duration, b []byte) error {
 // what a child it left behind might write, and then reports a crash. A
 // process that exits soon after the timeout (crashGrace) crashed too.
 func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
+	return p.receive(timeout, crashGrace(timeout))
+}
+
+// receive is Receive, with grace for the process to exit after the
+// timeout and have crashed.
+func (p *Process) receive(timeout, grace time.Duration) ([]byte, error) {
 	if !p.lineBuffered() {
 		// A line already read is taken without reading, and needs no
 		// deadline: most of a batch's answers come so.
@@ -198,7 +204,7 @@ func (p *Process) Receive(timeout time.Duration) ([]byte, error) {
 		return line, nil
 	case errors.Is(err, protocol.ErrLineTooLong):
 		return nil, &Failure{Reason: ReasonProtocol, Detail: fmt.Sprintf("an answer line longer than %d bytes", protocol.MaxLine)}
-	case errors.Is(err, os.ErrDeadlineExceeded) && !p.exitsWithin(crashGrace(timeout)):
+	case errors.Is(err, os.ErrDeadlineExceeded) && !p.exitsWithin(grace):
 		return nil, timeoutDetail("no answer", timeout)
 	}
 	return nil, p.crash()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -428,30 +429,130 @@ func TestCrashesOnEveryRequestOfAKind(t *testing.T) {
 		start := time.Now()
 		rep := runFake(t, c.mode, Options{NoDiagnosis: true})
 		t.Logf("%s: %d vectors, %d restarts, %.1f s", c.mode, len(rep.Results), rep.Restarts, time.Since(start).Seconds())
-		crashed := 0
-		for i := range rep.Results {
-			r := &rep.Results[i]
-			got, want := string(r.Status)+"/"+string(r.Reason), "pass/"
-			if c.crashes(r) {
-				want = "fail/crash"
-				crashed++
-			}
-			if got != want {
-				t.Errorf("%s: %s %s, want %s", c.mode, r.ID, got, want)
-			}
-		}
+		crashed := failsOnly(t, c.mode, rep, c.crashes, suite.Crash)
 		if crashed < 20 || rep.Restarts != crashed || len(rep.Problems) != 0 {
 			t.Errorf("%s: %d crashes, %d restarts, problems %q", c.mode, crashed, rep.Restarts, rep.Problems)
-		}
-		for _, s := range rep.Summaries {
-			if s.Failed == 0 && s.Level != s.Category.Top() {
-				t.Errorf("%s: %s reached %s, want %s", c.mode, s.Category, s.LevelText(), s.Category.Top())
-			}
 		}
 		if d := time.Since(start); d > measure.Allowance(time.Minute) {
 			t.Errorf("%s: took %v", c.mode, d)
 		}
 	}
+}
+
+// An implementation that hangs on every request of some kind, on every
+// encode or on every request, has every vector run and every category it
+// answers at the level it earns, and its hangs cost the whole timeout
+// only HangsBeforeShorter times for each op: the later requests of the op
+// get a shorter wait, which their failures say. (Asserted on the waits
+// qf chose, not on the run's time.)
+func TestHangsOnEveryRequestOfAKind(t *testing.T) {
+	t.Parallel()
+	timeout := measure.Allowance(500 * time.Millisecond)
+	full := "no answer within " + timeout.String()
+	for _, c := range []struct {
+		mode  string
+		run   *regexp.Regexp
+		hangs func(r *suite.Entry) bool
+		ops   int // the ops that hang
+	}{
+		{"hang-encode", regexp.MustCompile(`^(strict|replay|encode)/corpus-`), func(r *suite.Entry) bool { return r.Category == suite.Encode }, 1},
+		{"hang-all", regexp.MustCompile(`^(strict|encode)/corpus-`), func(*suite.Entry) bool { return true }, 2},
+	} {
+		rep := runFake(t, c.mode, Options{Options: driver.Options{Timeout: timeout}, Run: c.run, NoDiagnosis: true})
+		hung := failsOnly(t, c.mode, rep, c.hangs, suite.Timeout)
+		whole, shorter := 0, 0
+		for i := range rep.Results {
+			r := &rep.Results[i]
+			switch wait, ok := shorterWait(r.Detail); {
+			case r.Detail == full:
+				whole++
+			case ok && wait < timeout:
+				shorter++
+			case r.Reason == suite.Timeout:
+				t.Errorf("%s: %s: %s", c.mode, r.ID, r.Detail)
+			}
+		}
+		t.Logf("%s: %d vectors, %d hangs: %d after the whole timeout, %d after a shorter wait", c.mode, len(rep.Results), hung, whole, shorter)
+		if whole != c.ops*driver.HangsBeforeShorter || whole+shorter != hung || rep.Restarts != hung || len(rep.Problems) != 0 {
+			t.Errorf("%s: %d hangs: %d after the whole timeout (want %d), %d after a shorter wait; %d restarts; problems %q",
+				c.mode, hung, whole, c.ops*driver.HangsBeforeShorter, shorter, rep.Restarts, rep.Problems)
+		}
+	}
+}
+
+// An implementation that answers slowly and well, and hangs on some
+// requests, is never said to hang on a request it answers: the shorter
+// wait after hangs scales with the slowest answer seen. It answers each
+// request after a twentieth of the timeout: each shorter wait is ten
+// times that at least, where a tenth of the timeout, not scaled, would be
+// twice that.
+func TestSlowAnswersAreNoHangs(t *testing.T) {
+	t.Parallel()
+	timeout := measure.Allowance(400 * time.Millisecond)
+	delay := timeout / 20
+	rep, dir := runFakeIn(t, "slow-hang-4th", Options{Options: driver.Options{Timeout: timeout}, Run: regexp.MustCompile(`^encode/(corpus|walls)-`), NoDiagnosis: true},
+		"QF_FAKE_DELAY="+delay.String())
+	hangs, err := filepath.Glob(filepath.Join(dir, "hang-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	timeouts, shorter := 0, 0
+	for _, r := range rep.Results {
+		switch {
+		case r.Status == suite.Pass:
+		case r.Status == suite.Fail && r.Reason == suite.Timeout:
+			timeouts++
+			if wait, ok := shorterWait(r.Detail); ok {
+				shorter++
+				if wait < driver.SlowerThanSeen*delay {
+					t.Errorf("%s: a wait of %v, less than %d times the answers' %v: %s", r.ID, wait, driver.SlowerThanSeen, delay, r.Detail)
+				}
+			}
+		default:
+			t.Errorf("%s: %s/%s (%s)", r.ID, r.Status, r.Reason, r.Detail)
+		}
+	}
+	t.Logf("%d vectors, %d hangs, %d timeouts, %d after a shorter wait", len(rep.Results), len(hangs), timeouts, shorter)
+	if timeouts != len(hangs) || timeouts < driver.HangsBeforeShorter+1 {
+		t.Errorf("%d timeouts for %d hangs, want one for each, %d at least", timeouts, len(hangs), driver.HangsBeforeShorter+1)
+	}
+}
+
+// failsOnly checks that every result of rep, a run of the fake mode,
+// passes but those that fails picks, which fail for reason, and that each
+// category with no failure reaches its top level; it returns how many
+// results fails picks.
+func failsOnly(t *testing.T, mode string, rep *Report, fails func(*suite.Entry) bool, reason suite.Reason) int {
+	t.Helper()
+	n := 0
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		got, want := string(r.Status)+"/"+string(r.Reason), "pass/"
+		if fails(r) {
+			want = "fail/" + string(reason)
+			n++
+		}
+		if got != want {
+			t.Errorf("%s: %s %s, want %s", mode, r.ID, got, want)
+		}
+	}
+	for _, s := range rep.Summaries {
+		if s.Failed == 0 && s.Level != s.Category.Top() {
+			t.Errorf("%s: %s reached %s, want %s", mode, s.Category, s.LevelText(), s.Category.Top())
+		}
+	}
+	return n
+}
+
+// shorterWait returns the wait that a timeout's detail says it was given,
+// and whether that wait was shorter than the timeout.
+func shorterWait(detail string) (time.Duration, bool) {
+	rest, ok := strings.CutPrefix(detail, "no answer within ")
+	if !ok || !strings.Contains(rest, "a wait shorter than the timeout") {
+		return 0, false
+	}
+	d, err := time.ParseDuration(strings.Fields(rest)[0])
+	return d, err == nil
 }
 
 // In oneshot mode too: a command that crashes on every truncated code

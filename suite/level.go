@@ -81,7 +81,7 @@ type Reason string
 const (
 	Mismatch    Reason = "mismatch"    // an answer, but not the expected one (its Way says how)
 	Crash       Reason = "crash"       // the implementation exited or closed its output
-	Timeout     Reason = "timeout"     // no answer within the timeout, or its input not read
+	Timeout     Reason = "timeout"     // no answer within the time given (the timeout, or a shorter wait after hangs), or its input not read
 	Protocol    Reason = "protocol"    // an answer that breaks spec/protocol.md
 	Unsupported Reason = "unsupported" // "unsupported" for an op and profile the implementation lists
 )
@@ -94,7 +94,7 @@ type Misbehaviour struct{ Title, Fix string }
 var Misbehaviours = map[Reason]Misbehaviour{
 	Crash: {"the implementation exited or closed its output instead of answering",
 		"answer every request, with an error object for what cannot be decoded or encoded, and exit only at the end of the input (spec/protocol.md)"},
-	Timeout: {"no answer within the timeout",
+	Timeout: {"no answer within the time it was given",
 		"answer each request within the timeout, with an error object for what cannot be decoded or encoded (spec/protocol.md)"},
 	Protocol: {"an answer that breaks spec/protocol.md",
 		"answer each request with one line of JSON as spec/protocol.md says: its id, then a result or an error object"},

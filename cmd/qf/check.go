@@ -82,7 +82,7 @@ type checkFlags struct {
 
 func newCheckFlags(fs *flag.FlagSet) *checkFlags {
 	f := &checkFlags{}
-	f.timeout = fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process (not used by -oneshot)")
+	f.timeout = fs.Duration("timeout", driver.DefaultTimeout, timeoutUsage+" (not used by -oneshot)")
 	f.startTimeout = fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process (its hello; with -oneshot, its exit)")
 	f.oneshot = fs.Bool("oneshot", false, "start COMMAND once per vector, the code on stdin (strict decoding, L1 only)")
 	f.parallel = fs.Int("parallel", runtime.NumCPU(), "with -oneshot, how many `N` processes at once")

@@ -46,7 +46,7 @@ flags:`
 
 func runCorners(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("corners", cornersSynopsis, stdout, stderr)
-	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process")
+	timeout := fs.Duration("timeout", driver.DefaultTimeout, timeoutUsage)
 	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process, its hello")
 	if err := parse(fs, args); err != nil {
 		return err

@@ -81,7 +81,7 @@ func runFuzz(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the shrunk examples as vector files into `DIR`")
 	jsonOut := fs.String("json", "", "write the whole report as JSON to `FILE` (- for standard output, the text report then going to standard error)")
 	verbose := fs.Bool("v", false, "also show every example, as qf check shows a failing vector, with how it was found and shrunk")
-	timeout := fs.Duration("timeout", driver.DefaultTimeout, "time allowed for each answer after the first of a process")
+	timeout := fs.Duration("timeout", driver.DefaultTimeout, timeoutUsage)
 	startTimeout := fs.Duration("start-timeout", driver.DefaultStartTimeout, "time allowed for the first answer of each process")
 	window := fs.Int("window", generative.DefaultWindow, "keep `N` requests in flight at once")
 	if err := parse(fs, args); err != nil {

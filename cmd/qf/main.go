@@ -57,6 +57,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 )
 
@@ -154,6 +155,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "qf: unknown command %q\n%s", cmd, usage)
 	return errUsage
 }
+
+// timeoutUsage is the usage of -timeout in qf check, fuzz and corners,
+// which talk to an implementation through package driver: its rule for
+// requests of an op that hangs again and again.
+var timeoutUsage = fmt.Sprintf("time allowed for each answer after the first of a process; once %d requests of one op have got none within it, "+
+	"each in a process of its own, later requests of that op are given less: %d times the slowest answer seen, -timeout/%d at least, "+
+	"and a failure after such a wait says the wait it was given",
+	driver.HangsBeforeShorter, driver.SlowerThanSeen, driver.LeastShare)
 
 // newFlagSet returns a flag set for a subcommand: asked for with -h, its
 // usage text goes to stdout (a help asked for, not an error, as qf -h);

@@ -202,6 +202,12 @@ func crash(st *state, _ *protocol.Request, _ *protocol.Response) bool {
 	return false
 }
 
+// hang never returns: only a kill ends the process.
+func hang() bool {
+	time.Sleep(time.Hour)
+	return false
+}
+
 // panicked exits as a Rust program that panics does: a message on
 // standard error, exit status 101.
 func panicked(what string) bool {
@@ -259,6 +265,18 @@ var modes = map[string]fake{
 		return st.n < 1 || crash(st, req, resp)
 	}},
 	"hang-5th": {answer: at(5, func(*state, *protocol.Request, *protocol.Response) bool { time.Sleep(time.Hour); return false })},
+	// Hangs on every request of op encode, or on every request after
+	// hello; or answers each request after QF_FAKE_DELAY, slowly but
+	// well, and hangs on the fourth request of each process, first
+	// noting it in QF_FAKE_DIR, a file "hang-PID".
+	"hang-encode": {answer: func(_ *state, req *protocol.Request, _ *protocol.Response) bool {
+		return req.Op != protocol.Encode || hang()
+	}},
+	"hang-all": {answer: func(st *state, _ *protocol.Request, _ *protocol.Response) bool { return st.n < 1 || hang() }},
+	"slow-hang-4th": {answer: func(st *state, _ *protocol.Request, _ *protocol.Response) bool {
+		time.Sleep(fakeDuration("QF_FAKE_DELAY", 20*time.Millisecond))
+		return st.n != 4 || !once(os.Getenv("QF_FAKE_DIR"), fmt.Sprintf("hang-%d", os.Getpid())) || hang()
+	}},
 	// A crash that takes its time, as a panic printing its stack does:
 	// QF_FAKE_DELAY, then exit status 3, on the third request.
 	"slow-crash-3rd": {answer: at(3, func(st *state, req *protocol.Request, resp *protocol.Response) bool {
