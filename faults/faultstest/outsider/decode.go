@@ -9,17 +9,14 @@ import (
 )
 
 // A decoder decodes codes (spec/qf.md, "Strict decoding" and "Lenient
-// decoding"). It keeps its memory from one code to the next: the Value
-// it returns is valid until its next decode.
+// decoding"): one code.
 type decoder struct {
 	faults   faultSet
-	buf      []byte // the characters left after deletion
 	r        bitReader
 	val      Value
 	state    State
 	record   Record
-	moveBits []int    // the offset of each move's first bit
-	squares  [][2]int // for the rules applied while decoding
+	moveBits []int // the offset of each move's first bit
 }
 
 // A bitReader reads fields from characters of the alphabet, each six
@@ -84,16 +81,21 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 // in the lenient profile, code without the bytes outside the alphabet.
 func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 	if d.faults.has(EqualsSkipped) || d.faults.has(StrictEqualsSkipped) && !lenient {
-		code = d.drop(code, func(c byte) bool { return c == '=' })
+		code = strings.ReplaceAll(code, "=", "")
 	}
 	if d.faults.has(JunkAsZerosUTF16) {
-		return d.holes(code), nil
+		return holes(code), nil
 	}
 	if lenient {
 		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
-		return d.drop(code, func(c byte) bool { return sextets[c] == noSextet }), nil
+		return strings.Map(func(r rune) rune {
+			if r >= 0x80 || sextets[r] == noSextet {
+				return -1
+			}
+			return r
+		}, code), nil
 	}
 	for i := 0; i < len(code); i++ {
 		if sextets[code[i]] != noSextet {
@@ -114,38 +116,17 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 
 // holes returns code with each character outside the alphabet written as
 // 'A', six zero bits, once per UTF-16 code unit of the character (a byte
-// that is not UTF-8 as U+FFFD, one unit), in d.buf (JunkAsZerosUTF16).
-func (d *decoder) holes(code string) string {
-	d.buf = d.buf[:0]
-	for i := 0; i < len(code); {
-		if sextets[code[i]] != noSextet {
-			d.buf = append(d.buf, code[i])
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(code[i:])
-		d.buf = append(d.buf, 'A')
-		if utf16.RuneLen(r) == 2 {
-			d.buf = append(d.buf, 'A')
-		}
-		i += size
-	}
-	return string(d.buf)
-}
-
-// drop returns code without the bytes for which junk is true, in d.buf
-// (code itself when there are none).
-func (d *decoder) drop(code string, junk func(byte) bool) string {
-	d.buf = d.buf[:0]
-	for i := 0; i < len(code); i++ {
-		if !junk(code[i]) {
-			d.buf = append(d.buf, code[i])
+// that is not UTF-8 as U+FFFD, one unit) (JunkAsZerosUTF16).
+func holes(code string) string {
+	var b strings.Builder
+	for _, r := range code {
+		if r < 0x80 && sextets[r] != noSextet {
+			b.WriteRune(r)
+		} else {
+			b.WriteString("AA"[:utf16.RuneLen(r)])
 		}
 	}
-	if len(d.buf) == len(code) {
-		return code
-	}
-	return string(d.buf)
+	return b.String()
 }
 
 // end checks what follows the fields, in the strict profile: n is the
@@ -181,7 +162,7 @@ func (d *decoder) rules() *codeError {
 		return nil
 	}
 	var vi *violation
-	d.squares, vi = replay(&d.val, d.faults, d.squares[:0])
+	_, vi = replay(&d.val, d.faults, nil)
 	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
 		return nil
 	}

@@ -54,7 +54,7 @@ func TestRoundTrip(t *testing.T) {
 	junk := []string{"=", " ", "\n", "-", "_", "é", "\x00", "\xff"}
 	for range 2000 {
 		v := randomValue(r)
-		text := v.appendJSON(nil)
+		text := v.canonical()
 		resp := h.Handle(&protocol.Request{Op: protocol.Encode, Value: text})
 		if resp.Error != nil {
 			t.Fatalf("encode %s: %+v", text, resp.Error)
@@ -95,7 +95,7 @@ func TestPaddingLowOwnCodes(t *testing.T) {
 	h := New(PaddingLow)
 	r := rand.New(rand.NewPCG(7, 8))
 	for range 2000 {
-		text := randomValue(r).appendJSON(nil)
+		text := randomValue(r).canonical()
 		code := *h.Handle(&protocol.Request{Op: protocol.Encode, Value: text}).Code
 		if got := h.Handle(&protocol.Request{Op: protocol.Decode, Code: &code}); got.Error != nil || string(got.Value) != string(text) {
 			t.Fatalf("%q: %s %+v, want %s", code, got.Value, got.Error, text)
@@ -110,7 +110,7 @@ func TestJSONSyntax(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	pieces := []string{"{", "}", "[", "]", ",", ":", `"`, `\`, "\\u", "d800", "-", "0", "1", ".", "e", "+", " ", "\t", "\x01", "\xc3", "é", "null", "tru", "x"}
 	for range 50000 {
-		text := randomValue(r).appendJSON(nil)
+		text := randomValue(r).canonical()
 		for range 1 + r.IntN(3) {
 			i := r.IntN(len(text) + 1)
 			j := min(len(text), i+r.IntN(3))
@@ -200,7 +200,7 @@ func TestOnlyCrashesPanic(t *testing.T) {
 			if v.State != nil && r.IntN(2) == 0 {
 				v.State.White, v.State.Black = r.Int64N(128), r.Int64N(128)
 			}
-			text := v.appendJSON(nil)
+			text := v.canonical()
 			code := *wide.Handle(&protocol.Request{Op: protocol.Encode, Value: text}).Code
 			if n := r.IntN(len(code) + 1); r.IntN(3) == 0 {
 				code = code[:n] + "= é😀"[r.IntN(4):][:1] + code[n:]

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // A shaper reads a Value from a JSON tree, refusing what is not a
@@ -47,31 +50,41 @@ func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 }
 
 func (s *shaper) top(root *jsonNode) *codeError {
-	s.val = Value{}
 	if root.kind != jsonObject {
 		return malformed("", "the value is not an object")
 	}
-	st, err := s.member(root, "state")
-	if err != nil {
-		return err
-	}
-	if st.kind != jsonNull {
-		if err := s.readState(st); err != nil {
-			return under(".state", err)
-		}
-		s.val.State = &s.state
-	}
-	rec, err := s.member(root, "record")
-	if err != nil {
-		return err
-	}
-	if rec.kind != jsonNull {
-		if err := s.readRecord(rec); err != nil {
-			return under(".record", err)
+	return s.members(root, true, func(key string, v *jsonNode) ([]string, *codeError) {
+		switch {
+		case v.kind == jsonNull:
+			return nil, nil
+		case key == "state":
+			s.val.State = &s.state
+			return nil, s.readState(v)
 		}
 		s.val.Record = &s.record
+		return nil, s.readRecord(v)
+	}, "state", "record")
+}
+
+// members reads the members keys of the object n, in order, each with
+// read, which may name keys to read after those; then it refuses n's
+// unknown keys. top says whether n is the whole value.
+func (s *shaper) members(n *jsonNode, top bool, read func(key string, v *jsonNode) ([]string, *codeError), keys ...string) *codeError {
+	if n.kind != jsonObject {
+		return malformed("", "not an object")
 	}
-	return s.unknown(root, true, "state", "record")
+	for i := 0; i < len(keys); i++ {
+		v, err := s.member(n, keys[i])
+		if err != nil {
+			return err
+		}
+		more, err := read(keys[i], v)
+		if err != nil {
+			return under("."+keys[i], err)
+		}
+		keys = append(keys, more...)
+	}
+	return s.unknown(n, top, keys...)
 }
 
 // member returns the value of the key of object o: malformed when it is
@@ -103,7 +116,7 @@ func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 	var first []byte
 	found := false
 	for _, m := range o.members {
-		if isKnown(m.key, known) || found && bytes.Compare(m.key, first) >= 0 {
+		if slices.Contains(known, string(m.key)) || found && bytes.Compare(m.key, first) >= 0 {
 			continue
 		}
 		first, found = m.key, true
@@ -112,15 +125,6 @@ func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 		return nil
 	}
 	return malformed(s.keyPath(first), "unknown key "+strconv.Quote(string(first)))
-}
-
-func isKnown(key []byte, known []string) bool {
-	for _, k := range known {
-		if string(key) == k {
-			return true
-		}
-	}
-	return false
 }
 
 // keyPath returns the path of a key relative to its object: ".key" for a
@@ -141,37 +145,8 @@ func (s *shaper) keyPath(key []byte) string {
 		quoted, _ := json.Marshal(string(key))
 		return "[" + string(quoted) + "]"
 	}
-	return "[" + string(appendQuoted(nil, key)) + "]"
-}
-
-// appendQuoted appends key as a JSON string in RFC 8259's minimal form:
-// only '"', '\\' and the characters below U+0020 are escaped.
-func appendQuoted(b, key []byte) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, c := range key {
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\r':
-			b = append(b, '\\', 'r')
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return append(b, '"')
+	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
+	return "[" + string(quoted) + "]"
 }
 
 // integer reads an integer; out-of-range values are left to the encoder.
@@ -205,16 +180,9 @@ func (s *shaper) name(node *jsonNode, names ...string) (int, *codeError) {
 	return 0, malformed("", "not one of "+strings.Join(names, ", "))
 }
 
-// object checks that n is an object.
-func (s *shaper) object(n *jsonNode) *codeError {
-	if n.kind != jsonObject {
-		return malformed("", "not an object")
-	}
-	return nil
-}
-
 // list reads an array of integers into xs.
-func (s *shaper) list(node *jsonNode, xs []int64) ([]int64, *codeError) {
+func (s *shaper) list(node *jsonNode) ([]int64, *codeError) {
+	var xs []int64
 	if node.kind != jsonArray {
 		return xs, malformed("", "not a list")
 	}

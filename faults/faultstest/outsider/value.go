@@ -2,7 +2,8 @@ package outsider
 
 import (
 	"slices"
-	"strconv"
+
+	"github.com/go-json-experiment/json"
 )
 
 // A Value is what a code holds (spec/qf.md, "Canonical JSON"): a State, a
@@ -80,83 +81,78 @@ func parityPlayer(turn int64) int {
 var (
 	playerNames      = [2]string{"white", "black"}
 	orientationNames = [2]string{"h", "v"}
+	kindNames        = [2]string{"piece", "wall"}
 )
 
-// appendJSON appends the canonical JSON of v to b.
-func (v *Value) appendJSON(b []byte) []byte {
-	b = append(b, `{"state":`...)
-	if v.State == nil {
-		b = append(b, "null"...)
-	} else {
-		b = v.State.appendJSON(b)
+// The canonical JSON's objects, as json.Marshal writes them: members in
+// the order of the fields, nil lists as [], a nil pointer as null or left
+// out.
+type (
+	jsonValue struct {
+		State  *jsonState  `json:"state"`
+		Record *jsonRecord `json:"record"`
 	}
-	b = append(b, `,"record":`...)
-	if v.Record == nil {
-		b = append(b, "null"...)
-	} else {
-		b = v.Record.appendJSON(b)
+	jsonState struct {
+		White int64     `json:"white"`
+		Black int64     `json:"black"`
+		Walls jsonWalls `json:"walls"`
+		Last  jsonMove  `json:"last_move"`
+		Turn  int64     `json:"turn"`
 	}
-	return append(b, '}')
+	jsonWalls struct {
+		White jsonGroups `json:"white"`
+		Black jsonGroups `json:"black"`
+	}
+	jsonGroups struct {
+		H []int64 `json:"h"`
+		V []int64 `json:"v"`
+	}
+	jsonRecord struct {
+		Moves []jsonMove `json:"moves"`
+	}
+	// A jsonMove is a move of a record, or with Player a State's last move.
+	jsonMove struct {
+		Player      string `json:"player,omitempty"`
+		Kind        string `json:"kind"`
+		Dir         *int64 `json:"dir,omitempty"`
+		Orientation string `json:"orientation,omitempty"`
+		Place       *int64 `json:"place,omitempty"`
+	}
+)
+
+// canonical returns the canonical JSON of v.
+func (v *Value) canonical() []byte {
+	var out jsonValue
+	if st := v.State; st != nil {
+		out.State = &jsonState{White: st.White, Black: st.Black, Turn: st.Turn,
+			Last: jsonMove{Player: playerNames[st.Last.Player], Kind: kindNames[b2i(st.Last.Wall)]}}
+		out.State.Walls.White = jsonGroups{st.Walls[white][horizontal], st.Walls[white][vertical]}
+		out.State.Walls.Black = jsonGroups{st.Walls[black][horizontal], st.Walls[black][vertical]}
+		if st.Last.Wall {
+			out.State.Last.Place = &st.Last.Place
+		}
+	}
+	if v.Record != nil {
+		out.Record = &jsonRecord{Moves: []jsonMove{}}
+		for _, m := range v.Record.Moves {
+			jm := jsonMove{Kind: kindNames[b2i(m.Wall)], Dir: &m.Dir}
+			if m.Wall {
+				jm.Dir, jm.Orientation, jm.Place = nil, orientationNames[m.Orientation], &m.Place
+			}
+			out.Record.Moves = append(out.Record.Moves, jm)
+		}
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		panic(err) // no value of these types fails
+	}
+	return b
 }
 
-func (s *State) appendJSON(b []byte) []byte {
-	b = append(b, `{"white":`...)
-	b = strconv.AppendInt(b, s.White, 10)
-	b = append(b, `,"black":`...)
-	b = strconv.AppendInt(b, s.Black, 10)
-	b = append(b, `,"walls":{`...)
-	for p := range 2 {
-		if p > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, '"')
-		b = append(b, playerNames[p]...)
-		b = append(b, `":{"h":`...)
-		b = appendInts(b, s.Walls[p][horizontal])
-		b = append(b, `,"v":`...)
-		b = appendInts(b, s.Walls[p][vertical])
-		b = append(b, '}')
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	b = append(b, `},"last_move":{"player":"`...)
-	b = append(b, playerNames[s.Last.Player]...)
-	if s.Last.Wall {
-		b = append(b, `","kind":"wall","place":`...)
-		b = strconv.AppendInt(b, s.Last.Place, 10)
-	} else {
-		b = append(b, `","kind":"piece"`...)
-	}
-	b = append(b, `},"turn":`...)
-	b = strconv.AppendInt(b, s.Turn, 10)
-	return append(b, '}')
-}
-
-func (r *Record) appendJSON(b []byte) []byte {
-	b = append(b, `{"moves":[`...)
-	for i, m := range r.Moves {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		if m.Wall {
-			b = append(b, `{"kind":"wall","orientation":"`...)
-			b = append(b, orientationNames[m.Orientation]...)
-			b = append(b, `","place":`...)
-			b = strconv.AppendInt(b, m.Place, 10)
-		} else {
-			b = append(b, `{"kind":"piece","dir":`...)
-			b = strconv.AppendInt(b, m.Dir, 10)
-		}
-		b = append(b, '}')
-	}
-	return append(b, "]}"...)
-}
-
-func appendInts(b []byte, xs []int64) []byte {
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, x, 10)
-	}
-	return append(b, ']')
+	return 0
 }
