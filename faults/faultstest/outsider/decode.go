@@ -12,10 +12,7 @@ import (
 // decoding"): one code.
 type decoder struct {
 	faults   faultSet
-	r        bitReader
-	val      Value
-	state    State
-	record   Record
+	val      *Value
 	moveBits []int // the offset of each move's first bit
 }
 
@@ -39,7 +36,7 @@ func (r *bitReader) read(width int) (uint32, bool) {
 			r.pos += width
 			return v << width, true
 		}
-		c := uint32(sextets[r.s[r.pos/6]])
+		c := uint32(sextet(r.s[r.pos/6]))
 		left := 6 - r.pos%6 // the bits of c not read yet
 		take := min(left, width)
 		v = v<<take | c>>(left-take)&(1<<take-1)
@@ -73,7 +70,31 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 	if err := d.rules(); err != nil {
 		return nil, err
 	}
-	return &d.val, nil
+	return d.val, nil
+}
+
+// fields reads the fields of s in layout order into d.val and returns the
+// number of bits they use, or the first field's error: truncated, or out
+// of range (spec/qf.md, "Strict decoding", step 2).
+func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
+	io := newFieldIO(d.faults, reading)
+	io.r.s, io.r.zeros = s, d.faults.has(ZeroFill)
+	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
+		io.maxSquare = 1<<squareWidth - 1
+	}
+	if d.faults.has(WallCountTenOut) {
+		io.maxCount = maxCount - 1
+	}
+	if d.faults.has(TurnNineBits) {
+		io.turnWidth = turnWidth - 1
+	}
+	v := new(Value)
+	if io.walk(v); io.err != nil {
+		return 0, io.err
+	}
+	v.model(d.faults)
+	d.val, d.moveBits = v, io.moveBits
+	return io.r.pos, nil
 }
 
 // characters returns the characters of code to read the fields from:
@@ -91,14 +112,14 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
 		return strings.Map(func(r rune) rune {
-			if r >= 0x80 || sextets[r] == noSextet {
+			if r >= 0x80 || sextet(byte(r)) < 0 {
 				return -1
 			}
 			return r
 		}, code), nil
 	}
 	for i := 0; i < len(code); i++ {
-		if sextets[code[i]] != noSextet {
+		if sextet(code[i]) >= 0 {
 			continue
 		}
 		if d.faults.has(CrashJunkStrict) {
@@ -120,7 +141,7 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 func holes(code string) string {
 	var b strings.Builder
 	for _, r := range code {
-		if r < 0x80 && sextets[r] != noSextet {
+		if r < 0x80 && sextet(byte(r)) >= 0 {
 			b.WriteRune(r)
 		} else {
 			b.WriteString("AA"[:utf16.RuneLen(r)])
@@ -140,7 +161,7 @@ func (d *decoder) end(s string, n int, low bool) *codeError {
 	if n%6 == 0 || need > len(s) || d.faults.has(PaddingIgnored) {
 		return nil
 	}
-	c := int(sextets[s[need-1]])
+	c := sextet(s[need-1])
 	pad := c & (1<<(6-n%6) - 1)
 	if low {
 		pad = c >> (n % 6)
@@ -162,7 +183,7 @@ func (d *decoder) rules() *codeError {
 		return nil
 	}
 	var vi *violation
-	_, vi = replay(&d.val, d.faults, nil)
+	_, vi = replay(d.val, d.faults, nil)
 	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
 		return nil
 	}
@@ -176,7 +197,7 @@ func (d *decoder) rules() *codeError {
 // bits are its padding, which end checks).
 func (d *decoder) rereadLow(s string, n int, lenient bool) *codeError {
 	moved := []byte(s)
-	moved[n/6] = alphabet[int(sextets[s[n/6]])<<(6-n%6)&63]
+	moved[n/6] = alphabet[sextet(s[n/6])<<(6-n%6)&63]
 	_, err := d.fields(string(moved), lenient)
 	return err
 }

@@ -3,7 +3,6 @@ package outsider
 import (
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // A Fault is a mistake the implementation can be told to make, described
@@ -148,13 +147,6 @@ var Faults = func() []Fault {
 	}
 	return out
 }()
-
-// Crashes reports whether f makes the implementation panic, rather than
-// answer wrongly, on the inputs it concerns.
-func (f Fault) Crashes() bool {
-	i := slices.Index(Faults, f)
-	return i >= 0 && strings.HasPrefix(Table[i].Does, "crash:")
-}
 
 // faultSet is a set of faults, one bit per index in Faults.
 type faultSet uint64

@@ -108,7 +108,19 @@ func (h *handler) validate(code string) *protocol.Response {
 
 // failed returns the answer that is the error err, of decoding (for
 // decode, replay and validate) or of encoding, as the implementation
-// reports errors.
+// reports it: with OneErrorKind, every decoding error is
+// invalid_character and every encoding error malformed, at the same
+// position; with NoPositions, no error has a bit or char offset, but each
+// keeps its field.
 func (h *handler) failed(err *codeError, decoding bool) *protocol.Response {
-	return &protocol.Response{Error: reported(err, h.faults, decoding).object()}
+	switch {
+	case h.faults.has(OneErrorKind) && decoding:
+		err.Kind = kindInvalidCharacter
+	case h.faults.has(OneErrorKind):
+		err.Kind = kindMalformed
+	}
+	if h.faults.has(NoPositions) {
+		err.Bit, err.Char = -1, -1
+	}
+	return &protocol.Response{Error: err.object()}
 }

@@ -1,36 +1,30 @@
 package outsider
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The widths of the fields, spec/qf.md, "Layout".
 const (
-	flagWidth        = 1
-	squareWidth      = 7
-	countWidth       = 4
-	anchorWidth      = 6
-	turnWidth        = 10
-	movesWidth       = 10
-	dirWidth         = 3
-	maxSquare        = 80
-	maxCount         = 10
-	maxAnchor        = 63
-	maxDir           = 7
-	maxTurn          = 1023
-	maxMoves         = 1023
-	alphabet         = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-	noSextet    int8 = -1
+	flagWidth   = 1
+	squareWidth = 7
+	countWidth  = 4
+	anchorWidth = 6
+	turnWidth   = 10
+	movesWidth  = 10
+	dirWidth    = 3
+	maxSquare   = 80
+	maxCount    = 10
+	maxAnchor   = 63
+	maxDir      = 7
+	maxTurn     = 1023
+	maxMoves    = 1023
+	alphabet    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 )
 
-// sextets maps a byte to its index in the alphabet, or noSextet.
-var sextets = func() (t [256]int8) {
-	for i := range t {
-		t[i] = noSextet
-	}
-	for i := range len(alphabet) {
-		t[alphabet[i]] = int8(i)
-	}
-	return t
-}()
+// sextet returns the index of c in the alphabet, or -1.
+func sextet(c byte) int { return strings.IndexByte(alphabet, c) }
 
 // A fieldName is one row of the layout.
 type fieldName uint8

@@ -14,8 +14,8 @@ const hugeInt = 1 << 50
 // its exact decimal value (spec/qf.md, "Canonical JSON": 8.0, 80e-1 and
 // 1e3 are integers, 3.99999999999999999999 and 1e-400 are not), or false
 // when it stands for no integer. Integers beyond ±hugeInt are ±hugeInt.
-func integer(text []byte) (int64, bool) {
-	digits, exp, _ := strings.Cut(strings.ToLower(string(text)), "e")
+func integer(text string) (int64, bool) {
+	digits, exp, _ := strings.Cut(strings.ToLower(text), "e")
 	// An exponent beyond the digits' count and 20 makes a value that is
 	// nonzero either no integer or one beyond hugeInt: bound it there, so
 	// that 1e99999999999999999999 costs no more than 1e40.

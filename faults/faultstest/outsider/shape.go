@@ -1,7 +1,6 @@
 package outsider
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"slices"
@@ -92,9 +91,9 @@ func (s *shaper) members(n *jsonNode, top bool, read func(key string, v *jsonNod
 func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *codeError) {
 	var val *jsonNode
 	seen := 0
-	for _, m := range o.members {
-		if string(m.key) == key {
-			val = m.val
+	for i, k := range o.keys {
+		if k == key {
+			val = o.items[i]
 			seen++
 		}
 	}
@@ -113,36 +112,29 @@ func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 	if !top && s.faults.has(NestedUnknownSkipped) {
 		return nil
 	}
-	var first []byte
-	found := false
-	for _, m := range o.members {
-		if slices.Contains(known, string(m.key)) || found && bytes.Compare(m.key, first) >= 0 {
-			continue
+	var unknown []string
+	for _, k := range o.keys {
+		if !slices.Contains(known, k) {
+			unknown = append(unknown, k)
 		}
-		first, found = m.key, true
 	}
-	if !found {
+	if len(unknown) == 0 {
 		return nil
 	}
-	return malformed(s.keyPath(first), "unknown key "+strconv.Quote(string(first)))
+	first := slices.Min(unknown) // in byte order
+	return malformed(s.keyPath(first), "unknown key "+strconv.Quote(first))
 }
 
 // keyPath returns the path of a key relative to its object: ".key" for a
 // key made only of ASCII letters, digits and "_", otherwise the key as a
 // JSON string in brackets (spec/qf.md, "Errors").
-func (s *shaper) keyPath(key []byte) string {
-	plain := len(key) > 0
-	for _, c := range key {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return "." + string(key)
+func (s *shaper) keyPath(key string) string {
+	const plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+	if key != "" && strings.Trim(key, plain) == "" {
+		return "." + key
 	}
 	if s.faults.has(HTMLEscapedPaths) {
-		quoted, _ := json.Marshal(string(key))
+		quoted, _ := json.Marshal(key)
 		return "[" + string(quoted) + "]"
 	}
 	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
@@ -154,28 +146,21 @@ func (s *shaper) integer(node *jsonNode) (int64, *codeError) {
 	if node.kind != jsonNumber {
 		return 0, malformed("", "not a number")
 	}
-	if s.faults.has(NumbersAsFloat64) {
-		f, err := strconv.ParseFloat(string(node.text), 64)
-		if err != nil || f != math.Trunc(f) {
-			return 0, malformed("", "not an integer: "+string(node.text))
-		}
-		return int64(max(min(f, hugeInt), -hugeInt)), nil
-	}
 	v, ok := integer(node.text)
+	if s.faults.has(NumbersAsFloat64) {
+		f, err := strconv.ParseFloat(node.text, 64)
+		v, ok = int64(max(min(f, hugeInt), -hugeInt)), err == nil && f == math.Trunc(f)
+	}
 	if !ok {
-		return 0, malformed("", "not an integer: "+string(node.text))
+		return 0, malformed("", "not an integer: "+node.text)
 	}
 	return v, nil
 }
 
 // name reads a string that must be one of names, and returns its index.
 func (s *shaper) name(node *jsonNode, names ...string) (int, *codeError) {
-	if node.kind == jsonString {
-		for i, name := range names {
-			if string(node.text) == name {
-				return i, nil
-			}
-		}
+	if i := slices.Index(names, node.text); node.kind == jsonString && i >= 0 {
+		return i, nil
 	}
 	return 0, malformed("", "not one of "+strings.Join(names, ", "))
 }

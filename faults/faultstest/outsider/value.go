@@ -1,9 +1,9 @@
 package outsider
 
 import (
+	"fmt"
 	"slices"
-
-	"github.com/go-json-experiment/json"
+	"strings"
 )
 
 // A Value is what a code holds (spec/qf.md, "Canonical JSON"): a State, a
@@ -53,29 +53,29 @@ type Move struct {
 	Place       int64
 }
 
-// sortGroups sorts each wall group by anchor, duplicates kept
-// (WallsMergedSorted). It is what becomes of the groups in a data model
-// that keeps a player's walls, each with its orientation, in one list
-// sorted by anchor, and splits the list by orientation again to write the
-// JSON or the code: a stable sort of one list, split, is a sort of each
-// part, and nothing is merged away.
-func (s *State) sortGroups() {
-	for p := range 2 {
-		for o := range 2 {
-			slices.Sort(s.Walls[p][o])
+// model changes v as the implementation's data model keeps a value, read
+// from a code or to be written as one: with WallsMergedSorted, a player's
+// walls in one list sorted by anchor (stably) and split by orientation
+// again to write the JSON or the code, which sorts each group, nothing
+// merged away; with PlayerFromParity, no last move's player but the
+// turn's parity (turn n follows n-1 moves, white's first, so white moved
+// last when the turn is even); with EmptyRecordLost, no record of 0 moves.
+func (v *Value) model(faults faultSet) {
+	if st := v.State; st != nil {
+		for p := range 2 {
+			for o := range 2 {
+				if faults.has(WallsMergedSorted) {
+					slices.Sort(st.Walls[p][o])
+				}
+			}
+		}
+		if faults.has(PlayerFromParity) {
+			st.Last.Player = int(st.Turn & 1)
 		}
 	}
-}
-
-// parityPlayer returns the player who made the last move, as a data
-// model without that field computes it from the turn (PlayerFromParity):
-// turn n follows n-1 moves, white's first, so white moved last when the
-// turn is even.
-func parityPlayer(turn int64) int {
-	if turn%2 == 0 {
-		return white
+	if v.Record != nil && len(v.Record.Moves) == 0 && faults.has(EmptyRecordLost) {
+		v.Record = nil
 	}
-	return black
 }
 
 var (
@@ -84,70 +84,40 @@ var (
 	kindNames        = [2]string{"piece", "wall"}
 )
 
-// The canonical JSON's objects, as json.Marshal writes them: members in
-// the order of the fields, nil lists as [], a nil pointer as null or left
-// out.
-type (
-	jsonValue struct {
-		State  *jsonState  `json:"state"`
-		Record *jsonRecord `json:"record"`
-	}
-	jsonState struct {
-		White int64     `json:"white"`
-		Black int64     `json:"black"`
-		Walls jsonWalls `json:"walls"`
-		Last  jsonMove  `json:"last_move"`
-		Turn  int64     `json:"turn"`
-	}
-	jsonWalls struct {
-		White jsonGroups `json:"white"`
-		Black jsonGroups `json:"black"`
-	}
-	jsonGroups struct {
-		H []int64 `json:"h"`
-		V []int64 `json:"v"`
-	}
-	jsonRecord struct {
-		Moves []jsonMove `json:"moves"`
-	}
-	// A jsonMove is a move of a record, or with Player a State's last move.
-	jsonMove struct {
-		Player      string `json:"player,omitempty"`
-		Kind        string `json:"kind"`
-		Dir         *int64 `json:"dir,omitempty"`
-		Orientation string `json:"orientation,omitempty"`
-		Place       *int64 `json:"place,omitempty"`
-	}
-)
-
 // canonical returns the canonical JSON of v.
 func (v *Value) canonical() []byte {
-	var out jsonValue
-	if st := v.State; st != nil {
-		out.State = &jsonState{White: st.White, Black: st.Black, Turn: st.Turn,
-			Last: jsonMove{Player: playerNames[st.Last.Player], Kind: kindNames[b2i(st.Last.Wall)]}}
-		out.State.Walls.White = jsonGroups{st.Walls[white][horizontal], st.Walls[white][vertical]}
-		out.State.Walls.Black = jsonGroups{st.Walls[black][horizontal], st.Walls[black][vertical]}
+	b := []byte(`{"state":`)
+	if st := v.State; st == nil {
+		b = append(b, "null"...)
+	} else {
+		w := st.Walls
+		b = fmt.Appendf(b, `{"white":%d,"black":%d,"walls":{"white":{"h":%s,"v":%s},"black":{"h":%s,"v":%s}},`+
+			`"last_move":{"player":"%s","kind":"%s"`, st.White, st.Black, ints(w[white][horizontal]), ints(w[white][vertical]),
+			ints(w[black][horizontal]), ints(w[black][vertical]), playerNames[st.Last.Player], kindNames[b2i(st.Last.Wall)])
 		if st.Last.Wall {
-			out.State.Last.Place = &st.Last.Place
+			b = fmt.Appendf(b, `,"place":%d`, st.Last.Place)
+		}
+		b = fmt.Appendf(b, `},"turn":%d}`, st.Turn)
+	}
+	if v.Record == nil {
+		return append(b, `,"record":null}`...)
+	}
+	b = append(b, `,"record":{"moves":[`...)
+	for i, m := range v.Record.Moves {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if m.Wall {
+			b = fmt.Appendf(b, `{"kind":"wall","orientation":"%s","place":%d}`, orientationNames[m.Orientation], m.Place)
+		} else {
+			b = fmt.Appendf(b, `{"kind":"piece","dir":%d}`, m.Dir)
 		}
 	}
-	if v.Record != nil {
-		out.Record = &jsonRecord{Moves: []jsonMove{}}
-		for _, m := range v.Record.Moves {
-			jm := jsonMove{Kind: kindNames[b2i(m.Wall)], Dir: &m.Dir}
-			if m.Wall {
-				jm.Dir, jm.Orientation, jm.Place = nil, orientationNames[m.Orientation], &m.Place
-			}
-			out.Record.Moves = append(out.Record.Moves, jm)
-		}
-	}
-	b, err := json.Marshal(out)
-	if err != nil {
-		panic(err) // no value of these types fails
-	}
-	return b
+	return append(b, "]}}"...)
 }
+
+// ints returns xs as a JSON array.
+func ints(xs []int64) string { return strings.ReplaceAll(fmt.Sprint(xs), " ", ",") }
 
 // b2i returns 1 for true, 0 for false.
 func b2i(b bool) int {
