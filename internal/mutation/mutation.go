@@ -13,7 +13,6 @@ package mutation
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,13 +71,11 @@ type Mutant struct {
 // alike (the same line twice in a function), the second by "#2": it
 // stays the same while the line does, wherever the line moves.
 func (m Mutant) ID() string {
-	var id string
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d\x00%s", m.Func, m.Source, m.Col, m.Old))
+	id := fmt.Sprintf("%s:%s:%s->%s:%x", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), sum[:4])
 	if m.Kind == ConditionRemoved { // its change is source text, named by its digest
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", m.Func, m.Source, m.Col, m.Old, m.New)))
-		id = fmt.Sprintf("%s:%s:%s", m.File, m.Kind, hex.EncodeToString(sum[:6]))
-	} else {
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%s", m.Func, m.Source, m.Col, m.Old)))
-		id = fmt.Sprintf("%s:%s:%s->%s:%s", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), hex.EncodeToString(sum[:4]))
+		sum = sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d\x00%s\x00%s", m.Func, m.Source, m.Col, m.Old, m.New))
+		id = fmt.Sprintf("%s:%s:%x", m.File, m.Kind, sum[:6])
 	}
 	if m.nth > 0 {
 		id += "#" + strconv.Itoa(m.nth+1)

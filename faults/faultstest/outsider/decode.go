@@ -31,17 +31,12 @@ func (r *bitReader) read(width int) (uint32, bool) {
 		return 0, false
 	}
 	var v uint32
-	for width > 0 {
-		if r.pos >= 6*len(r.s) {
-			r.pos += width
-			return v << width, true
+	for ; width > 0; width-- {
+		v <<= 1
+		if r.pos < 6*len(r.s) {
+			v |= uint32(sextet(r.s[r.pos/6])) >> (5 - r.pos%6) & 1
 		}
-		c := uint32(sextet(r.s[r.pos/6]))
-		left := 6 - r.pos%6 // the bits of c not read yet
-		take := min(left, width)
-		v = v<<take | c>>(left-take)&(1<<take-1)
-		r.pos += take
-		width -= take
+		r.pos++
 	}
 	return v, true
 }
@@ -182,8 +177,7 @@ func (d *decoder) rules() *codeError {
 	if d.val.Record == nil || !d.faults.has(RulesWhileDecoding) && !d.faults.has(OffBoardFileRefused) {
 		return nil
 	}
-	var vi *violation
-	_, vi = replay(d.val, d.faults, nil)
+	_, vi := replay(d.val, d.faults, nil)
 	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
 		return nil
 	}

@@ -22,18 +22,12 @@ type Entry struct {
 	// the inputs it concerns, which a server of the Handler turns into a
 	// crash.
 	Does string
-	// Family names the family of the suite's catalogue of faults (package
-	// faults) that describes the same mechanism in the same scope: a
-	// shape of the family does what the fault does, or, for a fault of
-	// decoding and encoding alike, the family's shape for decoding and
-	// its shape for encoding do it together. It is given for the faults
-	// of Ports, whose tables a diagnosis is held to, and is "" when no
-	// shape matches: when the fault differs from every shape in scope (a
-	// profile, a chunk, a direction) or in bounds, even where a family
-	// is close.
-	Family string
-	// Variants names the catalogue's faults of those shapes; none when
-	// Family is "".
+	// Family, for the faults of Ports, names the family of package faults'
+	// catalogue a shape of which (or whose shapes for decoding and for
+	// encoding together) does what the fault does, in the same scope; ""
+	// when none does, in scope (a profile, a chunk, a direction) or in
+	// bounds, even where a family is close. Variants names those shapes.
+	Family   string
 	Variants []string
 	// Partly is set when the family's shapes do what the fault does on
 	// most inputs but not all (the comment of the entry says where): the

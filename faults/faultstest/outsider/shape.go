@@ -37,7 +37,20 @@ func under(prefix string, err *codeError) *codeError {
 
 // value reads the whole value from the root of the tree.
 func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
-	err := s.top(root)
+	err := malformed("", "the value is not an object")
+	if root.kind == jsonObject {
+		err = s.members(root, true, func(key string, v *jsonNode) ([]string, *codeError) {
+			switch {
+			case v.kind == jsonNull:
+				return nil, nil
+			case key == "state":
+				s.val.State = &s.state
+				return nil, s.readState(v)
+			}
+			s.val.Record = &s.record
+			return nil, s.readRecord(v)
+		}, "state", "record")
+	}
 	if err != nil {
 		err.Field = strings.TrimPrefix(err.Field, ".")
 		if err.Field != "" {
@@ -46,23 +59,6 @@ func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 		return nil, err
 	}
 	return &s.val, nil
-}
-
-func (s *shaper) top(root *jsonNode) *codeError {
-	if root.kind != jsonObject {
-		return malformed("", "the value is not an object")
-	}
-	return s.members(root, true, func(key string, v *jsonNode) ([]string, *codeError) {
-		switch {
-		case v.kind == jsonNull:
-			return nil, nil
-		case key == "state":
-			s.val.State = &s.state
-			return nil, s.readState(v)
-		}
-		s.val.Record = &s.record
-		return nil, s.readRecord(v)
-	}, "state", "record")
 }
 
 // members reads the members keys of the object n, in order, each with
