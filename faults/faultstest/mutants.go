@@ -9,7 +9,6 @@ package faultstest
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/qf-format/qf-conformance/faults"
 	"github.com/qf-format/qf-conformance/protocol"
@@ -55,30 +54,6 @@ func Variants(family string) []*faults.Fault {
 	return slices.DeleteFunc(slices.Clone(faults.Catalogue), func(f *faults.Fault) bool { return f.Family != family })
 }
 
-// What says what is wrong with the mutant, in words.
-func (m *Mutant) What() string {
-	if len(m.Faults) == 1 {
-		if f := m.Faults[0]; f.Shape != "" {
-			return f.What + " (" + f.Shape + ")"
-		}
-		return m.Faults[0].What
-	}
-	var names []string
-	for _, f := range m.Faults {
-		names = append(names, f.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-// Flags returns the flags of the mutant's faults.
-func (m *Mutant) Flags() []string {
-	var flags []string
-	for _, f := range m.Faults {
-		flags = append(flags, f.Flags...)
-	}
-	return flags
-}
-
 // Catalogue lists a mutant of each fault of faults.Catalogue alone, then
 // the fansite's scripts.
 var Catalogue = func() []*Mutant {
@@ -108,10 +83,6 @@ var Realistic = []*Mutant{
 	of("kotlin-codec", "zero-fill", "trailing-ignored", "encoder-mask", "anchors-dropped", "last-move-wall-error", "place-after-pawn"),
 	of("fansite-viewer", "junk-as-zeros", "zero-fill", "no-range-checks", "square-arithmetic"),
 }
-
-// Conforming is the model with no fault: it must pass the whole suite, so
-// that each mutant fails by its faults alone.
-var Conforming = &Mutant{Name: "conforming"}
 
 // Named returns the mutant of that name, of Catalogue or Realistic.
 func Named(name string) (*Mutant, bool) {

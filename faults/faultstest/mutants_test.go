@@ -319,3 +319,31 @@ func TestFuzzFindsNothingTheVectorsMiss(t *testing.T) {
 	}
 	t.Logf("%d of %d mutants pass every vector, and were fuzzed", checked, len(Catalogue))
 }
+
+// What says what is wrong with the mutant, in words.
+func (m *Mutant) What() string {
+	if len(m.Faults) == 1 {
+		if f := m.Faults[0]; f.Shape != "" {
+			return f.What + " (" + f.Shape + ")"
+		}
+		return m.Faults[0].What
+	}
+	var names []string
+	for _, f := range m.Faults {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Flags returns the flags of the mutant's faults.
+func (m *Mutant) Flags() []string {
+	var flags []string
+	for _, f := range m.Faults {
+		flags = append(flags, f.Flags...)
+	}
+	return flags
+}
+
+// Conforming is the model with no fault: it must pass the whole suite, so
+// that each mutant fails by its faults alone.
+var Conforming = &Mutant{Name: "conforming"}

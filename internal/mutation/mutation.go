@@ -13,7 +13,6 @@ package mutation
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -72,13 +71,11 @@ type Mutant struct {
 // alike (the same line twice in a function), the second by "#2": it
 // stays the same while the line does, wherever the line moves.
 func (m Mutant) ID() string {
-	var id string
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d\x00%s", m.Func, m.Source, m.Col, m.Old))
+	id := fmt.Sprintf("%s:%s:%s->%s:%x", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), sum[:4])
 	if m.Kind == ConditionRemoved { // its change is source text, named by its digest
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%s\x00%s", m.Func, m.Source, m.Col, m.Old, m.New)))
-		id = fmt.Sprintf("%s:%s:%s", m.File, m.Kind, hex.EncodeToString(sum[:6]))
-	} else {
-		sum := sha256.Sum256([]byte(fmt.Sprintf("%s\x00%s\x00%d\x00%s", m.Func, m.Source, m.Col, m.Old)))
-		id = fmt.Sprintf("%s:%s:%s->%s:%s", m.File, m.Kind, m.Old, strings.TrimSpace(m.New), hex.EncodeToString(sum[:4]))
+		sum = sha256.Sum256(fmt.Appendf(nil, "%s\x00%s\x00%d\x00%s\x00%s", m.Func, m.Source, m.Col, m.Old, m.New))
+		id = fmt.Sprintf("%s:%s:%x", m.File, m.Kind, sum[:6])
 	}
 	if m.nth > 0 {
 		id += "#" + strconv.Itoa(m.nth+1)
@@ -122,8 +119,8 @@ func Find(path string, src []byte) ([]Mutant, error) {
 		return nil, fmt.Errorf("mutation: %v", err)
 	}
 	consts := constants(f)
-	funcs := spansOf(f)
 	var out []Mutant
+	var fn string // the function declared around the node inspected
 	add := func(pos token.Pos, kind Kind, old, new string) {
 		p := fset.Position(pos)
 		line := src[p.Offset-p.Column+1:]
@@ -131,12 +128,12 @@ func Find(path string, src []byte) ([]Mutant, error) {
 			line = line[:i]
 		}
 		out = append(out, Mutant{File: path, Line: p.Line, Col: p.Column, Offset: p.Offset, Kind: kind, Old: old, New: new,
-			Source: strings.TrimSpace(string(line)), Func: funcs.at(pos)})
+			Source: strings.TrimSpace(string(line)), Func: fn})
 	}
 	text := func(e ast.Expr) string {
 		return string(src[fset.Position(e.Pos()).Offset:fset.Position(e.End()).Offset])
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
+	inspect := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GenDecl:
 			return n.Tok != token.CONST // constants' operators cannot all be changed
@@ -178,7 +175,14 @@ func Find(path string, src []byte) ([]Mutant, error) {
 			}
 		}
 		return true
-	})
+	}
+	for _, d := range f.Decls {
+		fn = ""
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			fn = funcName(fd)
+		}
+		ast.Inspect(d, inspect)
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Offset < out[j].Offset })
 	seen := map[string]int{}
 	for i := range out {
@@ -189,45 +193,19 @@ func Find(path string, src []byte) ([]Mutant, error) {
 	return out, nil
 }
 
-// A funcSpan is the span of a function's declaration, and the function's
-// name as the linker names it within its package.
-type funcSpan struct {
-	from, to token.Pos
-	name     string
-}
-
-type funcSpans []funcSpan
-
-// spansOf returns the spans of the functions declared in f.
-func spansOf(f *ast.File) funcSpans {
-	var out funcSpans
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		name := fd.Name.Name
-		if fd.Recv != nil && len(fd.Recv.List) == 1 {
-			switch t := fd.Recv.List[0].Type.(type) {
-			case *ast.StarExpr:
-				name = "(*" + ident(t.X) + ")." + name
-			default:
-				name = ident(t) + "." + name
-			}
-		}
-		out = append(out, funcSpan{fd.Pos(), fd.End(), name})
-	}
-	return out
-}
-
-// at returns the name of the function declared around pos, or "".
-func (fs funcSpans) at(pos token.Pos) string {
-	for _, f := range fs {
-		if f.from <= pos && pos < f.to {
-			return f.name
+// funcName returns the name of the function fd as the linker names it
+// within its package: "Decode", "(*reader).object", "Value.String".
+func funcName(fd *ast.FuncDecl) string {
+	name := fd.Name.Name
+	if fd.Recv != nil && len(fd.Recv.List) == 1 {
+		switch t := fd.Recv.List[0].Type.(type) {
+		case *ast.StarExpr:
+			name = "(*" + ident(t.X) + ")." + name
+		default:
+			name = ident(t) + "." + name
 		}
 	}
-	return ""
+	return name
 }
 
 // isString reports whether e is a string literal.

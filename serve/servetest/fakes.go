@@ -218,8 +218,7 @@ func panicked(what string) bool {
 
 // hasRecord reports whether a code's second bit, the record flag, is set.
 func hasRecord(code string) bool {
-	const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-	return code != "" && strings.IndexByte(alphabet, code[0])&0x10 != 0
+	return code != "" && strings.IndexByte(spec.Alphabet, code[0])&0x10 != 0
 }
 
 // digest returns the FNV-1a digest of a request's input: its code or its
@@ -499,8 +498,7 @@ func upperCase(req *protocol.Request, _ *protocol.Response, b []byte) []byte {
 	if req.Op == protocol.Hello {
 		return b
 	}
-	b = bytes.Replace(b, []byte(`"id":`), []byte(`"ID":`), 1)
-	for _, m := range []string{"value", "code", "squares", "violation", "violations", "error"} {
+	for _, m := range []string{"id", "value", "code", "squares", "violation", "violations", "error"} {
 		b = bytes.Replace(b, []byte(`"`+m+`":`), []byte(`"`+strings.ToUpper(m)+`":`), 1)
 	}
 	return b

@@ -1,10 +1,11 @@
 package servetest
 
 import (
-	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 
 	"github.com/qf-format/qf-conformance/internal/mutation"
 )
@@ -62,31 +63,14 @@ func WithProgram(run func() int) int {
 	return run()
 }
 
-// build builds programSource into dir, as the program "fakes".
+// build builds programSource into dir, as the program "fakes", in the
+// module of the working directory (the go command names its go.mod).
 func build(dir string) error {
-	root, err := moduleRoot()
+	gomod, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil {
 		return err
 	}
+	root := filepath.Dir(strings.TrimSpace(string(gomod)))
 	files := map[string][]byte{programPackage + "/main.go": []byte(programSource)}
 	return mutation.Build(root, dir, mutation.Mutant{}, files, programPackage, filepath.Join(dir, "fakes"))
-}
-
-// moduleRoot returns the directory of the go.mod above the working
-// directory, a package's own when go test runs its test binary.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			return "", errors.New("no go.mod above the working directory")
-		}
-		dir = up
-	}
 }

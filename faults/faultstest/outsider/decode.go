@@ -9,17 +9,11 @@ import (
 )
 
 // A decoder decodes codes (spec/qf.md, "Strict decoding" and "Lenient
-// decoding"). It keeps its memory from one code to the next: the Value
-// it returns is valid until its next decode.
+// decoding"): one code.
 type decoder struct {
 	faults   faultSet
-	buf      []byte // the characters left after deletion
-	r        bitReader
-	val      Value
-	state    State
-	record   Record
-	moveBits []int    // the offset of each move's first bit
-	squares  [][2]int // for the rules applied while decoding
+	val      *Value
+	moveBits []int // the offset of each move's first bit
 }
 
 // A bitReader reads fields from characters of the alphabet, each six
@@ -37,17 +31,12 @@ func (r *bitReader) read(width int) (uint32, bool) {
 		return 0, false
 	}
 	var v uint32
-	for width > 0 {
-		if r.pos >= 6*len(r.s) {
-			r.pos += width
-			return v << width, true
+	for ; width > 0; width-- {
+		v <<= 1
+		if r.pos < 6*len(r.s) {
+			v |= uint32(sextet(r.s[r.pos/6])) >> (5 - r.pos%6) & 1
 		}
-		c := uint32(sextets[r.s[r.pos/6]])
-		left := 6 - r.pos%6 // the bits of c not read yet
-		take := min(left, width)
-		v = v<<take | c>>(left-take)&(1<<take-1)
-		r.pos += take
-		width -= take
+		r.pos++
 	}
 	return v, true
 }
@@ -76,7 +65,31 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 	if err := d.rules(); err != nil {
 		return nil, err
 	}
-	return &d.val, nil
+	return d.val, nil
+}
+
+// fields reads the fields of s in layout order into d.val and returns the
+// number of bits they use, or the first field's error: truncated, or out
+// of range (spec/qf.md, "Strict decoding", step 2).
+func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
+	io := newFieldIO(d.faults, reading)
+	io.r.s, io.r.zeros = s, d.faults.has(ZeroFill)
+	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
+		io.maxSquare = 1<<squareWidth - 1
+	}
+	if d.faults.has(WallCountTenOut) {
+		io.maxCount = maxCount - 1
+	}
+	if d.faults.has(TurnNineBits) {
+		io.turnWidth = turnWidth - 1
+	}
+	v := new(Value)
+	if io.walk(v); io.err != nil {
+		return 0, io.err
+	}
+	v.model(d.faults)
+	d.val, d.moveBits = v, io.moveBits
+	return io.r.pos, nil
 }
 
 // characters returns the characters of code to read the fields from:
@@ -84,19 +97,24 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 // in the lenient profile, code without the bytes outside the alphabet.
 func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 	if d.faults.has(EqualsSkipped) || d.faults.has(StrictEqualsSkipped) && !lenient {
-		code = d.drop(code, func(c byte) bool { return c == '=' })
+		code = strings.ReplaceAll(code, "=", "")
 	}
 	if d.faults.has(JunkAsZerosUTF16) {
-		return d.holes(code), nil
+		return holes(code), nil
 	}
 	if lenient {
 		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
-		return d.drop(code, func(c byte) bool { return sextets[c] == noSextet }), nil
+		return strings.Map(func(r rune) rune {
+			if r >= 0x80 || sextet(byte(r)) < 0 {
+				return -1
+			}
+			return r
+		}, code), nil
 	}
 	for i := 0; i < len(code); i++ {
-		if sextets[code[i]] != noSextet {
+		if sextet(code[i]) >= 0 {
 			continue
 		}
 		if d.faults.has(CrashJunkStrict) {
@@ -114,38 +132,17 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 
 // holes returns code with each character outside the alphabet written as
 // 'A', six zero bits, once per UTF-16 code unit of the character (a byte
-// that is not UTF-8 as U+FFFD, one unit), in d.buf (JunkAsZerosUTF16).
-func (d *decoder) holes(code string) string {
-	d.buf = d.buf[:0]
-	for i := 0; i < len(code); {
-		if sextets[code[i]] != noSextet {
-			d.buf = append(d.buf, code[i])
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(code[i:])
-		d.buf = append(d.buf, 'A')
-		if utf16.RuneLen(r) == 2 {
-			d.buf = append(d.buf, 'A')
-		}
-		i += size
-	}
-	return string(d.buf)
-}
-
-// drop returns code without the bytes for which junk is true, in d.buf
-// (code itself when there are none).
-func (d *decoder) drop(code string, junk func(byte) bool) string {
-	d.buf = d.buf[:0]
-	for i := 0; i < len(code); i++ {
-		if !junk(code[i]) {
-			d.buf = append(d.buf, code[i])
+// that is not UTF-8 as U+FFFD, one unit) (JunkAsZerosUTF16).
+func holes(code string) string {
+	var b strings.Builder
+	for _, r := range code {
+		if r < 0x80 && sextet(byte(r)) >= 0 {
+			b.WriteRune(r)
+		} else {
+			b.WriteString("AA"[:utf16.RuneLen(r)])
 		}
 	}
-	if len(d.buf) == len(code) {
-		return code
-	}
-	return string(d.buf)
+	return b.String()
 }
 
 // end checks what follows the fields, in the strict profile: n is the
@@ -159,7 +156,7 @@ func (d *decoder) end(s string, n int, low bool) *codeError {
 	if n%6 == 0 || need > len(s) || d.faults.has(PaddingIgnored) {
 		return nil
 	}
-	c := int(sextets[s[need-1]])
+	c := sextet(s[need-1])
 	pad := c & (1<<(6-n%6) - 1)
 	if low {
 		pad = c >> (n % 6)
@@ -180,8 +177,7 @@ func (d *decoder) rules() *codeError {
 	if d.val.Record == nil || !d.faults.has(RulesWhileDecoding) && !d.faults.has(OffBoardFileRefused) {
 		return nil
 	}
-	var vi *violation
-	d.squares, vi = replay(&d.val, d.faults, d.squares[:0])
+	_, vi := replay(d.val, d.faults, nil)
 	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
 		return nil
 	}
@@ -195,7 +191,7 @@ func (d *decoder) rules() *codeError {
 // bits are its padding, which end checks).
 func (d *decoder) rereadLow(s string, n int, lenient bool) *codeError {
 	moved := []byte(s)
-	moved[n/6] = alphabet[int(sextets[s[n/6]])<<(6-n%6)&63]
+	moved[n/6] = alphabet[sextet(s[n/6])<<(6-n%6)&63]
 	_, err := d.fields(string(moved), lenient)
 	return err
 }

@@ -60,22 +60,3 @@ func atChar(kind string, char int, message string) *codeError {
 func inValue(kind, field, message string) *codeError {
 	return &codeError{Kind: kind, Bit: -1, Char: -1, Field: field, Message: message}
 }
-
-// reported returns err as the implementation reports it, decoding (for
-// decode, replay and validate) or encoding: with OneErrorKind, every
-// decoding error is invalid_character and every encoding error
-// malformed, at the same position; with NoPositions, no error has a bit
-// or char offset, but each keeps its field.
-func reported(err *codeError, faults faultSet, decoding bool) *codeError {
-	if faults.has(OneErrorKind) {
-		if decoding {
-			err.Kind = kindInvalidCharacter
-		} else {
-			err.Kind = kindMalformed
-		}
-	}
-	if faults.has(NoPositions) {
-		err.Bit, err.Char = -1, -1
-	}
-	return err
-}

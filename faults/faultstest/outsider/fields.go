@@ -1,186 +1,199 @@
 package outsider
 
-import "fmt"
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
 
-// fields reads the fields of s in layout order into d.val and returns the
-// number of bits they use, or the first field's error: truncated, or out
-// of range (spec/qf.md, "Strict decoding", step 2).
-func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
-	d.r = bitReader{s: s, zeros: d.faults.has(ZeroFill)}
-	d.val = Value{}
-	hasState, err := d.read(field{name: flagsState}, flagWidth)
-	if err != nil {
-		return 0, err
-	}
-	hasRecord, err := d.read(field{name: flagsRecord}, flagWidth)
-	if err != nil {
-		return 0, err
-	}
-	if err := d.chunks(hasState == 1, hasRecord == 1); err != nil {
-		return 0, err
-	}
-	if hasState == 1 {
-		if err := d.readState(lenient); err != nil {
-			return 0, err
+// A fieldIO goes through the fields of a code in layout order (walk), and
+// reads each into a Value, or checks or writes each of a Value's. An
+// error ends the walk: the fields after it are passed over. It writes
+// the fields into one big integer, (acc << width) + x: with MaskAndSpill
+// a value's bits beyond its width carry into the fields before, and a
+// negative value borrows from them; otherwise the value is masked to its
+// width (two's complement, MaskedToWidth). What carries past the first
+// bit is lost.
+type fieldIO struct {
+	faults faultSet
+	mode   ioMode
+	err    *codeError // the first error
+	// The bounds of squares and wall counts, and the turn's width, which
+	// faults of reading change.
+	maxSquare, maxCount int64
+	turnWidth           int
+	r                   bitReader // reading
+	moveBits            []int     // reading: the offset of each move's first bit
+	acc                 big.Int   // writing: the fields written
+	n                   int       // writing: their bits
+}
+
+// An ioMode is what a fieldIO does with the fields.
+type ioMode uint8
+
+const (
+	reading ioMode = iota
+	checking
+	writing
+)
+
+// newFieldIO returns a fieldIO for mode, with the bounds of spec/qf.md,
+// "Layout".
+func newFieldIO(faults faultSet, mode ioMode) *fieldIO {
+	return &fieldIO{faults: faults, mode: mode, maxSquare: maxSquare, maxCount: maxCount, turnWidth: turnWidth}
+}
+
+// field reads x as the field f, of width bits and values 0 to max, or
+// checks it, or writes it.
+func (io *fieldIO) field(f field, x *int64, width int, max int64) {
+	switch {
+	case io.err != nil:
+	case io.mode == reading:
+		start := io.r.pos
+		v, ok := io.r.read(width)
+		switch {
+		case !ok && f.inRecord() && io.faults.has(CrashTruncatedRecord):
+			panic(fmt.Sprintf("outsider: index out of range [%d] with length %d", (start+width-1)/6, len(io.r.s)))
+		case !ok:
+			io.err = atBit(kindTruncated, start, f.path(), f.words()+" runs past the last bit")
+		case int64(v) > max:
+			io.err = outOfRange(f, int64(v), max)
+			io.err.Bit = start
 		}
-		d.val.State = &d.state
-	}
-	if hasRecord == 1 {
-		if err := d.readRecord(); err != nil {
-			return 0, err
+		*x = int64(v)
+	case io.mode == checking:
+		if *x < 0 || *x > max {
+			io.err = outOfRange(f, *x, max)
 		}
-		if len(d.record.Moves) > 0 || !d.faults.has(EmptyRecordLost) {
-			d.val.Record = &d.record
+	default:
+		v := *x
+		if !io.faults.has(MaskAndSpill) {
+			v &= 1<<width - 1
 		}
+		io.acc.Lsh(&io.acc, uint(width))
+		io.acc.Add(&io.acc, big.NewInt(v))
+		io.n += width
 	}
-	return d.r.pos, nil
+}
+
+// flag reads, checks or writes the one-bit field f, b, and returns it.
+func (io *fieldIO) flag(f field, b bool) bool {
+	x := int64(b2i(b))
+	io.field(f, &x, flagWidth, 1)
+	return x == 1
+}
+
+// outOfRange returns out_of_range at the field f, for the value x: an
+// integer, or for a count the length of a list.
+func outOfRange(f field, x, max int64) *codeError {
+	value := fmt.Sprint(x)
+	switch {
+	case x >= hugeInt:
+		value = "of 2^50 or more"
+	case x <= -hugeInt:
+		value = "of -2^50 or less"
+	}
+	return inValue(kindOutOfRange, f.path(), fmt.Sprintf("%s %s out of range 0-%d", f.words(), value, max))
+}
+
+// walk goes through the fields of v in layout order; reading, it fills
+// v, a new Value.
+func (io *fieldIO) walk(v *Value) {
+	hasState := io.flag(field{name: flagsState}, v.State != nil)
+	hasRecord := io.flag(field{name: flagsRecord}, v.Record != nil)
+	if io.mode == reading && io.err == nil {
+		io.err = io.chunks(hasState, hasRecord)
+	}
+	if hasState {
+		if v.State == nil {
+			v.State = new(State)
+		}
+		io.state(v.State)
+	}
+	if hasRecord {
+		if v.Record == nil {
+			v.Record = new(Record)
+		}
+		io.record(v.Record)
+	}
 }
 
 // chunks refuses the combinations of chunks that the decoder does not
 // know, with invalid_character at char 0, the character of the flags: a
 // State (RecordsOnly), or neither chunk (NeitherChunkRefused).
-func (d *decoder) chunks(state, record bool) *codeError {
+func (io *fieldIO) chunks(state, record bool) *codeError {
 	switch {
-	case state && d.faults.has(RecordsOnly):
+	case state && io.faults.has(RecordsOnly):
 		return atChar(kindInvalidCharacter, 0, "not a record: the code holds a State")
-	case !state && !record && d.faults.has(NeitherChunkRefused):
+	case !state && !record && io.faults.has(NeitherChunkRefused):
 		return atChar(kindInvalidCharacter, 0, "the code holds neither a State nor a record")
 	}
 	return nil
 }
 
-// read reads one field of width bits.
-func (d *decoder) read(f field, width int) (int64, *codeError) {
-	start := d.r.pos
-	v, ok := d.r.read(width)
-	if !ok {
-		if f.inRecord() && d.faults.has(CrashTruncatedRecord) {
-			panic(fmt.Sprintf("outsider: index out of range [%d] with length %d", (start+width-1)/6, len(d.r.s)))
-		}
-		return 0, atBit(kindTruncated, start, f.path(), f.words()+" runs past the last bit")
-	}
-	return int64(v), nil
-}
-
-// readBounded reads a field that must not exceed max: a square or a wall
-// count.
-func (d *decoder) readBounded(f field, width int, max int64) (int64, *codeError) {
-	start := d.r.pos
-	v, err := d.read(f, width)
-	if err != nil {
-		return 0, err
-	}
-	if v > max {
-		return 0, atBit(kindOutOfRange, start, f.path(), fmt.Sprintf("%s %d out of range 0-%d", f.words(), v, max))
-	}
-	return v, nil
-}
-
-func (d *decoder) readState(lenient bool) *codeError {
-	st := &d.state
-	maxSq := int64(maxSquare)
-	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
-		maxSq = 1<<squareWidth - 1
-	}
-	var err *codeError
-	if st.White, err = d.readBounded(field{name: stateWhite}, squareWidth, maxSq); err != nil {
-		return err
-	}
-	if st.Black, err = d.readBounded(field{name: stateBlack}, squareWidth, maxSq); err != nil {
-		return err
-	}
+func (io *fieldIO) state(st *State) {
+	io.field(field{name: stateWhite}, &st.White, squareWidth, io.maxSquare)
+	io.field(field{name: stateBlack}, &st.Black, squareWidth, io.maxSquare)
 	for p := range 2 {
 		for o := range 2 {
-			if st.Walls[p][o], err = d.readGroup(p, o, st.Walls[p][o][:0]); err != nil {
-				return err
+			n := int64(len(st.Walls[p][o]))
+			io.field(field{name: wallCount, player: p, orient: o}, &n, countWidth, io.maxCount)
+			if io.mode == reading {
+				st.Walls[p][o] = make([]int64, n)
+			}
+			for i := range st.Walls[p][o] {
+				io.field(field{name: wallAnchor, player: p, orient: o, index: i}, &st.Walls[p][o][i], anchorWidth, maxAnchor)
 			}
 		}
 	}
-	if d.faults.has(WallsMergedSorted) {
-		st.sortGroups()
+	player := int64(st.Last.Player)
+	io.field(field{name: lastPlayer}, &player, flagWidth, 1)
+	st.Last.Player = int(player)
+	if st.Last.Wall = io.flag(field{name: lastKind}, st.Last.Wall); st.Last.Wall {
+		io.field(field{name: lastPlace}, &st.Last.Place, anchorWidth, maxAnchor)
 	}
-	return d.readLast(st)
+	io.field(field{name: stateTurn}, &st.Turn, io.turnWidth, maxTurn)
 }
 
-// readGroup reads a wall group's count and anchors, appending these to
-// anchors.
-func (d *decoder) readGroup(p, o int, anchors []int64) ([]int64, *codeError) {
-	max := int64(maxCount)
-	if d.faults.has(WallCountTenOut) {
-		max = maxCount - 1
+func (io *fieldIO) record(rec *Record) {
+	n := int64(len(rec.Moves))
+	io.field(field{name: movesCount}, &n, movesWidth, maxMoves)
+	if io.mode == reading {
+		rec.Moves = make([]Move, n)
 	}
-	n, err := d.readBounded(field{name: wallCount, player: p, orient: o}, countWidth, max)
-	if err != nil {
-		return anchors, err
-	}
-	for i := range int(n) {
-		a, err := d.read(field{name: wallAnchor, player: p, orient: o, index: i}, anchorWidth)
-		if err != nil {
-			return anchors, err
+	for i := range rec.Moves {
+		m := &rec.Moves[i]
+		io.moveBits = append(io.moveBits, io.r.pos)
+		if m.Wall = io.flag(field{name: moveKind, index: i}, m.Wall); !m.Wall {
+			io.field(field{name: moveDir, index: i}, &m.Dir, dirWidth, maxDir)
+			continue
 		}
-		anchors = append(anchors, a)
+		m.Orientation = b2i(io.flag(field{name: moveOrientation, index: i}, m.Orientation == vertical))
+		io.field(field{name: movePlace, index: i}, &m.Place, anchorWidth, maxAnchor)
 	}
-	return anchors, nil
 }
 
-// readLast reads the last move and the turn.
-func (d *decoder) readLast(st *State) *codeError {
-	player, err := d.read(field{name: lastPlayer}, flagWidth)
-	if err != nil {
-		return err
+// code returns the code of the bits written: six a character, most
+// significant first, the last character filled with zero bits after them
+// (before them with PaddingLow), and with ExtraCharacter an 'A' after a
+// last character that the bits fill.
+func (io *fieldIO) code() string {
+	io.acc.Mod(&io.acc, new(big.Int).Lsh(big.NewInt(1), uint(io.n)))
+	bits := io.acc.Text(2)
+	bits = strings.Repeat("0", io.n-len(bits)) + bits
+	switch r := io.n % 6; {
+	case r == 0 && io.faults.has(ExtraCharacter):
+		bits += "000000"
+	case r > 0 && io.faults.has(PaddingLow):
+		bits = bits[:io.n-r] + strings.Repeat("0", 6-r) + bits[io.n-r:]
+	case r > 0:
+		bits += strings.Repeat("0", 6-r)
 	}
-	kind, err := d.read(field{name: lastKind}, flagWidth)
-	if err != nil {
-		return err
+	out := make([]byte, len(bits)/6)
+	for i := range out {
+		c, _ := strconv.ParseUint(bits[6*i:6*i+6], 2, 8)
+		out[i] = alphabet[c]
 	}
-	st.Last = LastMove{Player: int(player), Wall: kind == 1}
-	if st.Last.Wall {
-		if st.Last.Place, err = d.read(field{name: lastPlace}, anchorWidth); err != nil {
-			return err
-		}
-	}
-	width := turnWidth
-	if d.faults.has(TurnNineBits) {
-		width = turnWidth - 1
-	}
-	if st.Turn, err = d.read(field{name: stateTurn}, width); err != nil {
-		return err
-	}
-	if d.faults.has(PlayerFromParity) {
-		st.Last.Player = parityPlayer(st.Turn)
-	}
-	return nil
-}
-
-func (d *decoder) readRecord() *codeError {
-	n, err := d.read(field{name: movesCount}, movesWidth)
-	if err != nil {
-		return err
-	}
-	moves := d.record.Moves[:0]
-	d.moveBits = d.moveBits[:0]
-	defer func() { d.record.Moves = moves }()
-	for i := range int(n) {
-		d.moveBits = append(d.moveBits, d.r.pos)
-		kind, err := d.read(field{name: moveKind, index: i}, flagWidth)
-		if err != nil {
-			return err
-		}
-		var m Move
-		if kind == 0 {
-			m.Dir, err = d.read(field{name: moveDir, index: i}, dirWidth)
-		} else {
-			m.Wall = true
-			var o int64
-			if o, err = d.read(field{name: moveOrientation, index: i}, flagWidth); err == nil {
-				m.Orientation = int(o)
-				m.Place, err = d.read(field{name: movePlace, index: i}, anchorWidth)
-			}
-		}
-		if err != nil {
-			return err
-		}
-		moves = append(moves, m)
-	}
-	return nil
+	return string(out)
 }

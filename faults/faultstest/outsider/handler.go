@@ -1,11 +1,9 @@
 package outsider
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/qf-format/qf-conformance/protocol"
 )
@@ -41,62 +39,42 @@ func newHandler(name string, fs faultSet) *handler {
 	return h
 }
 
-// A handler answers requests, each with a worker of its pool, so that
-// requests answered at once do not share memory.
+// A handler answers requests, each with a decoder or an encoder of its
+// own.
 type handler struct {
-	faults  faultSet
-	funcs   protocol.Funcs
-	workers sync.Pool
-}
-
-// A worker holds the memory that answering reuses.
-type worker struct {
-	dec     decoder
-	enc     encoder
-	squares [][2]int
-	json    []byte // a decoded value's JSON, before it is copied
+	faults faultSet
+	funcs  protocol.Funcs
 }
 
 // Handle answers req: protocol.Funcs checks its members and calls the
-// function of its op.
+// function of its op. With ASCIIAnswers, every character outside ASCII
+// of an error's field and message is written as '?', as a writer in an
+// ASCII charset does.
 func (h *handler) Handle(req *protocol.Request) *protocol.Response {
 	resp := h.funcs.Handle(req)
 	if h.faults.has(ASCIIAnswers) && resp.Error != nil {
-		resp.Error.Field = asciiOnly(resp.Error.Field)
-		resp.Error.Message = asciiOnly(resp.Error.Message)
+		ascii := func(r rune) rune {
+			if r >= 0x80 {
+				return '?'
+			}
+			return r
+		}
+		resp.Error.Field = strings.Map(ascii, resp.Error.Field)
+		resp.Error.Message = strings.Map(ascii, resp.Error.Message)
 	}
 	return resp
-}
-
-// worker returns a worker from the pool. A worker is put back only when
-// its request was answered: one that panicked is dropped.
-func (h *handler) worker() *worker {
-	if w, ok := h.workers.Get().(*worker); ok {
-		return w
-	}
-	w := new(worker)
-	w.dec.faults, w.enc.faults = h.faults, h.faults
-	return w
 }
 
 func (h *handler) decode(code, profile string) *protocol.Response {
-	w := h.worker()
-	v, err := w.dec.decode(code, profile == "lenient")
-	var resp *protocol.Response
+	v, err := (&decoder{faults: h.faults}).decode(code, profile == "lenient")
 	if err != nil {
-		resp = h.failed(err, true)
-	} else {
-		w.json = v.appendJSON(w.json[:0])
-		resp = &protocol.Response{Value: bytes.Clone(w.json)}
+		return h.failed(err, true)
 	}
-	h.workers.Put(w)
-	return resp
+	return &protocol.Response{Value: v.canonical()}
 }
 
 func (h *handler) encode(value json.RawMessage) *protocol.Response {
-	w := h.worker()
-	code, err := w.enc.encode(value)
-	h.workers.Put(w)
+	code, err := (&encoder{faults: h.faults}).encode(value)
 	if err != nil {
 		return h.failed(err, false)
 	}
@@ -104,22 +82,11 @@ func (h *handler) encode(value json.RawMessage) *protocol.Response {
 }
 
 func (h *handler) replay(code string) *protocol.Response {
-	w := h.worker()
-	v, err := w.dec.decode(code, false)
+	v, err := (&decoder{faults: h.faults}).decode(code, false)
 	if err != nil {
-		h.workers.Put(w)
 		return h.failed(err, true)
 	}
-	resp := w.replay(v, h.faults)
-	h.workers.Put(w)
-	return resp
-}
-
-// replay answers a replay of the value v.
-func (w *worker) replay(v *Value, faults faultSet) *protocol.Response {
-	var vi *violation
-	w.squares, vi = replay(v, faults, w.squares[:0])
-	squares := append(make([][2]int, 0, len(w.squares)), w.squares...)
+	squares, vi := replay(v, h.faults, [][2]int{})
 	resp := &protocol.Response{Squares: &squares, Violation: []byte("null")}
 	if vi != nil {
 		resp.Violation = []byte(`{"move":` + strconv.Itoa(vi.move) + `,"kind":"` + vi.kind + `"}`)
@@ -128,40 +95,32 @@ func (w *worker) replay(v *Value, faults faultSet) *protocol.Response {
 }
 
 func (h *handler) validate(code string) *protocol.Response {
-	w := h.worker()
-	v, err := w.dec.decode(code, false)
-	kinds := []string{}
-	if err == nil && v.State != nil {
-		kinds = append(kinds, validate(v.State, h.faults)...)
-	}
-	h.workers.Put(w)
+	v, err := (&decoder{faults: h.faults}).decode(code, false)
 	if err != nil {
 		return h.failed(err, true)
+	}
+	kinds := []string{}
+	if v.State != nil {
+		kinds = append(kinds, validate(v.State, h.faults)...)
 	}
 	return &protocol.Response{Violations: &kinds}
 }
 
 // failed returns the answer that is the error err, of decoding (for
 // decode, replay and validate) or of encoding, as the implementation
-// reports errors.
+// reports it: with OneErrorKind, every decoding error is
+// invalid_character and every encoding error malformed, at the same
+// position; with NoPositions, no error has a bit or char offset, but each
+// keeps its field.
 func (h *handler) failed(err *codeError, decoding bool) *protocol.Response {
-	return &protocol.Response{Error: reported(err, h.faults, decoding).object()}
-}
-
-// asciiOnly returns s with every character outside ASCII written as '?',
-// as a writer in an ASCII charset does (ASCIIAnswers).
-func asciiOnly(s string) string {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			var b strings.Builder
-			for _, r := range s {
-				if r >= 0x80 {
-					r = '?'
-				}
-				b.WriteRune(r)
-			}
-			return b.String()
-		}
+	switch {
+	case h.faults.has(OneErrorKind) && decoding:
+		err.Kind = kindInvalidCharacter
+	case h.faults.has(OneErrorKind):
+		err.Kind = kindMalformed
 	}
-	return s
+	if h.faults.has(NoPositions) {
+		err.Bit, err.Char = -1, -1
+	}
+	return &protocol.Response{Error: err.object()}
 }

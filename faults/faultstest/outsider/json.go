@@ -28,16 +28,10 @@ const (
 
 // A jsonNode is one value of the tree.
 type jsonNode struct {
-	kind    jsonKind
-	text    []byte // a string's contents, unescaped; a number's text
-	members []jsonMember
-	items   []*jsonNode
-}
-
-// A jsonMember is a member of an object: its key, unescaped, and value.
-type jsonMember struct {
-	key []byte
-	val *jsonNode
+	kind  jsonKind
+	text  string      // a string's contents, unescaped; a number's text
+	keys  []string    // an object's keys, unescaped, in order
+	items []*jsonNode // an array's items; an object's values, in order
 }
 
 // maxDepth is how deep arrays and objects may nest, as spec/protocol.md
@@ -72,36 +66,30 @@ func readJSON(dec *json.Decoder, depth int) (*jsonNode, error) {
 	case bool:
 		return &jsonNode{kind: jsonBool}, nil
 	case json.Number:
-		return &jsonNode{kind: jsonNumber, text: []byte(tok)}, nil
+		return &jsonNode{kind: jsonNumber, text: string(tok)}, nil
 	case string:
-		return &jsonNode{kind: jsonString, text: []byte(tok)}, nil
+		return &jsonNode{kind: jsonString, text: tok}, nil
 	case json.Delim:
 		if depth >= maxDepth {
 			return nil, errTooDeep
 		}
 		n := &jsonNode{kind: jsonArray}
+		if tok == '{' {
+			n.kind = jsonObject
+		}
 		for dec.More() {
-			if tok == '[' {
-				item, err := readJSON(dec, depth+1)
+			if n.kind == jsonObject {
+				key, err := dec.Token()
 				if err != nil {
 					return nil, err
 				}
-				n.items = append(n.items, item)
-				continue
+				n.keys = append(n.keys, key.(string))
 			}
-			n.kind = jsonObject
-			key, err := dec.Token()
+			item, err := readJSON(dec, depth+1)
 			if err != nil {
 				return nil, err
 			}
-			val, err := readJSON(dec, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			n.members = append(n.members, jsonMember{[]byte(key.(string)), val})
-		}
-		if tok == '{' {
-			n.kind = jsonObject
+			n.items = append(n.items, item)
 		}
 		_, err := dec.Token() // the closing delimiter
 		return n, err

@@ -1,36 +1,30 @@
 package outsider
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The widths of the fields, spec/qf.md, "Layout".
 const (
-	flagWidth        = 1
-	squareWidth      = 7
-	countWidth       = 4
-	anchorWidth      = 6
-	turnWidth        = 10
-	movesWidth       = 10
-	dirWidth         = 3
-	maxSquare        = 80
-	maxCount         = 10
-	maxAnchor        = 63
-	maxDir           = 7
-	maxTurn          = 1023
-	maxMoves         = 1023
-	alphabet         = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-	noSextet    int8 = -1
+	flagWidth   = 1
+	squareWidth = 7
+	countWidth  = 4
+	anchorWidth = 6
+	turnWidth   = 10
+	movesWidth  = 10
+	dirWidth    = 3
+	maxSquare   = 80
+	maxCount    = 10
+	maxAnchor   = 63
+	maxDir      = 7
+	maxTurn     = 1023
+	maxMoves    = 1023
+	alphabet    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 )
 
-// sextets maps a byte to its index in the alphabet, or noSextet.
-var sextets = func() (t [256]int8) {
-	for i := range t {
-		t[i] = noSextet
-	}
-	for i := range len(alphabet) {
-		t[alphabet[i]] = int8(i)
-	}
-	return t
-}()
+// sextet returns the index of c in the alphabet, or -1.
+func sextet(c byte) int { return strings.IndexByte(alphabet, c) }
 
 // A fieldName is one row of the layout.
 type fieldName uint8
@@ -62,43 +56,26 @@ type field struct {
 	index          int
 }
 
+// paths are the fields' paths, as spec/qf.md writes them; a wall
+// group's and a move's after the group's or the move's own.
+var paths = [...]string{flagsState: "flags.state", flagsRecord: "flags.record", stateWhite: "state.white",
+	stateBlack: "state.black", wallCount: ".count", lastPlayer: "state.last_move.player",
+	lastKind: "state.last_move.kind", lastPlace: "state.last_move.place", stateTurn: "state.turn",
+	movesCount: "record.moves.count", moveKind: ".kind", moveDir: ".dir", moveOrientation: ".orientation",
+	movePlace: ".place"}
+
 // path returns the field's path as spec/qf.md writes it:
 // "state.walls.white.h.count", "record.moves[12].dir".
 func (f field) path() string {
-	switch f.name {
-	case flagsState:
-		return "flags.state"
-	case flagsRecord:
-		return "flags.record"
-	case stateWhite:
-		return "state.white"
-	case stateBlack:
-		return "state.black"
-	case wallCount:
-		return groupPath(f.player, f.orient) + ".count"
-	case wallAnchor:
+	switch {
+	case f.name == wallCount:
+		return groupPath(f.player, f.orient) + paths[f.name]
+	case f.name == wallAnchor:
 		return groupPath(f.player, f.orient) + "[" + strconv.Itoa(f.index) + "]"
-	case lastPlayer:
-		return "state.last_move.player"
-	case lastKind:
-		return "state.last_move.kind"
-	case lastPlace:
-		return "state.last_move.place"
-	case stateTurn:
-		return "state.turn"
-	case movesCount:
-		return "record.moves.count"
+	case f.name > movesCount:
+		return "record.moves[" + strconv.Itoa(f.index) + "]" + paths[f.name]
 	}
-	move := "record.moves[" + strconv.Itoa(f.index) + "]"
-	switch f.name {
-	case moveKind:
-		return move + ".kind"
-	case moveDir:
-		return move + ".dir"
-	case moveOrientation:
-		return move + ".orientation"
-	}
-	return move + ".place"
+	return paths[f.name]
 }
 
 // inRecord reports whether the field belongs to the Record chunk.

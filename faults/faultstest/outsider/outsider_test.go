@@ -99,51 +99,9 @@ func TestVectors(t *testing.T) {
 	t.Logf("%d vectors, %d not passed", len(entries), len(bad))
 }
 
-// categories says, for each fault, the categories of vectors it may
-// fail: those of the ops the package documentation's table gives it
-// (replay and validate decode their codes strictly, so a fault of strict
-// decoding may fail them too).
-var categories = map[outsider.Fault][]string{
-	outsider.CrashTruncatedRecord:   {"strict", "lenient", "replay", "validate"},
-	outsider.CrashJunkStrict:        {"strict", "replay", "validate"},
-	outsider.WallCountTenOut:        {"strict", "lenient", "replay", "validate"},
-	outsider.EqualsSkipped:          {"strict", "replay", "validate"},
-	outsider.StrictEqualsSkipped:    {"strict", "replay", "validate"},
-	outsider.ASCIIAnswers:           {"strict", "lenient", "encode", "replay", "validate"},
-	outsider.PaddingLow:             {"strict", "lenient", "encode", "replay", "validate"},
-	outsider.NestedUnknownSkipped:   {"encode"},
-	outsider.TouchingWallsConflict:  {"replay"},
-	outsider.LenientHighSquares:     {"lenient"},
-	outsider.TurnNineBits:           {"strict", "lenient", "replay", "validate"},
-	outsider.HTMLEscapedPaths:       {"encode"},
-	outsider.RepeatedKeyLastWins:    {"encode"},
-	outsider.FirstMoverParity:       {"replay"},
-	outsider.DiagonalWhenAdjacent:   {"replay"},
-	outsider.NumbersAsFloat64:       {"encode"},
-	outsider.TooManyWallsPerGroup:   {"validate"},
-	outsider.ZeroFill:               {"strict", "lenient", "replay", "validate"},
-	outsider.HighSquares:            {"strict", "lenient", "replay", "validate"},
-	outsider.JunkAsZerosUTF16:       {"strict", "lenient", "replay", "validate"},
-	outsider.TrailingIgnored:        {"strict", "replay", "validate"},
-	outsider.PaddingIgnored:         {"strict", "replay", "validate"},
-	outsider.LenientRefusesEquals:   {"lenient"},
-	outsider.RecordsOnly:            {"strict", "lenient", "replay", "validate"},
-	outsider.NeitherChunkRefused:    {"strict", "lenient", "replay", "validate"},
-	outsider.EmptyRecordLost:        {"strict", "lenient", "encode"},
-	outsider.WallsMergedSorted:      {"strict", "lenient", "encode"},
-	outsider.PlayerFromParity:       {"strict", "lenient", "encode", "replay", "validate"},
-	outsider.RulesWhileDecoding:     {"strict", "lenient", "replay", "validate"},
-	outsider.OffBoardFileRefused:    {"strict", "lenient", "replay", "validate"},
-	outsider.ExtraCharacter:         {"encode"},
-	outsider.MaskAndSpill:           {"encode"},
-	outsider.MaskedToWidth:          {"encode"},
-	outsider.SquareArithmeticNoWrap: {"replay"},
-	outsider.OneErrorKind:           {"strict", "lenient", "encode", "replay", "validate"},
-	outsider.NoPositions:            {"strict", "lenient", "replay", "validate"},
-}
-
 // TestFaults runs the suite with each fault alone: each must fail at
-// least one vector, and only vectors of the categories it concerns; a
+// least one vector, and only vectors of the categories its row of
+// outsider.Table says it may fail (those of the ops it concerns); a
 // crashing fault fails its vectors by crashing, the others by answering.
 func TestFaults(t *testing.T) {
 	if testing.Short() {
@@ -159,7 +117,8 @@ func TestFaults(t *testing.T) {
 		}
 		t.Logf("vectors failed, per fault alone:\n%s", strings.Join(lines, "\n"))
 	})
-	for _, f := range outsider.Faults {
+	for _, row := range outsider.Table {
+		f, categories := row.Fault, strings.Fields(row.Fails)
 		t.Run(string(f), func(t *testing.T) {
 			t.Parallel()
 			bad := failures(runWith(t, f))
@@ -170,8 +129,8 @@ func TestFaults(t *testing.T) {
 				t.Errorf("no vector fails")
 			}
 			for _, e := range bad {
-				if !slices.Contains(categories[f], e.Category.String()) {
-					t.Errorf("fails a vector of %s, not one of %v: %s", e.Category, categories[f], describe(e))
+				if !slices.Contains(categories, e.Category.String()) {
+					t.Errorf("fails a vector of %s, not one of %v: %s", e.Category, categories, describe(e))
 				}
 				if crashed := e.Reason == suite.Crash; crashed != f.Crashes() {
 					t.Errorf("crashed %v, want %v: %s", crashed, f.Crashes(), describe(e))

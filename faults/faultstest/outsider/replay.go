@@ -148,7 +148,14 @@ func (g *game) diagonal(dir int) string {
 		return illegal
 	}
 	if g.faults.has(SquareArithmeticNoWrap) && sq+9*dy+dx == opp {
-		return g.diagonalJump(dx, dy)
+		// The fansite's square arithmetic adds a move's offset again when
+		// it lands on the opponent; done on files and ranks, nothing
+		// wraps, and walls are ignored.
+		if !onBoard(x+2*dx, y+2*dy) {
+			return illegal
+		}
+		g.pawns[g.mover] = sq + 2*(9*dy+dx)
+		return ""
 	}
 	// The step from the pawn to the opponent, and from the opponent to
 	// the target.
@@ -172,21 +179,5 @@ func (g *game) diagonal(dir int) string {
 		return illegal
 	}
 	g.pawns[g.mover] = sq + 9*dy + dx
-	return ""
-}
-
-// diagonalJump moves the mover's pawn over the opponent, which stands on
-// the diagonal target (dx, dy) away, to the square beyond on the same
-// diagonal, walls ignored: the fansite's square arithmetic, which adds a
-// move's offset again when it lands on the opponent, done on files and
-// ranks so that nothing wraps (SquareArithmeticNoWrap). A landing off the
-// board is illegal_diagonal.
-func (g *game) diagonalJump(dx, dy int) string {
-	sq := g.pawns[g.mover]
-	x, y := sq%9+2*dx, sq/9+2*dy
-	if !onBoard(x, y) {
-		return "illegal_diagonal"
-	}
-	g.pawns[g.mover] = 9*y + x
 	return ""
 }

@@ -1,11 +1,13 @@
 package outsider
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // A shaper reads a Value from a JSON tree, refusing what is not a
@@ -35,7 +37,20 @@ func under(prefix string, err *codeError) *codeError {
 
 // value reads the whole value from the root of the tree.
 func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
-	err := s.top(root)
+	err := malformed("", "the value is not an object")
+	if root.kind == jsonObject {
+		err = s.members(root, true, func(key string, v *jsonNode) ([]string, *codeError) {
+			switch {
+			case v.kind == jsonNull:
+				return nil, nil
+			case key == "state":
+				s.val.State = &s.state
+				return nil, s.readState(v)
+			}
+			s.val.Record = &s.record
+			return nil, s.readRecord(v)
+		}, "state", "record")
+	}
 	if err != nil {
 		err.Field = strings.TrimPrefix(err.Field, ".")
 		if err.Field != "" {
@@ -46,32 +61,25 @@ func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 	return &s.val, nil
 }
 
-func (s *shaper) top(root *jsonNode) *codeError {
-	s.val = Value{}
-	if root.kind != jsonObject {
-		return malformed("", "the value is not an object")
+// members reads the members keys of the object n, in order, each with
+// read, which may name keys to read after those; then it refuses n's
+// unknown keys. top says whether n is the whole value.
+func (s *shaper) members(n *jsonNode, top bool, read func(key string, v *jsonNode) ([]string, *codeError), keys ...string) *codeError {
+	if n.kind != jsonObject {
+		return malformed("", "not an object")
 	}
-	st, err := s.member(root, "state")
-	if err != nil {
-		return err
-	}
-	if st.kind != jsonNull {
-		if err := s.readState(st); err != nil {
-			return under(".state", err)
+	for i := 0; i < len(keys); i++ {
+		v, err := s.member(n, keys[i])
+		if err != nil {
+			return err
 		}
-		s.val.State = &s.state
-	}
-	rec, err := s.member(root, "record")
-	if err != nil {
-		return err
-	}
-	if rec.kind != jsonNull {
-		if err := s.readRecord(rec); err != nil {
-			return under(".record", err)
+		more, err := read(keys[i], v)
+		if err != nil {
+			return under("."+keys[i], err)
 		}
-		s.val.Record = &s.record
+		keys = append(keys, more...)
 	}
-	return s.unknown(root, true, "state", "record")
+	return s.unknown(n, top, keys...)
 }
 
 // member returns the value of the key of object o: malformed when it is
@@ -79,9 +87,9 @@ func (s *shaper) top(root *jsonNode) *codeError {
 func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *codeError) {
 	var val *jsonNode
 	seen := 0
-	for _, m := range o.members {
-		if string(m.key) == key {
-			val = m.val
+	for i, k := range o.keys {
+		if k == key {
+			val = o.items[i]
 			seen++
 		}
 	}
@@ -100,78 +108,33 @@ func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 	if !top && s.faults.has(NestedUnknownSkipped) {
 		return nil
 	}
-	var first []byte
-	found := false
-	for _, m := range o.members {
-		if isKnown(m.key, known) || found && bytes.Compare(m.key, first) >= 0 {
-			continue
+	var unknown []string
+	for _, k := range o.keys {
+		if !slices.Contains(known, k) {
+			unknown = append(unknown, k)
 		}
-		first, found = m.key, true
 	}
-	if !found {
+	if len(unknown) == 0 {
 		return nil
 	}
-	return malformed(s.keyPath(first), "unknown key "+strconv.Quote(string(first)))
-}
-
-func isKnown(key []byte, known []string) bool {
-	for _, k := range known {
-		if string(key) == k {
-			return true
-		}
-	}
-	return false
+	first := slices.Min(unknown) // in byte order
+	return malformed(s.keyPath(first), "unknown key "+strconv.Quote(first))
 }
 
 // keyPath returns the path of a key relative to its object: ".key" for a
 // key made only of ASCII letters, digits and "_", otherwise the key as a
 // JSON string in brackets (spec/qf.md, "Errors").
-func (s *shaper) keyPath(key []byte) string {
-	plain := len(key) > 0
-	for _, c := range key {
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return "." + string(key)
+func (s *shaper) keyPath(key string) string {
+	const plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+	if key != "" && strings.Trim(key, plain) == "" {
+		return "." + key
 	}
 	if s.faults.has(HTMLEscapedPaths) {
-		quoted, _ := json.Marshal(string(key))
+		quoted, _ := json.Marshal(key)
 		return "[" + string(quoted) + "]"
 	}
-	return "[" + string(appendQuoted(nil, key)) + "]"
-}
-
-// appendQuoted appends key as a JSON string in RFC 8259's minimal form:
-// only '"', '\\' and the characters below U+0020 are escaped.
-func appendQuoted(b, key []byte) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, c := range key {
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\r':
-			b = append(b, '\\', 'r')
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			} else {
-				b = append(b, c)
-			}
-		}
-	}
-	return append(b, '"')
+	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
+	return "[" + string(quoted) + "]"
 }
 
 // integer reads an integer; out-of-range values are left to the encoder.
@@ -179,42 +142,28 @@ func (s *shaper) integer(node *jsonNode) (int64, *codeError) {
 	if node.kind != jsonNumber {
 		return 0, malformed("", "not a number")
 	}
-	if s.faults.has(NumbersAsFloat64) {
-		f, err := strconv.ParseFloat(string(node.text), 64)
-		if err != nil || f != math.Trunc(f) {
-			return 0, malformed("", "not an integer: "+string(node.text))
-		}
-		return int64(max(min(f, hugeInt), -hugeInt)), nil
-	}
 	v, ok := integer(node.text)
+	if s.faults.has(NumbersAsFloat64) {
+		f, err := strconv.ParseFloat(node.text, 64)
+		v, ok = int64(max(min(f, hugeInt), -hugeInt)), err == nil && f == math.Trunc(f)
+	}
 	if !ok {
-		return 0, malformed("", "not an integer: "+string(node.text))
+		return 0, malformed("", "not an integer: "+node.text)
 	}
 	return v, nil
 }
 
 // name reads a string that must be one of names, and returns its index.
 func (s *shaper) name(node *jsonNode, names ...string) (int, *codeError) {
-	if node.kind == jsonString {
-		for i, name := range names {
-			if string(node.text) == name {
-				return i, nil
-			}
-		}
+	if i := slices.Index(names, node.text); node.kind == jsonString && i >= 0 {
+		return i, nil
 	}
 	return 0, malformed("", "not one of "+strings.Join(names, ", "))
 }
 
-// object checks that n is an object.
-func (s *shaper) object(n *jsonNode) *codeError {
-	if n.kind != jsonObject {
-		return malformed("", "not an object")
-	}
-	return nil
-}
-
 // list reads an array of integers into xs.
-func (s *shaper) list(node *jsonNode, xs []int64) ([]int64, *codeError) {
+func (s *shaper) list(node *jsonNode) ([]int64, *codeError) {
+	var xs []int64
 	if node.kind != jsonArray {
 		return xs, malformed("", "not a list")
 	}

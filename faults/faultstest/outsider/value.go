@@ -1,8 +1,9 @@
 package outsider
 
 import (
+	"fmt"
 	"slices"
-	"strconv"
+	"strings"
 )
 
 // A Value is what a code holds (spec/qf.md, "Canonical JSON"): a State, a
@@ -52,111 +53,76 @@ type Move struct {
 	Place       int64
 }
 
-// sortGroups sorts each wall group by anchor, duplicates kept
-// (WallsMergedSorted). It is what becomes of the groups in a data model
-// that keeps a player's walls, each with its orientation, in one list
-// sorted by anchor, and splits the list by orientation again to write the
-// JSON or the code: a stable sort of one list, split, is a sort of each
-// part, and nothing is merged away.
-func (s *State) sortGroups() {
-	for p := range 2 {
-		for o := range 2 {
-			slices.Sort(s.Walls[p][o])
+// model changes v as the implementation's data model keeps a value, read
+// from a code or to be written as one: with WallsMergedSorted, a player's
+// walls in one list sorted by anchor (stably) and split by orientation
+// again to write the JSON or the code, which sorts each group, nothing
+// merged away; with PlayerFromParity, no last move's player but the
+// turn's parity (turn n follows n-1 moves, white's first, so white moved
+// last when the turn is even); with EmptyRecordLost, no record of 0 moves.
+func (v *Value) model(faults faultSet) {
+	if st := v.State; st != nil {
+		for p := range 2 {
+			for o := range 2 {
+				if faults.has(WallsMergedSorted) {
+					slices.Sort(st.Walls[p][o])
+				}
+			}
+		}
+		if faults.has(PlayerFromParity) {
+			st.Last.Player = int(st.Turn & 1)
 		}
 	}
-}
-
-// parityPlayer returns the player who made the last move, as a data
-// model without that field computes it from the turn (PlayerFromParity):
-// turn n follows n-1 moves, white's first, so white moved last when the
-// turn is even.
-func parityPlayer(turn int64) int {
-	if turn%2 == 0 {
-		return white
+	if v.Record != nil && len(v.Record.Moves) == 0 && faults.has(EmptyRecordLost) {
+		v.Record = nil
 	}
-	return black
 }
 
 var (
 	playerNames      = [2]string{"white", "black"}
 	orientationNames = [2]string{"h", "v"}
+	kindNames        = [2]string{"piece", "wall"}
 )
 
-// appendJSON appends the canonical JSON of v to b.
-func (v *Value) appendJSON(b []byte) []byte {
-	b = append(b, `{"state":`...)
-	if v.State == nil {
+// canonical returns the canonical JSON of v.
+func (v *Value) canonical() []byte {
+	b := []byte(`{"state":`)
+	if st := v.State; st == nil {
 		b = append(b, "null"...)
 	} else {
-		b = v.State.appendJSON(b)
-	}
-	b = append(b, `,"record":`...)
-	if v.Record == nil {
-		b = append(b, "null"...)
-	} else {
-		b = v.Record.appendJSON(b)
-	}
-	return append(b, '}')
-}
-
-func (s *State) appendJSON(b []byte) []byte {
-	b = append(b, `{"white":`...)
-	b = strconv.AppendInt(b, s.White, 10)
-	b = append(b, `,"black":`...)
-	b = strconv.AppendInt(b, s.Black, 10)
-	b = append(b, `,"walls":{`...)
-	for p := range 2 {
-		if p > 0 {
-			b = append(b, ',')
+		w := st.Walls
+		b = fmt.Appendf(b, `{"white":%d,"black":%d,"walls":{"white":{"h":%s,"v":%s},"black":{"h":%s,"v":%s}},`+
+			`"last_move":{"player":"%s","kind":"%s"`, st.White, st.Black, ints(w[white][horizontal]), ints(w[white][vertical]),
+			ints(w[black][horizontal]), ints(w[black][vertical]), playerNames[st.Last.Player], kindNames[b2i(st.Last.Wall)])
+		if st.Last.Wall {
+			b = fmt.Appendf(b, `,"place":%d`, st.Last.Place)
 		}
-		b = append(b, '"')
-		b = append(b, playerNames[p]...)
-		b = append(b, `":{"h":`...)
-		b = appendInts(b, s.Walls[p][horizontal])
-		b = append(b, `,"v":`...)
-		b = appendInts(b, s.Walls[p][vertical])
-		b = append(b, '}')
+		b = fmt.Appendf(b, `},"turn":%d}`, st.Turn)
 	}
-	b = append(b, `},"last_move":{"player":"`...)
-	b = append(b, playerNames[s.Last.Player]...)
-	if s.Last.Wall {
-		b = append(b, `","kind":"wall","place":`...)
-		b = strconv.AppendInt(b, s.Last.Place, 10)
-	} else {
-		b = append(b, `","kind":"piece"`...)
+	if v.Record == nil {
+		return append(b, `,"record":null}`...)
 	}
-	b = append(b, `},"turn":`...)
-	b = strconv.AppendInt(b, s.Turn, 10)
-	return append(b, '}')
-}
-
-func (r *Record) appendJSON(b []byte) []byte {
-	b = append(b, `{"moves":[`...)
-	for i, m := range r.Moves {
+	b = append(b, `,"record":{"moves":[`...)
+	for i, m := range v.Record.Moves {
 		if i > 0 {
 			b = append(b, ',')
 		}
 		if m.Wall {
-			b = append(b, `{"kind":"wall","orientation":"`...)
-			b = append(b, orientationNames[m.Orientation]...)
-			b = append(b, `","place":`...)
-			b = strconv.AppendInt(b, m.Place, 10)
+			b = fmt.Appendf(b, `{"kind":"wall","orientation":"%s","place":%d}`, orientationNames[m.Orientation], m.Place)
 		} else {
-			b = append(b, `{"kind":"piece","dir":`...)
-			b = strconv.AppendInt(b, m.Dir, 10)
+			b = fmt.Appendf(b, `{"kind":"piece","dir":%d}`, m.Dir)
 		}
-		b = append(b, '}')
 	}
-	return append(b, "]}"...)
+	return append(b, "]}}"...)
 }
 
-func appendInts(b []byte, xs []int64) []byte {
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendInt(b, x, 10)
+// ints returns xs as a JSON array.
+func ints(xs []int64) string { return strings.ReplaceAll(fmt.Sprint(xs), " ", ",") }
+
+// b2i returns 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	return append(b, ']')
+	return 0
 }
