@@ -31,6 +31,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -59,9 +60,6 @@ var fakes = func() map[string]*Implementation {
 	for name, f := range modes {
 		impls[name] = &Implementation{Serve: f.serve}
 	}
-	for _, name := range []string{"ok", "crash", "crash-truncated", "grandchild", "busy", "garbage"} {
-		impls["oneshot-"+name] = &Implementation{Serve: func() { oneshot(name) }}
-	}
 	for name, impl := range impls {
 		impl.Name = name
 	}
@@ -83,10 +81,7 @@ func execProgram() {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	err := cmd.Run()
 	if name := os.Getenv("QF_FAKE_CPU"); name != "" && cmd.ProcessState != nil {
-		if f, ferr := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); ferr == nil {
-			fmt.Fprintln(f, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
-			f.Close()
-		}
+		appendLine(name, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "fake:", err)
@@ -111,6 +106,9 @@ type fake struct {
 	// as a program does that never flushes its output; readsAll reads all
 	// of its input before it answers any of it.
 	buffered, readsAll bool
+	// oneshot, if set, makes the fake a oneshot one: it decodes the code
+	// on standard input as the reference does, after oneshot has run on it.
+	oneshot func(code string)
 }
 
 // state is a fake's state as it serves.
@@ -125,6 +123,10 @@ type state struct {
 // serve is the fake's loop: a line read, the reference's answer, the
 // hooks, the answer written and flushed.
 func (f fake) serve() {
+	if f.oneshot != nil {
+		f.serveOne()
+		return
+	}
 	if f.start != nil {
 		f.start()
 	}
@@ -237,7 +239,7 @@ func started(inherit bool) {
 	}
 	child.Start()
 	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
-		notePID(dir, child.Process.Pid)
+		appendLine(filepath.Join(dir, "pids"), child.Process.Pid)
 	}
 }
 
@@ -378,6 +380,23 @@ var modes = map[string]fake{
 	// adapters written from the kit had them (issue 51).
 	"c-buffers":  {when: hasPath, act: edits(func(st *state) { st.resp.Error.Field = cutText(cutKeys(st.resp.Error.Field, 250), 511) })},
 	"ascii-only": {when: hasPath, act: edits(asciiOnly)},
+
+	// The oneshot fakes: well, crashing (exit status 7), crashing on a
+	// truncated code as crash-truncated does, hanging with a child that
+	// holds its output, busy, or writing what is not a value.
+	"oneshot-ok":    {oneshot: func(string) {}},
+	"oneshot-crash": {oneshot: func(string) { os.Exit(7) }},
+	"oneshot-crash-truncated": {oneshot: func(code string) {
+		if _, err := ref.Decode(code); errors.Is(err, ref.ErrTruncated) {
+			os.Exit(101)
+		}
+	}},
+	"oneshot-grandchild": {oneshot: func(string) { started(true); time.Sleep(time.Hour) }},
+	"oneshot-busy": {oneshot: func(string) {
+		for {
+		}
+	}},
+	"oneshot-garbage": {oneshot: func(string) { fmt.Println("not a value"); os.Exit(0) }},
 }
 
 // hasPath reports whether the answer is an error with a path.
@@ -480,11 +499,7 @@ func padded(st *state, b []byte) []byte {
 	if st.req.Op == protocol.Decode && st.resp.Value != nil {
 		at--
 	}
-	n := max(size-len(b), 0)
-	out := make([]byte, 0, len(b)+n)
-	out = append(out, b[:at]...)
-	out = append(out, bytes.Repeat([]byte(" "), n)...)
-	return append(out, b[at:]...)
+	return slices.Concat(b[:at], bytes.Repeat([]byte(" "), max(size-len(b), 0)), b[at:])
 }
 
 func fakeDuration(env string, def time.Duration) time.Duration {
@@ -512,38 +527,20 @@ func once(dir, name string) bool {
 	return true
 }
 
-// notePID appends pid to the file pids in dir.
-func notePID(dir string, pid int) {
-	f, err := os.OpenFile(filepath.Join(dir, "pids"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
-	if err != nil {
-		return
+// appendLine appends a line with v to the file path, if it can.
+func appendLine(path string, v any) {
+	if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+		fmt.Fprintln(f, v)
+		f.Close()
 	}
-	fmt.Fprintln(f, pid)
-	f.Close()
 }
 
-// oneshot decodes the code on standard input as the reference does,
-// but for what the oneshot mode named does instead.
-func oneshot(mode string) {
+// serveOne decodes the code on standard input as the reference does,
+// once f.oneshot has run on it.
+func (f fake) serveOne() {
 	var in bytes.Buffer
 	in.ReadFrom(os.Stdin)
-	switch mode {
-	case "crash":
-		os.Exit(7)
-	case "crash-truncated": // as crash-truncated does
-		if _, err := ref.Decode(in.String()); errors.Is(err, ref.ErrTruncated) {
-			os.Exit(101)
-		}
-	case "grandchild": // hangs, and so does a child holding its output
-		started(true)
-		time.Sleep(time.Hour)
-	case "busy":
-		for {
-		}
-	case "garbage":
-		fmt.Println("not a value")
-		os.Exit(0)
-	}
+	f.oneshot(in.String())
 	v, err := ref.Decode(in.String())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
