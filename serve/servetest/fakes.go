@@ -45,14 +45,13 @@ import (
 	"github.com/qf-format/qf-conformance/spec"
 )
 
-// fakes are this package's implementations, by name: the modes, and
-// "normal", the reference served well by a fake's loop; "serve", exactly
-// what qf serve runs; "answers", the reference's answers looked up
-// (serveAnswers); "exec", another program (execProgram); and the oneshot
-// modes, which decode one code.
+// fakes are this package's implementations, by name: the modes (among
+// them "normal", the reference served well by a fake's loop, and the
+// oneshot modes, which decode one code); "serve", exactly what qf serve
+// runs; "answers", the reference's answers looked up (serveAnswers); and
+// "exec", another program (execProgram).
 var fakes = func() map[string]*Implementation {
 	impls := map[string]*Implementation{
-		"normal":  {Serve: fake{}.serve},
 		"serve":   {Serve: func() { gcpace.Relax(); protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }},
 		"answers": {Serve: serveAnswers},
 		"exec":    {Serve: execProgram}, // another program, its CPU noted
@@ -245,6 +244,7 @@ func started(inherit bool) {
 
 // modes are the fakes by name; "normal" is the reference, served well.
 var modes = map[string]fake{
+	"normal":          {},
 	"silent":          {act: func(*state) bool { return false }},
 	"crash-4th":       {when: nth(4), act: crash},
 	"crash-every-5th": {when: nth(5), act: crash},
