@@ -76,13 +76,8 @@ func buildAlone(b *testing.B, out string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	virtual := filepath.Join(filepath.Dir(wd), "serve-alone", "main.go")
-	overlay, err := mutation.Overlay(dir, map[string][]byte{virtual: []byte(servetest.Alone)})
-	if err != nil {
+	files := map[string][]byte{"serve-alone/main.go": []byte(servetest.Alone)}
+	if err := mutation.Build(filepath.Dir(wd), dir, mutation.Mutant{}, files, "serve-alone", out); err != nil {
 		b.Fatal(err)
-	}
-	cmd := exec.Command("go", "build", "-overlay", overlay, "-o", out, filepath.Dir(virtual))
-	if out, err := cmd.CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
 	}
 }

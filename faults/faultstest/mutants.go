@@ -86,7 +86,7 @@ var Realistic = []*Mutant{
 
 // Named returns the mutant of that name, of Catalogue or Realistic.
 func Named(name string) (*Mutant, bool) {
-	for _, m := range append(append([]*Mutant{}, Catalogue...), Realistic...) {
+	for _, m := range slices.Concat(Catalogue, Realistic) {
 		if m.Name == name {
 			return m, true
 		}

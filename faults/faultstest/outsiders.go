@@ -12,11 +12,7 @@ import (
 // character, which it refuses as invalid_character there, as a mutant of
 // ref's decoder did (its check of the characters it had not read forgot
 // the profile).
-var RefusesLateJunk protocol.Handler = refusesLateJunk{}
-
-type refusesLateJunk struct{}
-
-func (refusesLateJunk) Handle(req *protocol.Request) *protocol.Response {
+var RefusesLateJunk protocol.Handler = handlerFunc(func(req *protocol.Request) *protocol.Response {
 	if req.Op == protocol.Decode && req.Profile == "lenient" && req.Code != nil {
 		code := *req.Code
 		for i := 8; i < len(code); i++ {
@@ -26,4 +22,4 @@ func (refusesLateJunk) Handle(req *protocol.Request) *protocol.Response {
 		}
 	}
 	return serve.Reference.Handle(req)
-}
+})

@@ -97,11 +97,18 @@ func (m Mutant) Apply(src []byte) []byte {
 	return append(out, src[m.Offset+len(m.Old):]...)
 }
 
-// Changes by operator: what each kind makes of it.
+// Changes by operator: what each kind makes of it, and what ends a
+// clause of && or || made to decide nothing (ConditionRemoved).
 var (
-	arithmetic = map[token.Token]string{token.ADD: "-", token.SUB: "+", token.MUL: "/", token.QUO: "*", token.REM: "*"}
-	boundary   = map[token.Token]string{token.LSS: "<=", token.LEQ: "<", token.GTR: ">=", token.GEQ: ">"}
-	negation   = map[token.Token]string{token.EQL: "!=", token.NEQ: "==", token.LSS: ">=", token.LEQ: ">", token.GTR: "<=", token.GEQ: "<"}
+	binary = []struct {
+		kind Kind
+		to   map[token.Token]string
+	}{
+		{ArithmeticBase, map[token.Token]string{token.ADD: "-", token.SUB: "+", token.MUL: "/", token.QUO: "*", token.REM: "*"}},
+		{ConditionalsBoundary, map[token.Token]string{token.LSS: "<=", token.LEQ: "<", token.GTR: ">=", token.GEQ: ">"}},
+		{ConditionalsNegation, map[token.Token]string{token.EQL: "!=", token.NEQ: "==", token.LSS: ">=", token.LEQ: ">", token.GTR: "<=", token.GEQ: "<"}},
+	}
+	neutral    = map[token.Token]string{token.LAND: " || true)", token.LOR: " && false)"}
 	increments = map[token.Token]string{token.INC: "--", token.DEC: "++"}
 	assigns    = map[token.Token]string{token.ADD_ASSIGN: "-=", token.SUB_ASSIGN: "+=", token.MUL_ASSIGN: "/=", token.QUO_ASSIGN: "*=", token.REM_ASSIGN: "*="}
 )
@@ -141,26 +148,18 @@ func Find(path string, src []byte) ([]Mutant, error) {
 			if n.Op == token.ADD && (isString(n.X) || isString(n.Y) || consts[ident(n.X)] || consts[ident(n.Y)]) {
 				return true // string concatenation, or a sum the types may not allow changed
 			}
-			if to, ok := arithmetic[n.Op]; ok {
-				add(n.OpPos, ArithmeticBase, n.Op.String(), to)
+			for _, c := range binary {
+				if to, ok := c.to[n.Op]; ok {
+					add(n.OpPos, c.kind, n.Op.String(), to)
+				}
 			}
-			if to, ok := boundary[n.Op]; ok {
-				add(n.OpPos, ConditionalsBoundary, n.Op.String(), to)
-			}
-			if to, ok := negation[n.Op]; ok {
-				add(n.OpPos, ConditionalsNegation, n.Op.String(), to)
-			}
-			if n.Op == token.LOR || n.Op == token.LAND {
+			if tail, ok := neutral[n.Op]; ok {
 				for _, clause := range []ast.Expr{n.X, n.Y} {
 					kept := text(clause)
-					if b, ok := clause.(*ast.BinaryExpr); ok && (b.Op == token.LOR || b.Op == token.LAND) {
+					if b, ok := clause.(*ast.BinaryExpr); ok && neutral[b.Op] != "" {
 						kept = "(" + kept + ")" // a || b && false is a || (b && false)
 					}
-					if n.Op == token.LAND {
-						add(clause.Pos(), ConditionRemoved, text(clause), "("+kept+" || true)")
-					} else {
-						add(clause.Pos(), ConditionRemoved, text(clause), "("+kept+" && false)")
-					}
+					add(clause.Pos(), ConditionRemoved, text(clause), "("+kept+tail)
 				}
 			}
 		case *ast.AssignStmt:
@@ -242,29 +241,6 @@ func constants(f *ast.File) map[string]bool {
 	return out
 }
 
-// Overlay writes files, contents by the path they take in a build, under
-// dir, with an overlay file for the go command's -overlay flag that puts
-// each in its place, and returns the overlay file's path: a build with it
-// sees the files changed, or added, without a change to the tree.
-func Overlay(dir string, files map[string][]byte) (string, error) {
-	replace := map[string]string{}
-	n := 0
-	for path, data := range files {
-		n++
-		name := filepath.Join(dir, fmt.Sprintf("%d-%s", n, filepath.Base(path)))
-		if err := os.WriteFile(name, data, 0o644); err != nil {
-			return "", err
-		}
-		replace[path] = name
-	}
-	b, err := json.Marshal(map[string]any{"Replace": replace})
-	if err != nil {
-		return "", err
-	}
-	overlay := filepath.Join(dir, "overlay.json")
-	return overlay, os.WriteFile(overlay, b, 0o644)
-}
-
 // FindIn returns the mutants of the Go files of the directories dirs
 // under root, tests aside, named by their slash-separated paths relative
 // to root ("ref/decode.go"), in the order of the directories and of their
@@ -302,8 +278,10 @@ var ErrNotViable = errors.New("mutation: the compiler refuses the mutant")
 // Build builds the main package pkg (a directory relative to root, which
 // may not exist but in files) into the program out, with m's change made
 // (none for the zero Mutant) and files (contents by their paths relative
-// to root) in place, and writes its overlay under dir; flags go to go
-// build. It returns ErrNotViable when the compiler refuses the mutant.
+// to root) in place, without a change to the tree: it writes each changed
+// file under dir, with an overlay file for the go command's -overlay flag
+// that puts each in its place; flags go to go build. It returns
+// ErrNotViable when the compiler refuses the mutant.
 func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string, flags ...string) error {
 	abs := map[string][]byte{}
 	if m.File != "" {
@@ -316,8 +294,20 @@ func Build(root, dir string, m Mutant, files map[string][]byte, pkg, out string,
 	for name, data := range files {
 		abs[filepath.Join(root, name)] = data
 	}
-	overlay, err := Overlay(dir, abs)
+	replace := map[string]string{}
+	for path, data := range abs {
+		name := filepath.Join(dir, fmt.Sprintf("%d-%s", len(replace)+1, filepath.Base(path)))
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			return err
+		}
+		replace[path] = name
+	}
+	b, err := json.Marshal(map[string]any{"Replace": replace})
 	if err != nil {
+		return err
+	}
+	overlay := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlay, b, 0o644); err != nil {
 		return err
 	}
 	args := append([]string{"build", "-overlay", overlay, "-o", out}, flags...)

@@ -1,6 +1,7 @@
 package mutation_test
 
 import (
+	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -120,17 +121,35 @@ func TestIDFollowsTheLine(t *testing.T) {
 	}
 }
 
-// Overlay puts files in their place for the go command, in a directory
-// of their own.
-func TestOverlay(t *testing.T) {
+// Build puts files and the mutant's change in their place for the go
+// command, in an overlay, and leaves the tree as it was.
+func TestBuildOverlay(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
 	dir := t.TempDir()
-	path, err := mutation.Overlay(dir, map[string][]byte{"/x/y.go": []byte("package y\n")})
-	if err != nil {
+	src := []byte("package main\n\nimport \"os\"\n\nfunc main() { os.Exit(x - 1) }\n")
+	for name, data := range map[string][]byte{"go.mod": []byte("module example.com/m\n\ngo 1.23\n"), "main.go": src} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ms, err := mutation.Find("main.go", src)
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("mutants %v, %v; want one", ms, err)
+	}
+	prog := filepath.Join(t.TempDir(), "prog")
+	if err := mutation.Build(dir, t.TempDir(), ms[0], map[string][]byte{"x.go": []byte("package main\n\nconst x = 1\n")}, ".", prog); err != nil {
 		t.Fatal(err)
 	}
-	data, err := os.ReadFile(path)
-	if err != nil || !strings.Contains(string(data), `"/x/y.go":`) || filepath.Dir(path) != dir {
-		t.Errorf("%s: %s %v", path, data, err)
+	if err := exec.Command(prog).Run(); err == nil || err.(*exec.ExitError).ExitCode() != 2 {
+		t.Errorf("the program exits with %v, want exit status 2 (x + 1)", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "main.go")); err != nil || !bytes.Equal(data, src) {
+		t.Errorf("main.go changed: %q, %v", data, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.go")); !os.IsNotExist(err) {
+		t.Errorf("x.go in the tree: %v", err)
 	}
 }
 

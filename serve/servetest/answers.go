@@ -42,12 +42,12 @@ func WriteAnswers(w io.Writer, reqs []*protocol.Request) error {
 // holds, by a lookup; any other request (hello, say) with the reference.
 // What it costs itself is next to nothing: what a client spends on each
 // case shows against it. QF_FAKE_STYLE=messages words its errors'
-// messages its own way (ownMessage), as any implementation but the
+// messages its own way, as any implementation but the
 // reference does; QF_FAKE_STYLE=bare writes its errors with no message,
 // as many an implementation does (the protocol's is optional);
 // QF_FAKE_STYLE=spaced writes its answers' JSON as
 // Python's json.dumps does by default, a space after each comma and
-// colon (spaced). Neither changes what the protocol grades.
+// colon. None changes what the protocol grades.
 // QF_FAKE_FLUSH=line writes each answer as it is made, a write a line, as
 // Rust's standard output and Python's print(..., flush=True) do; by
 // default it writes once no whole request is left to read.
@@ -65,13 +65,8 @@ func serveAnswers() {
 	answers := make(map[string][]byte, len(lines)/2)
 	for i := 0; i+1 < len(lines); i += 2 {
 		answer := lines[i+1]
-		switch style {
-		case "messages":
-			answer = ownMessage(answer)
-		case "bare":
-			answer = noMessage(answer)
-		case "spaced":
-			answer = spaced(answer)
+		if restyle := styles[style]; restyle != nil {
+			answer = restyle(answer)
 		}
 		answers[string(lines[i])] = answer
 	}
@@ -87,8 +82,11 @@ func serveAnswers() {
 		for start := time.Now(); time.Since(start) < work; {
 			// the work of an implementation slower than a lookup
 		}
-		id, rest, ok := splitID(line)
-		if answer, found := answers[string(rest)]; ok && found {
+		// A request that starts with its id, {"id":7,..., is looked up by
+		// what follows the id's comma.
+		rest, ok := bytes.CutPrefix(line, []byte(`{"id":`))
+		id, rest, found := bytes.Cut(rest, []byte(","))
+		if answer, known := answers[string(rest)]; ok && found && known {
 			out.WriteString(`{"id":`)
 			out.Write(id)
 			out.Write(answer)
@@ -108,48 +106,30 @@ func serveAnswers() {
 	out.Flush()
 }
 
-// ownMessage returns an answer of the reference's, as WriteAnswers
-// writes it, with its error's message, if it has one, another: an
-// implementation written apart words its messages its own way, and the
-// protocol grades none of them.
-func ownMessage(answer []byte) []byte {
-	const member = `,"message":`
-	i := bytes.LastIndex(answer, []byte(member))
+// styles are the ways of writing an answer of the reference's, as
+// WriteAnswers writes it, that QF_FAKE_STYLE names: its error's message,
+// if it has one, another ("messages": an implementation written apart
+// words its messages its own way, and the protocol grades none of them)
+// or left out ("bare"); or a space after each comma and colon between
+// members and items ("spaced"; and, rarely, inside a message, which the
+// protocol does not grade).
+var styles = map[string]func(answer []byte) []byte{
+	"messages": func(answer []byte) []byte {
+		return message(answer, `,"message":"rejected by another implementation"}}`)
+	},
+	"bare": func(answer []byte) []byte { return message(answer, "}}") },
+	"spaced": func(answer []byte) []byte {
+		answer = bytes.ReplaceAll(answer, []byte(`,`), []byte(`, `))
+		return bytes.ReplaceAll(answer, []byte(`":`), []byte(`": `))
+	},
+}
+
+// message returns the answer with its error's message, if it has one,
+// and what follows it, made end.
+func message(answer []byte, end string) []byte {
+	i := bytes.LastIndex(answer, []byte(`,"message":`))
 	if i < 0 || !bytes.HasSuffix(answer, []byte("}}")) {
 		return answer
 	}
-	return append(answer[:i:i], member+`"rejected by another implementation"}}`...)
-}
-
-// noMessage returns an answer of the reference's, as WriteAnswers writes
-// it, with its error's message, if it has one, left out.
-func noMessage(answer []byte) []byte {
-	const member = `,"message":`
-	i := bytes.LastIndex(answer, []byte(member))
-	if i < 0 || !bytes.HasSuffix(answer, []byte("}}")) {
-		return answer
-	}
-	return append(answer[:i:i], "}}"...)
-}
-
-// spaced returns an answer of the reference's, as WriteAnswers writes it,
-// with a space after each comma and colon between members and items
-// (and, rarely, inside a message, which the protocol does not grade).
-func spaced(answer []byte) []byte {
-	answer = bytes.ReplaceAll(answer, []byte(`,`), []byte(`, `))
-	return bytes.ReplaceAll(answer, []byte(`":`), []byte(`": `))
-}
-
-// splitID splits a request line that starts with its id, {"id":7,...,
-// into the id and what follows its comma.
-func splitID(line []byte) (id, rest []byte, ok bool) {
-	const start = `{"id":`
-	if !bytes.HasPrefix(line, []byte(start)) {
-		return nil, nil, false
-	}
-	comma := bytes.IndexByte(line, ',')
-	if comma < 0 {
-		return nil, nil, false
-	}
-	return line[len(start):comma], line[comma+1:], true
+	return append(answer[:i:i], end...)
 }

@@ -3,6 +3,7 @@ package servetest
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -61,14 +62,11 @@ func Main(more ...*Implementation) {
 		os.Exit(2)
 	}
 	if dir := os.Getenv("QF_FAKE_DIR"); dir != "" {
-		notePID(dir, os.Getpid())
+		appendLine(filepath.Join(dir, "pids"), os.Getpid())
 	}
 	impl.serve()
 	if name := os.Getenv("QF_FAKE_CPU"); name != "" {
-		if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
-			fmt.Fprintln(f, measure.CPUTime().Microseconds())
-			f.Close()
-		}
+		appendLine(name, measure.CPUTime().Microseconds())
 	}
 	os.Exit(0)
 }

@@ -50,9 +50,15 @@ var program string
 // whose fakes are the same. Call it in TestMain, after Main.
 func WithProgram(run func() int) int {
 	dir, err := os.MkdirTemp("", "servetest-")
+	var gomod []byte // the module's go.mod, as the go command names it
 	if err == nil {
 		defer os.RemoveAll(dir)
-		err = build(dir)
+		gomod, err = exec.Command("go", "env", "GOMOD").Output()
+	}
+	if err == nil {
+		files := map[string][]byte{programPackage + "/main.go": []byte(programSource)}
+		root := filepath.Dir(strings.TrimSpace(string(gomod)))
+		err = mutation.Build(root, dir, mutation.Mutant{}, files, programPackage, filepath.Join(dir, "fakes"))
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "servetest: the fakes are this test binary: %v\n", err)
@@ -61,16 +67,4 @@ func WithProgram(run func() int) int {
 	program = filepath.Join(dir, "fakes")
 	defer func() { program = "" }()
 	return run()
-}
-
-// build builds programSource into dir, as the program "fakes", in the
-// module of the working directory (the go command names its go.mod).
-func build(dir string) error {
-	gomod, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil {
-		return err
-	}
-	root := filepath.Dir(strings.TrimSpace(string(gomod)))
-	files := map[string][]byte{programPackage + "/main.go": []byte(programSource)}
-	return mutation.Build(root, dir, mutation.Mutant{}, files, programPackage, filepath.Join(dir, "fakes"))
 }
