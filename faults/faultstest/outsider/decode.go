@@ -100,18 +100,13 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 		code = strings.ReplaceAll(code, "=", "")
 	}
 	if d.faults.has(JunkAsZerosUTF16) {
-		return holes(code), nil
+		return holes(code, "A"), nil
 	}
 	if lenient {
 		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
-		return strings.Map(func(r rune) rune {
-			if r >= 0x80 || sextet(byte(r)) < 0 {
-				return -1
-			}
-			return r
-		}, code), nil
+		return holes(code, ""), nil
 	}
 	for i := 0; i < len(code); i++ {
 		if sextet(code[i]) >= 0 {
@@ -130,16 +125,17 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 	return code, nil
 }
 
-// holes returns code with each character outside the alphabet written as
-// 'A', six zero bits, once per UTF-16 code unit of the character (a byte
-// that is not UTF-8 as U+FFFD, one unit) (JunkAsZerosUTF16).
-func holes(code string) string {
+// holes returns code with each character outside the alphabet written
+// as hole once per UTF-16 code unit of the character (a byte that is not
+// UTF-8 as U+FFFD, one unit): with "", deleted (the lenient profile);
+// with "A", six zero bits a unit (JunkAsZerosUTF16).
+func holes(code, hole string) string {
 	var b strings.Builder
 	for _, r := range code {
 		if r < 0x80 && sextet(byte(r)) >= 0 {
 			b.WriteRune(r)
 		} else {
-			b.WriteString("AA"[:utf16.RuneLen(r)])
+			b.WriteString(strings.Repeat(hole, utf16.RuneLen(r)))
 		}
 	}
 	return b.String()

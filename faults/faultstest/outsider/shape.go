@@ -143,11 +143,10 @@ func (s *shaper) keyPath(key string) string {
 	if key != "" && strings.Trim(key, plain) == "" {
 		return "." + key
 	}
-	if s.faults.has(HTMLEscapedPaths) {
-		quoted, _ := json.Marshal(key)
-		return "[" + string(quoted) + "]"
-	}
 	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
+	if s.faults.has(HTMLEscapedPaths) {
+		quoted, _ = json.Marshal(key)
+	}
 	return "[" + string(quoted) + "]"
 }
 
