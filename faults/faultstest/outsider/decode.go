@@ -53,7 +53,12 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 	}
 	low := d.faults.has(PaddingLow) && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
 	if low {
-		if err := d.rereadLow(s, n, lenient); err != nil {
+		// PaddingLow: the fields, read once, used n bits, which end inside
+		// a character; read them again with that character's bits taken
+		// from its low end (its top bits are its padding, which end checks).
+		moved := []byte(s)
+		moved[n/6] = alphabet[sextet(s[n/6])<<(6-n%6)&63]
+		if _, err := d.fields(string(moved), lenient); err != nil {
 			return nil, err
 		}
 	}
@@ -179,15 +184,4 @@ func (d *decoder) rules() *codeError {
 	}
 	return atBit(kindOutOfRange, d.moveBits[vi.move], "record.moves["+strconv.Itoa(vi.move)+"]",
 		fmt.Sprintf("move %d is illegal (%s)", vi.move+1, vi.kind))
-}
-
-// rereadLow reads the fields of s again as the PaddingLow fault does:
-// the fields, read once, used n bits, which end inside a character; the
-// fields' bits of that character are taken from its low end (and its top
-// bits are its padding, which end checks).
-func (d *decoder) rereadLow(s string, n int, lenient bool) *codeError {
-	moved := []byte(s)
-	moved[n/6] = alphabet[sextet(s[n/6])<<(6-n%6)&63]
-	_, err := d.fields(string(moved), lenient)
-	return err
 }

@@ -147,9 +147,7 @@ func (io *fieldIO) state(st *State) {
 			}
 		}
 	}
-	player := int64(st.Last.Player)
-	io.field(field{name: lastPlayer}, &player, flagWidth, 1)
-	st.Last.Player = int(player)
+	st.Last.Player = b2i(io.flag(field{name: lastPlayer}, st.Last.Player == black))
 	if st.Last.Wall = io.flag(field{name: lastKind}, st.Last.Wall); st.Last.Wall {
 		io.field(field{name: lastPlace}, &st.Last.Place, anchorWidth, maxAnchor)
 	}
