@@ -122,12 +122,7 @@ func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 	if !top && s.faults.has(NestedUnknownSkipped) {
 		return nil
 	}
-	var unknown []string
-	for _, k := range o.keys {
-		if !slices.Contains(known, k) {
-			unknown = append(unknown, k)
-		}
-	}
+	unknown := slices.DeleteFunc(slices.Clone(o.keys), func(k string) bool { return slices.Contains(known, k) })
 	if len(unknown) == 0 {
 		return nil
 	}
