@@ -1,6 +1,7 @@
 package outsider
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -106,15 +107,11 @@ func (io *fieldIO) walk(v *Value) {
 		io.err = io.chunks(hasState, hasRecord)
 	}
 	if hasState {
-		if v.State == nil {
-			v.State = new(State)
-		}
+		v.State = cmp.Or(v.State, new(State)) // new when reading
 		io.state(v.State)
 	}
 	if hasRecord {
-		if v.Record == nil {
-			v.Record = new(Record)
-		}
+		v.Record = cmp.Or(v.Record, new(Record)) // new when reading
 		io.record(v.Record)
 	}
 }
