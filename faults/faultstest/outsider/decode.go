@@ -53,7 +53,12 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 	}
 	low := d.faults.has(PaddingLow) && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
 	if low {
-		if err := d.rereadLow(s, n, lenient); err != nil {
+		// PaddingLow: the fields, read once, used n bits, which end inside
+		// a character; read them again with that character's bits taken
+		// from its low end (its top bits are its padding, which end checks).
+		moved := []byte(s)
+		moved[n/6] = alphabet[sextet(s[n/6])<<(6-n%6)&63]
+		if _, err := d.fields(string(moved), lenient); err != nil {
 			return nil, err
 		}
 	}
@@ -100,18 +105,13 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 		code = strings.ReplaceAll(code, "=", "")
 	}
 	if d.faults.has(JunkAsZerosUTF16) {
-		return holes(code), nil
+		return holes(code, "A"), nil
 	}
 	if lenient {
 		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
-		return strings.Map(func(r rune) rune {
-			if r >= 0x80 || sextet(byte(r)) < 0 {
-				return -1
-			}
-			return r
-		}, code), nil
+		return holes(code, ""), nil
 	}
 	for i := 0; i < len(code); i++ {
 		if sextet(code[i]) >= 0 {
@@ -130,16 +130,17 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 	return code, nil
 }
 
-// holes returns code with each character outside the alphabet written as
-// 'A', six zero bits, once per UTF-16 code unit of the character (a byte
-// that is not UTF-8 as U+FFFD, one unit) (JunkAsZerosUTF16).
-func holes(code string) string {
+// holes returns code with each character outside the alphabet written
+// as hole once per UTF-16 code unit of the character (a byte that is not
+// UTF-8 as U+FFFD, one unit): with "", deleted (the lenient profile);
+// with "A", six zero bits a unit (JunkAsZerosUTF16).
+func holes(code, hole string) string {
 	var b strings.Builder
 	for _, r := range code {
 		if r < 0x80 && sextet(byte(r)) >= 0 {
 			b.WriteRune(r)
 		} else {
-			b.WriteString("AA"[:utf16.RuneLen(r)])
+			b.WriteString(strings.Repeat(hole, utf16.RuneLen(r)))
 		}
 	}
 	return b.String()
@@ -183,15 +184,4 @@ func (d *decoder) rules() *codeError {
 	}
 	return atBit(kindOutOfRange, d.moveBits[vi.move], "record.moves["+strconv.Itoa(vi.move)+"]",
 		fmt.Sprintf("move %d is illegal (%s)", vi.move+1, vi.kind))
-}
-
-// rereadLow reads the fields of s again as the PaddingLow fault does:
-// the fields, read once, used n bits, which end inside a character; the
-// fields' bits of that character are taken from its low end (and its top
-// bits are its padding, which end checks).
-func (d *decoder) rereadLow(s string, n int, lenient bool) *codeError {
-	moved := []byte(s)
-	moved[n/6] = alphabet[sextet(s[n/6])<<(6-n%6)&63]
-	_, err := d.fields(string(moved), lenient)
-	return err
 }

@@ -31,16 +31,14 @@ type codeError struct {
 func (e *codeError) object() *spec.ErrorObject {
 	o := &spec.ErrorObject{Kind: e.Kind, Field: e.Field}
 	msg := "outsider: "
-	if e.Bit >= 0 {
-		bit := e.Bit
-		o.Bit = &bit
-		msg += "bit " + strconv.Itoa(bit) + ": "
+	at := func(name string, offset int) *int { // an offset, or nil for -1
+		if offset < 0 {
+			return nil
+		}
+		msg += name + " " + strconv.Itoa(offset) + ": "
+		return &offset
 	}
-	if e.Char >= 0 {
-		char := e.Char
-		o.Char = &char
-		msg += "char " + strconv.Itoa(char) + ": "
-	}
+	o.Bit, o.Char = at("bit", e.Bit), at("char", e.Char)
 	o.Message = msg + e.Message
 	return o
 }

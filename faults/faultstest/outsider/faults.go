@@ -39,9 +39,13 @@ type Entry struct {
 // declarations.
 var Table []Entry
 
-// fault adds e to Table and returns its fault.
+// Faults lists every fault, in the order of Table.
+var Faults []Fault
+
+// fault adds e to Table and its fault to Faults, and returns the fault.
 func fault(e Entry) Fault {
 	Table = append(Table, e)
+	Faults = append(Faults, e.Fault)
 	return e.Fault
 }
 
@@ -132,15 +136,6 @@ var (
 	StrictEqualsSkipped = fault(Entry{Fault: "strict-equals-skipped", Fails: "strict replay validate", Does: "deletes every '=' before reading in the strict profile; the lenient profile reads it as any byte outside the alphabet",
 		Family: "equals-sign", Variants: []string{"strict-accepts-equals"}})
 )
-
-// Faults lists every fault, in the order of Table.
-var Faults = func() []Fault {
-	var out []Fault
-	for _, e := range Table {
-		out = append(out, e.Fault)
-	}
-	return out
-}()
 
 // faultSet is a set of faults, one bit per index in Faults.
 type faultSet uint64

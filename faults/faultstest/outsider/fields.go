@@ -1,6 +1,7 @@
 package outsider
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -106,15 +107,11 @@ func (io *fieldIO) walk(v *Value) {
 		io.err = io.chunks(hasState, hasRecord)
 	}
 	if hasState {
-		if v.State == nil {
-			v.State = new(State)
-		}
+		v.State = cmp.Or(v.State, new(State)) // new when reading
 		io.state(v.State)
 	}
 	if hasRecord {
-		if v.Record == nil {
-			v.Record = new(Record)
-		}
+		v.Record = cmp.Or(v.Record, new(Record)) // new when reading
 		io.record(v.Record)
 	}
 }
@@ -147,9 +144,7 @@ func (io *fieldIO) state(st *State) {
 			}
 		}
 	}
-	player := int64(st.Last.Player)
-	io.field(field{name: lastPlayer}, &player, flagWidth, 1)
-	st.Last.Player = int(player)
+	st.Last.Player = b2i(io.flag(field{name: lastPlayer}, st.Last.Player == black))
 	if st.Last.Wall = io.flag(field{name: lastKind}, st.Last.Wall); st.Last.Wall {
 		io.field(field{name: lastPlace}, &st.Last.Place, anchorWidth, maxAnchor)
 	}

@@ -81,22 +81,19 @@ func (f field) path() string {
 // inRecord reports whether the field belongs to the Record chunk.
 func (f field) inRecord() bool { return f.name >= movesCount }
 
+// words names the fields for people where their paths do not: "turn".
+var fieldWords = [...]string{stateWhite: "white square", stateBlack: "black square", stateTurn: "turn", movesCount: "move count"}
+
 // words names the field for people: "white horizontal wall count".
 func (f field) words() string {
 	group := playerNames[f.player] + " " + [2]string{"horizontal", "vertical"}[f.orient] + " wall"
-	switch f.name {
-	case stateWhite:
-		return "white square"
-	case stateBlack:
-		return "black square"
-	case wallCount:
+	switch {
+	case f.name == wallCount:
 		return group + " count"
-	case wallAnchor:
+	case f.name == wallAnchor:
 		return "anchor " + strconv.Itoa(f.index) + " of the " + group + "s"
-	case stateTurn:
-		return "turn"
-	case movesCount:
-		return "move count"
+	case int(f.name) < len(fieldWords) && fieldWords[f.name] != "":
+		return fieldWords[f.name]
 	}
 	return f.path()
 }

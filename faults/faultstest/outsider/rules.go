@@ -35,15 +35,13 @@ func onBoard(x, y int) bool { return 0 <= x && x < 9 && 0 <= y && y < 9 }
 // blocked reports whether a wall separates the square sq from its
 // neighbour one orthogonal step (dx, dy) away, which is on the board.
 func (b *board) blocked(sq, dx, dy int) bool {
-	switch {
-	case dy == 1:
-		return b.north[sq]
-	case dy == -1:
-		return b.north[sq-9]
-	case dx == 1:
-		return b.east[sq]
+	if dx+dy < 0 { // the step back from the neighbour
+		sq, dx, dy = sq+9*dy+dx, -dx, -dy
 	}
-	return b.east[sq-1]
+	if dy == 1 {
+		return b.north[sq]
+	}
+	return b.east[sq]
 }
 
 // conflicts reports whether a wall conflicts with one on the board
@@ -54,18 +52,10 @@ func (b *board) conflicts(orient, anchor int, touching bool) bool {
 	if b.walls[orient][anchor] || b.walls[1-orient][anchor] {
 		return true
 	}
-	reach := 1
-	if touching {
-		reach = 2
-	}
-	for d := 1; d <= reach; d++ {
-		if orient == horizontal {
-			x := anchor % 8
-			if x-d >= 0 && b.walls[horizontal][anchor-d] || x+d < 8 && b.walls[horizontal][anchor+d] {
-				return true
-			}
-		} else {
-			if anchor-8*d >= 0 && b.walls[vertical][anchor-8*d] || anchor+8*d < 64 && b.walls[vertical][anchor+8*d] {
+	step := [2]int{horizontal: 1, vertical: 8}[orient] // to the next anchor along the wall
+	for d := 1; d <= 1+b2i(touching); d++ {
+		for _, a := range [2]int{anchor - d*step, anchor + d*step} {
+			if 0 <= a && a < 64 && (orient == vertical || a/8 == anchor/8) && b.walls[orient][a] {
 				return true
 			}
 		}

@@ -35,21 +35,20 @@ func under(prefix string, err *codeError) *codeError {
 	return err
 }
 
+// A member is a key of an object and how to read its value, which may
+// name members of the object to read after the others (a move's kind
+// names those of its kind).
+type member struct {
+	key  string
+	read func(v *jsonNode) ([]member, *codeError)
+}
+
 // value reads the whole value from the root of the tree.
 func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 	err := malformed("", "the value is not an object")
 	if root.kind == jsonObject {
-		err = s.members(root, true, func(key string, v *jsonNode) ([]string, *codeError) {
-			switch {
-			case v.kind == jsonNull:
-				return nil, nil
-			case key == "state":
-				s.val.State = &s.state
-				return nil, s.readState(v)
-			}
-			s.val.Record = &s.record
-			return nil, s.readRecord(v)
-		}, "state", "record")
+		err = s.members(root, true, s.chunkMember("state", func() { s.val.State = &s.state }, s.stateMembers()...),
+			s.chunkMember("record", func() { s.val.Record = &s.record }, s.recordMember()))
 	}
 	if err != nil {
 		err.Field = strings.TrimPrefix(err.Field, ".")
@@ -61,23 +60,38 @@ func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 	return &s.val, nil
 }
 
-// members reads the members keys of the object n, in order, each with
-// read, which may name keys to read after those; then it refuses n's
-// unknown keys. top says whether n is the whole value.
-func (s *shaper) members(n *jsonNode, top bool, read func(key string, v *jsonNode) ([]string, *codeError), keys ...string) *codeError {
+// chunkMember returns the member key of the whole value: null, or an
+// object of the members ms, which has calls first.
+func (s *shaper) chunkMember(key string, has func(), ms ...member) member {
+	object := s.objectMember(key, ms...)
+	return member{key, func(v *jsonNode) ([]member, *codeError) {
+		if v.kind == jsonNull {
+			return nil, nil
+		}
+		has()
+		return object.read(v)
+	}}
+}
+
+// members reads the members ms of the object n, in order, and those they
+// name after them; then it refuses n's unknown keys. top says whether n
+// is the whole value.
+func (s *shaper) members(n *jsonNode, top bool, ms ...member) *codeError {
 	if n.kind != jsonObject {
 		return malformed("", "not an object")
 	}
-	for i := 0; i < len(keys); i++ {
-		v, err := s.member(n, keys[i])
+	var keys []string
+	for i := 0; i < len(ms); i++ {
+		v, err := s.member(n, ms[i].key)
 		if err != nil {
 			return err
 		}
-		more, err := read(keys[i], v)
+		more, err := ms[i].read(v)
 		if err != nil {
-			return under("."+keys[i], err)
+			return under("."+ms[i].key, err)
 		}
-		keys = append(keys, more...)
+		keys = append(keys, ms[i].key)
+		ms = append(ms, more...)
 	}
 	return s.unknown(n, top, keys...)
 }
@@ -108,12 +122,7 @@ func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
 	if !top && s.faults.has(NestedUnknownSkipped) {
 		return nil
 	}
-	var unknown []string
-	for _, k := range o.keys {
-		if !slices.Contains(known, k) {
-			unknown = append(unknown, k)
-		}
-	}
+	unknown := slices.DeleteFunc(slices.Clone(o.keys), func(k string) bool { return slices.Contains(known, k) })
 	if len(unknown) == 0 {
 		return nil
 	}
@@ -129,11 +138,10 @@ func (s *shaper) keyPath(key string) string {
 	if key != "" && strings.Trim(key, plain) == "" {
 		return "." + key
 	}
-	if s.faults.has(HTMLEscapedPaths) {
-		quoted, _ := json.Marshal(key)
-		return "[" + string(quoted) + "]"
-	}
 	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
+	if s.faults.has(HTMLEscapedPaths) {
+		quoted, _ = json.Marshal(key)
+	}
 	return "[" + string(quoted) + "]"
 }
 
@@ -153,26 +161,52 @@ func (s *shaper) integer(node *jsonNode) (int64, *codeError) {
 	return v, nil
 }
 
-// name reads a string that must be one of names, and returns its index.
-func (s *shaper) name(node *jsonNode, names ...string) (int, *codeError) {
-	if i := slices.Index(names, node.text); node.kind == jsonString && i >= 0 {
-		return i, nil
-	}
-	return 0, malformed("", "not one of "+strings.Join(names, ", "))
-}
-
-// list reads an array of integers into xs.
-func (s *shaper) list(node *jsonNode) ([]int64, *codeError) {
-	var xs []int64
+// array reads each item of an array with read.
+func (s *shaper) array(node *jsonNode, read func(item *jsonNode) *codeError) *codeError {
 	if node.kind != jsonArray {
-		return xs, malformed("", "not a list")
+		return malformed("", "not a list")
 	}
 	for i, item := range node.items {
-		x, err := s.integer(item)
-		if err != nil {
-			return xs, under("["+strconv.Itoa(i)+"]", err)
+		if err := read(item); err != nil {
+			return under("["+strconv.Itoa(i)+"]", err)
 		}
-		xs = append(xs, x)
 	}
-	return xs, nil
+	return nil
+}
+
+// integerMember returns the member key, an integer read into x.
+func (s *shaper) integerMember(key string, x *int64) member {
+	return member{key, func(v *jsonNode) (_ []member, err *codeError) {
+		*x, err = s.integer(v)
+		return nil, err
+	}}
+}
+
+// nameMember returns the member key, a string that must be one of
+// names, its index read into i.
+func (s *shaper) nameMember(key string, i *int, names [2]string) member {
+	return member{key, func(v *jsonNode) ([]member, *codeError) {
+		if *i = slices.Index(names[:], v.text); v.kind == jsonString && *i >= 0 {
+			return nil, nil
+		}
+		return nil, malformed("", "not one of "+strings.Join(names[:], ", "))
+	}}
+}
+
+// listMember returns the member key, an array of integers read into xs.
+func (s *shaper) listMember(key string, xs *[]int64) member {
+	return member{key, func(v *jsonNode) ([]member, *codeError) {
+		return nil, s.array(v, func(item *jsonNode) *codeError {
+			x, err := s.integer(item)
+			*xs = append(*xs, x)
+			return err
+		})
+	}}
+}
+
+// objectMember returns the member key, an object of the members ms.
+func (s *shaper) objectMember(key string, ms ...member) member {
+	return member{key, func(v *jsonNode) ([]member, *codeError) {
+		return nil, s.members(v, false, ms...)
+	}}
 }

@@ -1,97 +1,47 @@
 package outsider
 
-import "strconv"
+// This file holds the shape of the canonical JSON (spec/qf.md,
+// "Canonical JSON"): each object's members, in order.
 
-func (s *shaper) readState(n *jsonNode) *codeError {
+// stateMembers returns the members of a State.
+func (s *shaper) stateMembers() []member {
 	st := &s.state
-	return s.members(n, false, func(key string, v *jsonNode) (_ []string, err *codeError) {
-		switch key {
-		case "white":
-			st.White, err = s.integer(v)
-		case "black":
-			st.Black, err = s.integer(v)
-		case "walls":
-			err = s.readWalls(v)
-		case "last_move":
-			return s.readLast(v)
-		case "turn":
-			st.Turn, err = s.integer(v)
-		}
-		return nil, err
-	}, "white", "black", "walls", "last_move", "turn")
+	var groups []member
+	for p, player := range playerNames {
+		groups = append(groups, s.objectMember(player,
+			s.listMember("h", &st.Walls[p][horizontal]), s.listMember("v", &st.Walls[p][vertical])))
+	}
+	last := s.objectMember("last_move", s.nameMember("player", &st.Last.Player, playerNames),
+		s.kindMember(&st.Last.Wall, nil, s.integerMember("place", &st.Last.Place)))
+	return []member{s.integerMember("white", &st.White), s.integerMember("black", &st.Black),
+		s.objectMember("walls", groups...), last, s.integerMember("turn", &st.Turn)}
 }
 
-func (s *shaper) readWalls(n *jsonNode) *codeError {
-	return s.members(n, false, func(player string, v *jsonNode) ([]string, *codeError) {
-		p := white
-		if player == playerNames[black] {
-			p = black
-		}
-		return nil, s.members(v, false, func(orient string, list *jsonNode) (_ []string, err *codeError) {
-			o := horizontal
-			if orient == orientationNames[vertical] {
-				o = vertical
-			}
-			s.state.Walls[p][o], err = s.list(list)
-			return nil, err
-		}, orientationNames[:]...)
-	}, playerNames[:]...)
-}
-
-func (s *shaper) readLast(n *jsonNode) ([]string, *codeError) {
-	last := &s.state.Last
-	return nil, s.members(n, false, func(key string, v *jsonNode) (_ []string, err *codeError) {
-		switch key {
-		case "player":
-			last.Player, err = s.name(v, playerNames[:]...)
-		case "kind":
-			var kind int
-			kind, err = s.name(v, kindNames[:]...)
-			if last.Wall = kind == 1; last.Wall && err == nil {
-				return []string{"place"}, nil
-			}
-		case "place":
-			last.Place, err = s.integer(v)
-		}
-		return nil, err
-	}, "player", "kind")
-}
-
-func (s *shaper) readRecord(n *jsonNode) *codeError {
-	return s.members(n, false, func(_ string, moves *jsonNode) ([]string, *codeError) {
-		if moves.kind != jsonArray {
-			return nil, malformed("", "not a list")
-		}
-		for i, item := range moves.items {
+// recordMember returns the member of a Record, its moves.
+func (s *shaper) recordMember() member {
+	return member{"moves", func(v *jsonNode) ([]member, *codeError) {
+		return nil, s.array(v, func(item *jsonNode) *codeError {
 			var m Move
-			if err := s.readMove(item, &m); err != nil {
-				return nil, under("["+strconv.Itoa(i)+"]", err)
-			}
+			err := s.members(item, false, s.kindMember(&m.Wall, []member{s.integerMember("dir", &m.Dir)},
+				s.nameMember("orientation", &m.Orientation, orientationNames), s.integerMember("place", &m.Place)))
 			s.record.Moves = append(s.record.Moves, m)
-		}
-		return nil, nil
-	}, "moves")
+			return err
+		})
+	}}
 }
 
-func (s *shaper) readMove(n *jsonNode, m *Move) *codeError {
-	return s.members(n, false, func(key string, v *jsonNode) (_ []string, err *codeError) {
-		switch key {
-		case "kind":
-			var kind int
-			if kind, err = s.name(v, kindNames[:]...); err != nil {
-				return nil, err
-			}
-			if m.Wall = kind == 1; m.Wall {
-				return []string{"orientation", "place"}, nil
-			}
-			return []string{"dir"}, nil
-		case "dir":
-			m.Dir, err = s.integer(v)
-		case "orientation":
-			m.Orientation, err = s.name(v, orientationNames[:]...)
-		case "place":
-			m.Place, err = s.integer(v)
+// kindMember returns the member "kind" of a move, which names the members
+// to read after it: piece's, or wall's. It sets isWall.
+func (s *shaper) kindMember(isWall *bool, piece []member, wall ...member) member {
+	var kind int
+	read := s.nameMember("kind", &kind, kindNames).read
+	return member{"kind", func(v *jsonNode) ([]member, *codeError) {
+		if _, err := read(v); err != nil {
+			return nil, err
 		}
-		return nil, err
-	}, "kind")
+		if *isWall = kind == 1; *isWall {
+			return wall, nil
+		}
+		return piece, nil
+	}}
 }

@@ -62,10 +62,10 @@ type Move struct {
 // last when the turn is even); with EmptyRecordLost, no record of 0 moves.
 func (v *Value) model(faults faultSet) {
 	if st := v.State; st != nil {
-		for p := range 2 {
-			for o := range 2 {
+		for p := range st.Walls {
+			for _, group := range st.Walls[p] {
 				if faults.has(WallsMergedSorted) {
-					slices.Sort(st.Walls[p][o])
+					slices.Sort(group)
 				}
 			}
 		}
