@@ -15,7 +15,7 @@ import (
 )
 
 // Heading returns the text report's first line, "qf check: suite
-// 1.4.0, sha256:...", with its newline: what qf check writes as a run
+// 1.5.0, sha256:...", with its newline: what qf check writes as a run
 // begins, before the implementation is started.
 func Heading(suiteVersion, digest string) string {
 	return fmt.Sprintf("qf check: suite %s, %s\n", suiteVersion, digest)

@@ -26,7 +26,7 @@ import (
 
 // SuiteVersion is the version of the vector suite. It changes when tests
 // are added, removed or changed; the manifest's digest pins the exact files.
-const SuiteVersion = "1.4.0"
+const SuiteVersion = "1.5.0"
 
 // ManifestName is the name of the manifest, beside the vector files.
 const ManifestName = "manifest.json"
