@@ -200,14 +200,18 @@ func (q *reader) int() int {
 
 // ints reads a list of integers into list's array, from its start; an
 // empty list is list[:0], nil for a nil list, as UnmarshalJSON makes it.
-func (q *reader) ints(list []int) []int {
+func (q *reader) ints(list []int) []int { return items(q, list, q.int) }
+
+// items reads a list into list's array, from its start, an item at a
+// time.
+func items[T any](q *reader, list []T, item func() T) []T {
 	list = list[:0]
 	q.need(tokOpenList)
 	for q.ok && !q.take(tokCloseList) {
 		if len(list) > 0 {
 			q.need(tokComma)
 		}
-		list = append(list, q.int())
+		list = append(list, item())
 	}
 	return list
 }
@@ -260,18 +264,10 @@ func (q *reader) lastMove(m *ref.LastMove) {
 // moves reads a list of moves into moves' array, from its start; an
 // empty list is a record of no moves, never nil.
 func (q *reader) moves(moves []ref.Move) []ref.Move {
-	moves = moves[:0]
 	if moves == nil {
 		moves = []ref.Move{}
 	}
-	q.need(tokOpenList)
-	for q.ok && !q.take(tokCloseList) {
-		if len(moves) > 0 {
-			q.need(tokComma)
-		}
-		moves = append(moves, q.move())
-	}
-	return moves
+	return items(q, moves, q.move)
 }
 
 // move reads a move written as AppendJSON writes one, or with its keys in
