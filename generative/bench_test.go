@@ -20,7 +20,6 @@ import (
 	"github.com/qf-format/qf-conformance/internal/measure"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
-	"github.com/qf-format/qf-conformance/serve/servetest"
 	"github.com/qf-format/qf-conformance/suite"
 )
 
@@ -146,7 +145,7 @@ func writeAnswers(b *testing.B, seed uint64, n int) string {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := errors.Join(servetest.WriteAnswers(f, reqs), f.Close()); err != nil {
+	if err := errors.Join(writeAnswerLines(f, reqs), f.Close()); err != nil {
 		b.Fatal(err)
 	}
 	return name

@@ -27,7 +27,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	servetest.Main(append(faultstest.Implementations(), outsiders...)...)
+	servetest.Main(slices.Concat(faultstest.Implementations(), outsiders, benchPrograms)...)
 	spin()         // the child of TestSameReportUnderLoad that keeps the cores busy
 	gcpace.Relax() // the collector's pace of qf check and qf fuzz
 	// Two tests to a CPU: the tests of fakes (TestHostile) mostly wait

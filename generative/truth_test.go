@@ -9,9 +9,11 @@ import (
 
 	"github.com/qf-format/qf-conformance/driver"
 	"github.com/qf-format/qf-conformance/faults"
-	"github.com/qf-format/qf-conformance/faults/faultstest"
 	"github.com/qf-format/qf-conformance/internal/measure"
+	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/serve/servetest"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // qf fuzz says what qf check says, under the same rules (truthful, below):
@@ -33,7 +35,7 @@ func TestFuzzTruthful(t *testing.T) {
 	impls = append(impls, impl{name: "slow-crash-3rd", opts: driver.Options{Command: slow, Timeout: timeout}, n: 12, crashes: true})
 	// A fault of no model: lenient codes with junk after their eighth
 	// character refused.
-	impls = append(impls, impl{name: "refuses-late-junk", opts: driver.Options{Handler: faultstest.RefusesLateJunk}, n: 8000})
+	impls = append(impls, impl{name: "refuses-late-junk", opts: driver.Options{Handler: refusesLateJunk{}}, n: 8000})
 	for _, im := range impls {
 		rep := mustRun(t, Options{Options: im.opts, N: im.n, Seed: 3})
 		truthful(t, im.name, rep, nil)
@@ -75,4 +77,24 @@ func truthful(t *testing.T, name string, rep *Report, have []string) {
 			t.Errorf("%s: names a mechanism no model verified: %q %q %q", what, c.Variants, c.Flag, c.Fix)
 		}
 	}
+}
+
+// refusesLateJunk is an implementation with a fault that no model of the
+// catalogue has: it answers as the reference (package serve) but for a
+// lenient code with a byte outside the alphabet after its eighth
+// character, which it refuses as invalid_character there, as a mutant of
+// ref's decoder did (its check of the characters it had not read forgot
+// the profile).
+type refusesLateJunk struct{}
+
+func (refusesLateJunk) Handle(req *protocol.Request) *protocol.Response {
+	if req.Op == protocol.Decode && req.Profile == "lenient" && req.Code != nil {
+		code := *req.Code
+		for i := 8; i < len(code); i++ {
+			if !spec.InAlphabet(code[i : i+1]) {
+				return &protocol.Response{Error: &spec.ErrorObject{Kind: "invalid_character", Char: &i}}
+			}
+		}
+	}
+	return serve.Reference.Handle(req)
 }

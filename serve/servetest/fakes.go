@@ -12,7 +12,7 @@
 // every process it starts to the file "pids", so that a test can check
 // that none of them survives the run. QF_FAKE_LINES, when set, is a file
 // to which the fakes that answer through the reference (every mode but
-// "serve", "answers" and the oneshot ones) append every line they read,
+// "serve" and the oneshot ones) append every line they read,
 // so that a test can check what qf sent.
 //
 // They are also what the runner was measured against: build a test binary
@@ -31,6 +31,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -47,14 +48,11 @@ import (
 
 // fakes are this package's implementations, by name: the modes (among
 // them "normal", the reference served well by a fake's loop, and the
-// oneshot modes, which decode one code); "serve", exactly what qf serve
-// runs; "answers", the reference's answers looked up (serveAnswers); and
-// "exec", another program (execProgram).
+// oneshot modes, which decode one code), and "serve", exactly what qf
+// serve runs.
 var fakes = func() map[string]*Implementation {
 	impls := map[string]*Implementation{
-		"serve":   {Serve: func() { gcpace.Relax(); protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }},
-		"answers": {Serve: serveAnswers},
-		"exec":    {Serve: execProgram}, // another program, its CPU noted
+		"serve": {Serve: func() { gcpace.Relax(); protocol.Serve(os.Stdin, os.Stdout, serve.Reference) }},
 	}
 	for name, f := range modes {
 		impls[name] = &Implementation{Serve: f.serve}
@@ -64,32 +62,6 @@ var fakes = func() map[string]*Implementation {
 	}
 	return impls
 }()
-
-// execProgram runs the program QF_FAKE_EXEC names, its arguments split
-// at spaces, on the fake's standard input, output and error, and exits
-// as it exits; when QF_FAKE_CPU names a file, it notes there the CPU time
-// the program spent, as Main notes a fake's: a benchmark then counts a
-// native implementation's CPU apart from its client's.
-func execProgram() {
-	args := strings.Fields(os.Getenv("QF_FAKE_EXEC"))
-	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "fake: QF_FAKE_EXEC names no program")
-		os.Exit(2)
-	}
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err := cmd.Run()
-	if name := os.Getenv("QF_FAKE_CPU"); name != "" && cmd.ProcessState != nil {
-		appendLine(name, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
-	}
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "fake:", err)
-		if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() > 0 {
-			os.Exit(cmd.ProcessState.ExitCode())
-		}
-		os.Exit(2)
-	}
-}
 
 // A fake answers each request with the reference's answer, and misbehaves
 // as its mode's fields say; a field left zero does nothing.
@@ -409,27 +381,13 @@ func hasPath(st *state) bool { return st.resp.Error != nil && st.resp.Error.Fiel
 // character's start (cutText). Only names and paths longer than a
 // value's own show it.
 func cutKeys(path string, n int) string {
-	var b strings.Builder
-	for {
-		start := strings.Index(path, `["`)
-		if start < 0 {
-			b.WriteString(path)
-			return b.String()
-		}
-		start += 2
-		end := start
-		for end < len(path) && !(path[end] == '"' && end+1 < len(path) && path[end+1] == ']') {
-			if path[end] == '\\' {
-				end++ // an escaped character, \" among them
-			}
-			end++
-		}
-		end = min(end, len(path))
-		b.WriteString(path[:start])
-		b.WriteString(cutText(path[start:end], n))
-		path = path[end:]
-	}
+	return bracketedKey.ReplaceAllStringFunc(path, func(key string) string {
+		return `["` + cutText(key[2:len(key)-2], n) + `"]`
+	})
 }
+
+// bracketedKey matches a key in brackets in a path, a JSON string.
+var bracketedKey = regexp.MustCompile(`\["(?:\\.|[^"\\])*"\]`)
 
 // cutText returns s cut to at most n bytes, at a character's start.
 func cutText(s string, n int) string {

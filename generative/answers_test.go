@@ -1,4 +1,4 @@
-package servetest
+package generative
 
 import (
 	"bufio"
@@ -7,18 +7,58 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
+	"github.com/qf-format/qf-conformance/serve/servetest"
 )
 
-// WriteAnswers writes the reference's answers to reqs, for the mode
-// "answers" to read from the file QF_FAKE_ANSWERS: two lines a request,
-// the request without its id and its answer after the id, as
+// benchPrograms are the implementations of this package's benchmarks of
+// qf's own cost, served by TestMain: "answers", the reference's answers
+// looked up (serveAnswers), and "exec", another program (execProgram).
+var benchPrograms = []*servetest.Implementation{
+	{Name: "answers", Serve: serveAnswers},
+	{Name: "exec", Serve: execProgram},
+}
+
+// execProgram runs the program QF_FAKE_EXEC names, its arguments split
+// at spaces, on standard input, output and error, and exits as it exits;
+// when QF_FAKE_CPU names a file, it notes there the CPU time the program
+// spent, as servetest.Main notes an implementation's: a benchmark then
+// counts a native implementation's CPU apart from its client's.
+func execProgram() {
+	args := strings.Fields(os.Getenv("QF_FAKE_EXEC"))
+	if len(args) == 0 {
+		fmt.Fprintln(os.Stderr, "fake: QF_FAKE_EXEC names no program")
+		os.Exit(2)
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	if name := os.Getenv("QF_FAKE_CPU"); name != "" && cmd.ProcessState != nil {
+		if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintln(f, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
+			f.Close()
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "fake:", err)
+		if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() > 0 {
+			os.Exit(cmd.ProcessState.ExitCode())
+		}
+		os.Exit(2)
+	}
+}
+
+// writeAnswerLines writes the reference's answers to reqs, for the
+// program "answers" to read from the file QF_FAKE_ANSWERS: two lines a
+// request, the request without its id and its answer after the id, as
 // protocol.AppendAnswer writes it. A request whose answer AppendAnswer
 // does not write is left out.
-func WriteAnswers(w io.Writer, reqs []*protocol.Request) error {
+func writeAnswerLines(w io.Writer, reqs []*protocol.Request) error {
 	out := bufio.NewWriter(w)
 	for _, req := range reqs {
 		asked := *req
@@ -107,12 +147,12 @@ func serveAnswers() {
 }
 
 // styles are the ways of writing an answer of the reference's, as
-// WriteAnswers writes it, that QF_FAKE_STYLE names: its error's message,
-// if it has one, another ("messages": an implementation written apart
-// words its messages its own way, and the protocol grades none of them)
-// or left out ("bare"); or a space after each comma and colon between
-// members and items ("spaced"; and, rarely, inside a message, which the
-// protocol does not grade).
+// writeAnswerLines writes it, that QF_FAKE_STYLE names: its error's
+// message, if it has one, another ("messages": an implementation written
+// apart words its messages its own way, and the protocol grades none of
+// them) or left out ("bare"); or a space after each comma and colon
+// between members and items ("spaced"; and, rarely, inside a message,
+// which the protocol does not grade).
 var styles = map[string]func(answer []byte) []byte{
 	"messages": func(answer []byte) []byte {
 		return message(answer, `,"message":"rejected by another implementation"}}`)
