@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A decoder decodes codes (spec/qf.md, "Strict decoding" and "Lenient
@@ -42,7 +44,7 @@ func (r *bitReader) read(width int) (uint32, bool) {
 }
 
 // decode decodes code in the strict profile, or the lenient one.
-func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
+func (d *decoder) decode(code string, lenient bool) (*Value, *spec.ErrorObject) {
 	s, err := d.characters(code, lenient)
 	if err != nil {
 		return nil, err
@@ -76,7 +78,7 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 // fields reads the fields of s in layout order into d.val and returns the
 // number of bits they use, or the first field's error: truncated, or out
 // of range (spec/qf.md, "Strict decoding", step 2).
-func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
+func (d *decoder) fields(s string, lenient bool) (int, *spec.ErrorObject) {
 	io := newFieldIO(d.faults, reading)
 	io.r.s, io.r.zeros = s, d.faults.has(ZeroFill)
 	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
@@ -100,7 +102,7 @@ func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
 // characters returns the characters of code to read the fields from:
 // in the strict profile code itself, when every byte is in the alphabet;
 // in the lenient profile, code without the bytes outside the alphabet.
-func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
+func (d *decoder) characters(code string, lenient bool) (string, *spec.ErrorObject) {
 	if d.faults.has(EqualsSkipped) || d.faults.has(StrictEqualsSkipped) && !lenient {
 		code = strings.ReplaceAll(code, "=", "")
 	}
@@ -149,7 +151,7 @@ func holes(code, hole string) string {
 // end checks what follows the fields, in the strict profile: n is the
 // number of bits they used. With low, the padding bits of a last
 // character that the fields do not fill are its top bits (PaddingLow).
-func (d *decoder) end(s string, n int, low bool) *codeError {
+func (d *decoder) end(s string, n int, low bool) *spec.ErrorObject {
 	need := (n + 5) / 6
 	if len(s) > need && !d.faults.has(TrailingIgnored) {
 		return atChar(kindTrailingData, need, fmt.Sprintf("%d characters after the code's %d", len(s)-need, need))
@@ -174,7 +176,7 @@ func (d *decoder) end(s string, n int, low bool) *codeError {
 // of the first illegal move. Replay stops at the first illegal move, so
 // with OffBoardFileRefused a record whose first illegal move breaks
 // another rule decodes.
-func (d *decoder) rules() *codeError {
+func (d *decoder) rules() *spec.ErrorObject {
 	if d.val.Record == nil || !d.faults.has(RulesWhileDecoding) && !d.faults.has(OffBoardFileRefused) {
 		return nil
 	}

@@ -1,5 +1,7 @@
 package outsider
 
+import "github.com/qf-format/qf-conformance/spec"
+
 // An encoder writes the canonical code of a value given as JSON text
 // (spec/qf.md, "Encoding"): one value.
 type encoder struct {
@@ -9,7 +11,7 @@ type encoder struct {
 
 // encode returns the code of the JSON value text, or its error:
 // malformed before out_of_range, the first in layout order.
-func (e *encoder) encode(text []byte) (string, *codeError) {
+func (e *encoder) encode(text []byte) (string, *spec.ErrorObject) {
 	root, ok := parseJSON(text)
 	if !ok {
 		return "", inValue(kindMalformed, "", "the value is not JSON in UTF-8")

@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A fieldIO goes through the fields of a code in layout order (walk), and
@@ -19,7 +21,7 @@ import (
 type fieldIO struct {
 	faults faultSet
 	mode   ioMode
-	err    *codeError // the first error
+	err    *spec.ErrorObject // the first error
 	// The bounds of squares and wall counts, and the turn's width, which
 	// faults of reading change.
 	maxSquare, maxCount int64
@@ -60,7 +62,7 @@ func (io *fieldIO) field(f field, x *int64, width int, max int64) {
 			io.err = atBit(kindTruncated, start, f.path(), f.words()+" runs past the last bit")
 		case int64(v) > max:
 			io.err = outOfRange(f, int64(v), max)
-			io.err.Bit = start
+			io.err.Bit = &start
 		}
 		*x = int64(v)
 	case io.mode == checking:
@@ -87,7 +89,7 @@ func (io *fieldIO) flag(f field, b bool) bool {
 
 // outOfRange returns out_of_range at the field f, for the value x: an
 // integer, or for a count the length of a list.
-func outOfRange(f field, x, max int64) *codeError {
+func outOfRange(f field, x, max int64) *spec.ErrorObject {
 	value := fmt.Sprint(x)
 	switch {
 	case x >= hugeInt:
@@ -119,7 +121,7 @@ func (io *fieldIO) walk(v *Value) {
 // chunks refuses the combinations of chunks that the decoder does not
 // know, with invalid_character at char 0, the character of the flags: a
 // State (RecordsOnly), or neither chunk (NeitherChunkRefused).
-func (io *fieldIO) chunks(state, record bool) *codeError {
+func (io *fieldIO) chunks(state, record bool) *spec.ErrorObject {
 	switch {
 	case state && io.faults.has(RecordsOnly):
 		return atChar(kindInvalidCharacter, 0, "not a record: the code holds a State")

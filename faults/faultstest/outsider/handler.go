@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // Version is the implementation's version, as its hello gives it.
@@ -111,8 +112,9 @@ func (h *handler) validate(code string) *protocol.Response {
 // reports it: with OneErrorKind, every decoding error is
 // invalid_character and every encoding error malformed, at the same
 // position; with NoPositions, no error has a bit or char offset, but each
-// keeps its field.
-func (h *handler) failed(err *codeError, decoding bool) *protocol.Response {
+// keeps its field. The message starts "outsider: ", then the offset
+// reported, "bit 12: ".
+func (h *handler) failed(err *spec.ErrorObject, decoding bool) *protocol.Response {
 	switch {
 	case h.faults.has(OneErrorKind) && decoding:
 		err.Kind = kindInvalidCharacter
@@ -120,7 +122,15 @@ func (h *handler) failed(err *codeError, decoding bool) *protocol.Response {
 		err.Kind = kindMalformed
 	}
 	if h.faults.has(NoPositions) {
-		err.Bit, err.Char = -1, -1
+		err.Bit, err.Char = nil, nil
 	}
-	return &protocol.Response{Error: err.object()}
+	prefix := "outsider: "
+	if err.Bit != nil {
+		prefix += "bit " + strconv.Itoa(*err.Bit) + ": "
+	}
+	if err.Char != nil {
+		prefix += "char " + strconv.Itoa(*err.Char) + ": "
+	}
+	err.Message = prefix + err.Message
+	return &protocol.Response{Error: err}
 }
