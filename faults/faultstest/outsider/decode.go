@@ -53,7 +53,7 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *spec.ErrorObject) 
 	if err != nil {
 		return nil, err
 	}
-	low := d.faults.has(PaddingLow) && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
+	low := d.faults[PaddingLow] && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
 	if low {
 		// PaddingLow: the fields, read once, used n bits, which end inside
 		// a character; read them again with that character's bits taken
@@ -80,14 +80,14 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *spec.ErrorObject) 
 // of range (spec/qf.md, "Strict decoding", step 2).
 func (d *decoder) fields(s string, lenient bool) (int, *spec.ErrorObject) {
 	io := newFieldIO(d.faults, reading)
-	io.r.s, io.r.zeros = s, d.faults.has(ZeroFill)
-	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
+	io.r.s, io.r.zeros = s, d.faults[ZeroFill]
+	if d.faults[HighSquares] || lenient && d.faults[LenientHighSquares] {
 		io.maxSquare = 1<<squareWidth - 1
 	}
-	if d.faults.has(WallCountTenOut) {
+	if d.faults[WallCountTenOut] {
 		io.maxCount = maxCount - 1
 	}
-	if d.faults.has(TurnNineBits) {
+	if d.faults[TurnNineBits] {
 		io.turnWidth = turnWidth - 1
 	}
 	v := new(Value)
@@ -103,14 +103,14 @@ func (d *decoder) fields(s string, lenient bool) (int, *spec.ErrorObject) {
 // in the strict profile code itself, when every byte is in the alphabet;
 // in the lenient profile, code without the bytes outside the alphabet.
 func (d *decoder) characters(code string, lenient bool) (string, *spec.ErrorObject) {
-	if d.faults.has(EqualsSkipped) || d.faults.has(StrictEqualsSkipped) && !lenient {
+	if d.faults[EqualsSkipped] || d.faults[StrictEqualsSkipped] && !lenient {
 		code = strings.ReplaceAll(code, "=", "")
 	}
-	if d.faults.has(JunkAsZerosUTF16) {
+	if d.faults[JunkAsZerosUTF16] {
 		return holes(code, "A"), nil
 	}
 	if lenient {
-		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
+		if i := strings.IndexByte(code, '='); i >= 0 && d.faults[LenientRefusesEquals] {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
 		return holes(code, ""), nil
@@ -119,7 +119,7 @@ func (d *decoder) characters(code string, lenient bool) (string, *spec.ErrorObje
 		if sextet(code[i]) >= 0 {
 			continue
 		}
-		if d.faults.has(CrashJunkStrict) {
+		if d.faults[CrashJunkStrict] {
 			panic(fmt.Sprintf("outsider: illegal base64 data at input byte %d", i))
 		}
 		r, size := utf8.DecodeRuneInString(code[i:])
@@ -153,10 +153,10 @@ func holes(code, hole string) string {
 // character that the fields do not fill are its top bits (PaddingLow).
 func (d *decoder) end(s string, n int, low bool) *spec.ErrorObject {
 	need := (n + 5) / 6
-	if len(s) > need && !d.faults.has(TrailingIgnored) {
+	if len(s) > need && !d.faults[TrailingIgnored] {
 		return atChar(kindTrailingData, need, fmt.Sprintf("%d characters after the code's %d", len(s)-need, need))
 	}
-	if n%6 == 0 || need > len(s) || d.faults.has(PaddingIgnored) {
+	if n%6 == 0 || need > len(s) || d.faults[PaddingIgnored] {
 		return nil
 	}
 	c := sextet(s[need-1])
@@ -177,11 +177,11 @@ func (d *decoder) end(s string, n int, low bool) *spec.ErrorObject {
 // with OffBoardFileRefused a record whose first illegal move breaks
 // another rule decodes.
 func (d *decoder) rules() *spec.ErrorObject {
-	if d.val.Record == nil || !d.faults.has(RulesWhileDecoding) && !d.faults.has(OffBoardFileRefused) {
+	if d.val.Record == nil || !d.faults[RulesWhileDecoding] && !d.faults[OffBoardFileRefused] {
 		return nil
 	}
 	_, vi := replay(d.val, d.faults, nil)
-	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
+	if vi == nil || !d.faults[RulesWhileDecoding] && !vi.offFiles {
 		return nil
 	}
 	return atBit(kindOutOfRange, d.moveBits[vi.move], "record.moves["+strconv.Itoa(vi.move)+"]",

@@ -21,7 +21,7 @@ func (e *encoder) encode(text []byte) (string, *spec.ErrorObject) {
 	if err != nil {
 		return "", err
 	}
-	if !e.faults.has(MaskAndSpill) && !e.faults.has(MaskedToWidth) {
+	if !e.faults[MaskAndSpill] && !e.faults[MaskedToWidth] {
 		check := newFieldIO(e.faults, checking)
 		if check.walk(v); check.err != nil {
 			return "", check.err

@@ -56,7 +56,7 @@ func (io *fieldIO) field(f field, x *int64, width int, max int64) {
 		start := io.r.pos
 		v, ok := io.r.read(width)
 		switch {
-		case !ok && f.inRecord() && io.faults.has(CrashTruncatedRecord):
+		case !ok && f.inRecord() && io.faults[CrashTruncatedRecord]:
 			panic(fmt.Sprintf("outsider: index out of range [%d] with length %d", (start+width-1)/6, len(io.r.s)))
 		case !ok:
 			io.err = atBit(kindTruncated, start, f.path(), f.words()+" runs past the last bit")
@@ -71,7 +71,7 @@ func (io *fieldIO) field(f field, x *int64, width int, max int64) {
 		}
 	default:
 		v := *x
-		if !io.faults.has(MaskAndSpill) {
+		if !io.faults[MaskAndSpill] {
 			v &= 1<<width - 1
 		}
 		io.acc.Lsh(&io.acc, uint(width))
@@ -123,9 +123,9 @@ func (io *fieldIO) walk(v *Value) {
 // State (RecordsOnly), or neither chunk (NeitherChunkRefused).
 func (io *fieldIO) chunks(state, record bool) *spec.ErrorObject {
 	switch {
-	case state && io.faults.has(RecordsOnly):
+	case state && io.faults[RecordsOnly]:
 		return atChar(kindInvalidCharacter, 0, "not a record: the code holds a State")
-	case !state && !record && io.faults.has(NeitherChunkRefused):
+	case !state && !record && io.faults[NeitherChunkRefused]:
 		return atChar(kindInvalidCharacter, 0, "the code holds neither a State nor a record")
 	}
 	return nil
@@ -180,9 +180,9 @@ func (io *fieldIO) code() string {
 	bits := io.acc.Text(2)
 	bits = strings.Repeat("0", io.n-len(bits)) + bits
 	switch r := io.n % 6; {
-	case r == 0 && io.faults.has(ExtraCharacter):
+	case r == 0 && io.faults[ExtraCharacter]:
 		bits += "000000"
-	case r > 0 && io.faults.has(PaddingLow):
+	case r > 0 && io.faults[PaddingLow]:
 		bits = bits[:io.n-r] + strings.Repeat("0", 6-r) + bits[io.n-r:]
 	case r > 0:
 		bits += strings.Repeat("0", 6-r)

@@ -18,8 +18,10 @@ const Version = "1.0.0"
 func New(faults ...Fault) protocol.Handler {
 	fs := newFaultSet(faults)
 	name := "outsider"
-	for _, f := range fs.list() {
-		name += "+" + string(f)
+	for _, f := range Faults { // in the order of Table
+		if fs[f] {
+			name += "+" + string(f)
+		}
 	}
 	return newHandler(name, fs)
 }
@@ -53,7 +55,7 @@ type handler struct {
 // ASCII charset does.
 func (h *handler) Handle(req *protocol.Request) *protocol.Response {
 	resp := h.funcs.Handle(req)
-	if h.faults.has(ASCIIAnswers) && resp.Error != nil {
+	if h.faults[ASCIIAnswers] && resp.Error != nil {
 		ascii := func(r rune) rune {
 			if r >= 0x80 {
 				return '?'
@@ -116,12 +118,12 @@ func (h *handler) validate(code string) *protocol.Response {
 // reported, "bit 12: ".
 func (h *handler) failed(err *spec.ErrorObject, decoding bool) *protocol.Response {
 	switch {
-	case h.faults.has(OneErrorKind) && decoding:
+	case h.faults[OneErrorKind] && decoding:
 		err.Kind = kindInvalidCharacter
-	case h.faults.has(OneErrorKind):
+	case h.faults[OneErrorKind]:
 		err.Kind = kindMalformed
 	}
-	if h.faults.has(NoPositions) {
+	if h.faults[NoPositions] {
 		err.Bit, err.Char = nil, nil
 	}
 	prefix := "outsider: "

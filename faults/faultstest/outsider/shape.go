@@ -111,7 +111,7 @@ func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *spec.ErrorObject) 
 	switch {
 	case seen == 0:
 		return nil, malformed("."+key, "no key "+strconv.Quote(key))
-	case seen > 1 && !s.faults.has(RepeatedKeyLastWins):
+	case seen > 1 && !s.faults[RepeatedKeyLastWins]:
 		return nil, malformed("."+key, "key "+strconv.Quote(key)+" repeated")
 	}
 	return val, nil
@@ -120,7 +120,7 @@ func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *spec.ErrorObject) 
 // unknown returns malformed for the first, in byte order, of the keys of
 // object o that are not known; top says whether o is the whole value.
 func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *spec.ErrorObject {
-	if !top && s.faults.has(NestedUnknownSkipped) {
+	if !top && s.faults[NestedUnknownSkipped] {
 		return nil
 	}
 	unknown := slices.DeleteFunc(slices.Clone(o.keys), func(k string) bool { return slices.Contains(known, k) })
@@ -140,7 +140,7 @@ func (s *shaper) keyPath(key string) string {
 		return "." + key
 	}
 	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
-	if s.faults.has(HTMLEscapedPaths) {
+	if s.faults[HTMLEscapedPaths] {
 		quoted, _ = json.Marshal(key)
 	}
 	return "[" + string(quoted) + "]"
@@ -152,7 +152,7 @@ func (s *shaper) integer(node *jsonNode) (int64, *spec.ErrorObject) {
 		return 0, malformed("", "not a number")
 	}
 	v, ok := integer(node.text)
-	if s.faults.has(NumbersAsFloat64) {
+	if s.faults[NumbersAsFloat64] {
 		f, err := strconv.ParseFloat(node.text, 64)
 		v, ok = int64(max(min(f, hugeInt), -hugeInt)), err == nil && f == math.Trunc(f)
 	}
