@@ -42,7 +42,7 @@ func newHandler(name string, fs faultSet) *handler {
 	return h
 }
 
-// A handler answers requests, each with a decoder or an encoder of its
+// A handler answers requests, decoding each code with a decoder of its
 // own.
 type handler struct {
 	faults faultSet
@@ -77,7 +77,7 @@ func (h *handler) decode(code, profile string) *protocol.Response {
 }
 
 func (h *handler) encode(value json.RawMessage) *protocol.Response {
-	code, err := (&encoder{faults: h.faults}).encode(value)
+	code, err := encode(value, h.faults)
 	if err != nil {
 		return h.failed(err, false)
 	}
