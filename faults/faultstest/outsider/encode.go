@@ -8,7 +8,7 @@ import "github.com/qf-format/qf-conformance/spec"
 func encode(text []byte, faults faultSet) (string, *spec.ErrorObject) {
 	root, ok := parseJSON(text)
 	if !ok {
-		return "", inValue(kindMalformed, "", "the value is not JSON in UTF-8")
+		return "", malformed("", "the value is not JSON in UTF-8")
 	}
 	v, err := (&shaper{faults: faults}).value(root)
 	if err != nil {
