@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A decoder decodes codes (spec/qf.md, "Strict decoding" and "Lenient
@@ -42,7 +44,7 @@ func (r *bitReader) read(width int) (uint32, bool) {
 }
 
 // decode decodes code in the strict profile, or the lenient one.
-func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
+func (d *decoder) decode(code string, lenient bool) (*Value, *spec.ErrorObject) {
 	s, err := d.characters(code, lenient)
 	if err != nil {
 		return nil, err
@@ -51,7 +53,7 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 	if err != nil {
 		return nil, err
 	}
-	low := d.faults.has(PaddingLow) && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
+	low := d.faults[PaddingLow] && n%6 != 0 && n/6 < len(s) && (lenient || len(s) <= (n+5)/6)
 	if low {
 		// PaddingLow: the fields, read once, used n bits, which end inside
 		// a character; read them again with that character's bits taken
@@ -76,16 +78,16 @@ func (d *decoder) decode(code string, lenient bool) (*Value, *codeError) {
 // fields reads the fields of s in layout order into d.val and returns the
 // number of bits they use, or the first field's error: truncated, or out
 // of range (spec/qf.md, "Strict decoding", step 2).
-func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
+func (d *decoder) fields(s string, lenient bool) (int, *spec.ErrorObject) {
 	io := newFieldIO(d.faults, reading)
-	io.r.s, io.r.zeros = s, d.faults.has(ZeroFill)
-	if d.faults.has(HighSquares) || lenient && d.faults.has(LenientHighSquares) {
+	io.r.s, io.r.zeros = s, d.faults[ZeroFill]
+	if d.faults[HighSquares] || lenient && d.faults[LenientHighSquares] {
 		io.maxSquare = 1<<squareWidth - 1
 	}
-	if d.faults.has(WallCountTenOut) {
+	if d.faults[WallCountTenOut] {
 		io.maxCount = maxCount - 1
 	}
-	if d.faults.has(TurnNineBits) {
+	if d.faults[TurnNineBits] {
 		io.turnWidth = turnWidth - 1
 	}
 	v := new(Value)
@@ -100,15 +102,15 @@ func (d *decoder) fields(s string, lenient bool) (int, *codeError) {
 // characters returns the characters of code to read the fields from:
 // in the strict profile code itself, when every byte is in the alphabet;
 // in the lenient profile, code without the bytes outside the alphabet.
-func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
-	if d.faults.has(EqualsSkipped) || d.faults.has(StrictEqualsSkipped) && !lenient {
+func (d *decoder) characters(code string, lenient bool) (string, *spec.ErrorObject) {
+	if d.faults[EqualsSkipped] || d.faults[StrictEqualsSkipped] && !lenient {
 		code = strings.ReplaceAll(code, "=", "")
 	}
-	if d.faults.has(JunkAsZerosUTF16) {
+	if d.faults[JunkAsZerosUTF16] {
 		return holes(code, "A"), nil
 	}
 	if lenient {
-		if i := strings.IndexByte(code, '='); i >= 0 && d.faults.has(LenientRefusesEquals) {
+		if i := strings.IndexByte(code, '='); i >= 0 && d.faults[LenientRefusesEquals] {
 			return "", atChar(kindInvalidCharacter, i, "invalid character '='")
 		}
 		return holes(code, ""), nil
@@ -117,7 +119,7 @@ func (d *decoder) characters(code string, lenient bool) (string, *codeError) {
 		if sextet(code[i]) >= 0 {
 			continue
 		}
-		if d.faults.has(CrashJunkStrict) {
+		if d.faults[CrashJunkStrict] {
 			panic(fmt.Sprintf("outsider: illegal base64 data at input byte %d", i))
 		}
 		r, size := utf8.DecodeRuneInString(code[i:])
@@ -149,12 +151,12 @@ func holes(code, hole string) string {
 // end checks what follows the fields, in the strict profile: n is the
 // number of bits they used. With low, the padding bits of a last
 // character that the fields do not fill are its top bits (PaddingLow).
-func (d *decoder) end(s string, n int, low bool) *codeError {
+func (d *decoder) end(s string, n int, low bool) *spec.ErrorObject {
 	need := (n + 5) / 6
-	if len(s) > need && !d.faults.has(TrailingIgnored) {
+	if len(s) > need && !d.faults[TrailingIgnored] {
 		return atChar(kindTrailingData, need, fmt.Sprintf("%d characters after the code's %d", len(s)-need, need))
 	}
-	if n%6 == 0 || need > len(s) || d.faults.has(PaddingIgnored) {
+	if n%6 == 0 || need > len(s) || d.faults[PaddingIgnored] {
 		return nil
 	}
 	c := sextet(s[need-1])
@@ -174,12 +176,12 @@ func (d *decoder) end(s string, n int, low bool) *codeError {
 // of the first illegal move. Replay stops at the first illegal move, so
 // with OffBoardFileRefused a record whose first illegal move breaks
 // another rule decodes.
-func (d *decoder) rules() *codeError {
-	if d.val.Record == nil || !d.faults.has(RulesWhileDecoding) && !d.faults.has(OffBoardFileRefused) {
+func (d *decoder) rules() *spec.ErrorObject {
+	if d.val.Record == nil || !d.faults[RulesWhileDecoding] && !d.faults[OffBoardFileRefused] {
 		return nil
 	}
 	_, vi := replay(d.val, d.faults, nil)
-	if vi == nil || !d.faults.has(RulesWhileDecoding) && !vi.offFiles {
+	if vi == nil || !d.faults[RulesWhileDecoding] && !vi.offFiles {
 		return nil
 	}
 	return atBit(kindOutOfRange, d.moveBits[vi.move], "record.moves["+strconv.Itoa(vi.move)+"]",

@@ -1,32 +1,27 @@
 package outsider
 
-// An encoder writes the canonical code of a value given as JSON text
-// (spec/qf.md, "Encoding"): one value.
-type encoder struct {
-	faults faultSet
-	shaper shaper
-}
+import "github.com/qf-format/qf-conformance/spec"
 
-// encode returns the code of the JSON value text, or its error:
-// malformed before out_of_range, the first in layout order.
-func (e *encoder) encode(text []byte) (string, *codeError) {
+// encode returns the canonical code of the value given as JSON text
+// (spec/qf.md, "Encoding"), or its error: malformed before out_of_range,
+// the first in layout order.
+func encode(text []byte, faults faultSet) (string, *spec.ErrorObject) {
 	root, ok := parseJSON(text)
 	if !ok {
-		return "", inValue(kindMalformed, "", "the value is not JSON in UTF-8")
+		return "", malformed("", "the value is not JSON in UTF-8")
 	}
-	e.shaper.faults = e.faults
-	v, err := e.shaper.value(root)
+	v, err := (&shaper{faults: faults}).value(root)
 	if err != nil {
 		return "", err
 	}
-	if !e.faults.has(MaskAndSpill) && !e.faults.has(MaskedToWidth) {
-		check := newFieldIO(e.faults, checking)
+	if !faults[MaskAndSpill] && !faults[MaskedToWidth] {
+		check := newFieldIO(faults, checking)
 		if check.walk(v); check.err != nil {
 			return "", check.err
 		}
 	}
-	v.model(e.faults)
-	w := newFieldIO(e.faults, writing)
+	v.model(faults)
+	w := newFieldIO(faults, writing)
 	w.walk(v)
 	return w.code(), nil
 }

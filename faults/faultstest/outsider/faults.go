@@ -137,35 +137,18 @@ var (
 		Family: "equals-sign", Variants: []string{"strict-accepts-equals"}})
 )
 
-// faultSet is a set of faults, one bit per index in Faults.
-type faultSet uint64
+// faultSet is a set of faults.
+type faultSet map[Fault]bool
 
 // newFaultSet returns the set of faults fs. It panics on a Fault that is
 // not one of Faults: a caller's mistake, not an input's.
 func newFaultSet(fs []Fault) faultSet {
-	var s faultSet
+	s := faultSet{}
 	for _, f := range fs {
-		i := slices.Index(Faults, f)
-		if i < 0 {
+		if !slices.Contains(Faults, f) {
 			panic(fmt.Sprintf("outsider: no fault %q", string(f)))
 		}
-		s |= 1 << i
+		s[f] = true
 	}
 	return s
-}
-
-// has reports whether f is in the set.
-func (s faultSet) has(f Fault) bool {
-	return s != 0 && s&(1<<slices.Index(Faults, f)) != 0
-}
-
-// list returns the faults of the set, in the order of Faults.
-func (s faultSet) list() []Fault {
-	var out []Fault
-	for i, f := range Faults {
-		if s&(1<<i) != 0 {
-			out = append(out, f)
-		}
-	}
-	return out
 }

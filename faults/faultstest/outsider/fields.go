@@ -6,6 +6,8 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A fieldIO goes through the fields of a code in layout order (walk), and
@@ -19,7 +21,7 @@ import (
 type fieldIO struct {
 	faults faultSet
 	mode   ioMode
-	err    *codeError // the first error
+	err    *spec.ErrorObject // the first error
 	// The bounds of squares and wall counts, and the turn's width, which
 	// faults of reading change.
 	maxSquare, maxCount int64
@@ -54,13 +56,13 @@ func (io *fieldIO) field(f field, x *int64, width int, max int64) {
 		start := io.r.pos
 		v, ok := io.r.read(width)
 		switch {
-		case !ok && f.inRecord() && io.faults.has(CrashTruncatedRecord):
+		case !ok && f.inRecord() && io.faults[CrashTruncatedRecord]:
 			panic(fmt.Sprintf("outsider: index out of range [%d] with length %d", (start+width-1)/6, len(io.r.s)))
 		case !ok:
 			io.err = atBit(kindTruncated, start, f.path(), f.words()+" runs past the last bit")
 		case int64(v) > max:
 			io.err = outOfRange(f, int64(v), max)
-			io.err.Bit = start
+			io.err.Bit = &start
 		}
 		*x = int64(v)
 	case io.mode == checking:
@@ -69,7 +71,7 @@ func (io *fieldIO) field(f field, x *int64, width int, max int64) {
 		}
 	default:
 		v := *x
-		if !io.faults.has(MaskAndSpill) {
+		if !io.faults[MaskAndSpill] {
 			v &= 1<<width - 1
 		}
 		io.acc.Lsh(&io.acc, uint(width))
@@ -87,7 +89,7 @@ func (io *fieldIO) flag(f field, b bool) bool {
 
 // outOfRange returns out_of_range at the field f, for the value x: an
 // integer, or for a count the length of a list.
-func outOfRange(f field, x, max int64) *codeError {
+func outOfRange(f field, x, max int64) *spec.ErrorObject {
 	value := fmt.Sprint(x)
 	switch {
 	case x >= hugeInt:
@@ -119,11 +121,11 @@ func (io *fieldIO) walk(v *Value) {
 // chunks refuses the combinations of chunks that the decoder does not
 // know, with invalid_character at char 0, the character of the flags: a
 // State (RecordsOnly), or neither chunk (NeitherChunkRefused).
-func (io *fieldIO) chunks(state, record bool) *codeError {
+func (io *fieldIO) chunks(state, record bool) *spec.ErrorObject {
 	switch {
-	case state && io.faults.has(RecordsOnly):
+	case state && io.faults[RecordsOnly]:
 		return atChar(kindInvalidCharacter, 0, "not a record: the code holds a State")
-	case !state && !record && io.faults.has(NeitherChunkRefused):
+	case !state && !record && io.faults[NeitherChunkRefused]:
 		return atChar(kindInvalidCharacter, 0, "the code holds neither a State nor a record")
 	}
 	return nil
@@ -178,9 +180,9 @@ func (io *fieldIO) code() string {
 	bits := io.acc.Text(2)
 	bits = strings.Repeat("0", io.n-len(bits)) + bits
 	switch r := io.n % 6; {
-	case r == 0 && io.faults.has(ExtraCharacter):
+	case r == 0 && io.faults[ExtraCharacter]:
 		bits += "000000"
-	case r > 0 && io.faults.has(PaddingLow):
+	case r > 0 && io.faults[PaddingLow]:
 		bits = bits[:io.n-r] + strings.Repeat("0", 6-r) + bits[io.n-r:]
 	case r > 0:
 		bits += strings.Repeat("0", 6-r)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/qf-format/qf-conformance/protocol"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // Version is the implementation's version, as its hello gives it.
@@ -17,8 +18,10 @@ const Version = "1.0.0"
 func New(faults ...Fault) protocol.Handler {
 	fs := newFaultSet(faults)
 	name := "outsider"
-	for _, f := range fs.list() {
-		name += "+" + string(f)
+	for _, f := range Faults { // in the order of Table
+		if fs[f] {
+			name += "+" + string(f)
+		}
 	}
 	return newHandler(name, fs)
 }
@@ -39,7 +42,7 @@ func newHandler(name string, fs faultSet) *handler {
 	return h
 }
 
-// A handler answers requests, each with a decoder or an encoder of its
+// A handler answers requests, decoding each code with a decoder of its
 // own.
 type handler struct {
 	faults faultSet
@@ -52,7 +55,7 @@ type handler struct {
 // ASCII charset does.
 func (h *handler) Handle(req *protocol.Request) *protocol.Response {
 	resp := h.funcs.Handle(req)
-	if h.faults.has(ASCIIAnswers) && resp.Error != nil {
+	if h.faults[ASCIIAnswers] && resp.Error != nil {
 		ascii := func(r rune) rune {
 			if r >= 0x80 {
 				return '?'
@@ -74,7 +77,7 @@ func (h *handler) decode(code, profile string) *protocol.Response {
 }
 
 func (h *handler) encode(value json.RawMessage) *protocol.Response {
-	code, err := (&encoder{faults: h.faults}).encode(value)
+	code, err := encode(value, h.faults)
 	if err != nil {
 		return h.failed(err, false)
 	}
@@ -111,16 +114,25 @@ func (h *handler) validate(code string) *protocol.Response {
 // reports it: with OneErrorKind, every decoding error is
 // invalid_character and every encoding error malformed, at the same
 // position; with NoPositions, no error has a bit or char offset, but each
-// keeps its field.
-func (h *handler) failed(err *codeError, decoding bool) *protocol.Response {
+// keeps its field. The message starts "outsider: ", then the offset
+// reported, "bit 12: ".
+func (h *handler) failed(err *spec.ErrorObject, decoding bool) *protocol.Response {
 	switch {
-	case h.faults.has(OneErrorKind) && decoding:
+	case h.faults[OneErrorKind] && decoding:
 		err.Kind = kindInvalidCharacter
-	case h.faults.has(OneErrorKind):
+	case h.faults[OneErrorKind]:
 		err.Kind = kindMalformed
 	}
-	if h.faults.has(NoPositions) {
-		err.Bit, err.Char = -1, -1
+	if h.faults[NoPositions] {
+		err.Bit, err.Char = nil, nil
 	}
-	return &protocol.Response{Error: err.object()}
+	prefix := "outsider: "
+	if err.Bit != nil {
+		prefix += "bit " + strconv.Itoa(*err.Bit) + ": "
+	}
+	if err.Char != nil {
+		prefix += "char " + strconv.Itoa(*err.Char) + ": "
+	}
+	err.Message = prefix + err.Message
+	return &protocol.Response{Error: err}
 }

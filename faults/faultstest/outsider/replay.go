@@ -53,7 +53,7 @@ func newGame(st *State, faults faultSet) *game {
 		}
 	}
 	g.mover = 1 - st.Last.Player
-	if faults.has(FirstMoverParity) {
+	if faults[FirstMoverParity] {
 		g.mover = int(1 - st.Turn%2)
 	}
 	return g
@@ -83,7 +83,7 @@ func (g *game) wall(orient, anchor int) string {
 	switch {
 	case g.hand[g.mover] <= 0:
 		return "no_walls_left"
-	case g.board.conflicts(orient, anchor, g.faults.has(TouchingWallsConflict)):
+	case g.board.conflicts(orient, anchor, g.faults[TouchingWallsConflict]):
 		return "walls_conflict"
 	}
 	after := g.board
@@ -130,7 +130,7 @@ func (g *game) aimedFile(m Move) int {
 	}
 	dx, dy := dirX[m.Dir], dirY[m.Dir]
 	x, y := sq%9+dx, sq/9+dy
-	if onBoard(x, y) && 9*y+x == opp && (m.Dir%2 == 0 || g.faults.has(SquareArithmeticNoWrap)) {
+	if onBoard(x, y) && 9*y+x == opp && (m.Dir%2 == 0 || g.faults[SquareArithmeticNoWrap]) {
 		x += dx
 	}
 	return x
@@ -147,7 +147,7 @@ func (g *game) diagonal(dir int) string {
 	if !onBoard(x+dx, y+dy) {
 		return illegal
 	}
-	if g.faults.has(SquareArithmeticNoWrap) && sq+9*dy+dx == opp {
+	if g.faults[SquareArithmeticNoWrap] && sq+9*dy+dx == opp {
 		// The fansite's square arithmetic adds a move's offset again when
 		// it lands on the opponent; done on files and ranks, nothing
 		// wraps, and walls are ignored.
@@ -172,7 +172,7 @@ func (g *game) diagonal(dir int) string {
 		return illegal
 	}
 	ox, oy := opp%9, opp/9
-	if !g.faults.has(DiagonalWhenAdjacent) && onBoard(ox+sx, oy+sy) && !g.board.blocked(opp, sx, sy) {
+	if !g.faults[DiagonalWhenAdjacent] && onBoard(ox+sx, oy+sy) && !g.board.blocked(opp, sx, sy) {
 		return illegal
 	}
 	if g.board.blocked(opp, tx, ty) {

@@ -105,7 +105,7 @@ func validate(st *State, faults faultSet) []string {
 	conflict := false
 	for p := range 2 {
 		n := len(st.Walls[p][horizontal]) + len(st.Walls[p][vertical])
-		if faults.has(TooManyWallsPerGroup) {
+		if faults[TooManyWallsPerGroup] {
 			n = max(len(st.Walls[p][horizontal]), len(st.Walls[p][vertical]))
 		}
 		if n > maxCount {

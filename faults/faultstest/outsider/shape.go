@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
+	"github.com/qf-format/qf-conformance/spec"
 )
 
 // A shaper reads a Value from a JSON tree, refusing what is not a
@@ -25,12 +26,12 @@ type shaper struct {
 }
 
 // malformed returns a malformed error at the relative path field.
-func malformed(field, why string) *codeError {
+func malformed(field, why string) *spec.ErrorObject {
 	return inValue(kindMalformed, field, why)
 }
 
 // under puts prefix in front of err's path.
-func under(prefix string, err *codeError) *codeError {
+func under(prefix string, err *spec.ErrorObject) *spec.ErrorObject {
 	err.Field = prefix + err.Field
 	return err
 }
@@ -40,11 +41,11 @@ func under(prefix string, err *codeError) *codeError {
 // names those of its kind).
 type member struct {
 	key  string
-	read func(v *jsonNode) ([]member, *codeError)
+	read func(v *jsonNode) ([]member, *spec.ErrorObject)
 }
 
 // value reads the whole value from the root of the tree.
-func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
+func (s *shaper) value(root *jsonNode) (*Value, *spec.ErrorObject) {
 	err := malformed("", "the value is not an object")
 	if root.kind == jsonObject {
 		err = s.members(root, true, s.chunkMember("state", func() { s.val.State = &s.state }, s.stateMembers()...),
@@ -64,7 +65,7 @@ func (s *shaper) value(root *jsonNode) (*Value, *codeError) {
 // object of the members ms, which has calls first.
 func (s *shaper) chunkMember(key string, has func(), ms ...member) member {
 	object := s.objectMember(key, ms...)
-	return member{key, func(v *jsonNode) ([]member, *codeError) {
+	return member{key, func(v *jsonNode) ([]member, *spec.ErrorObject) {
 		if v.kind == jsonNull {
 			return nil, nil
 		}
@@ -76,7 +77,7 @@ func (s *shaper) chunkMember(key string, has func(), ms ...member) member {
 // members reads the members ms of the object n, in order, and those they
 // name after them; then it refuses n's unknown keys. top says whether n
 // is the whole value.
-func (s *shaper) members(n *jsonNode, top bool, ms ...member) *codeError {
+func (s *shaper) members(n *jsonNode, top bool, ms ...member) *spec.ErrorObject {
 	if n.kind != jsonObject {
 		return malformed("", "not an object")
 	}
@@ -98,7 +99,7 @@ func (s *shaper) members(n *jsonNode, top bool, ms ...member) *codeError {
 
 // member returns the value of the key of object o: malformed when it is
 // missing or repeated.
-func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *codeError) {
+func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *spec.ErrorObject) {
 	var val *jsonNode
 	seen := 0
 	for i, k := range o.keys {
@@ -110,7 +111,7 @@ func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *codeError) {
 	switch {
 	case seen == 0:
 		return nil, malformed("."+key, "no key "+strconv.Quote(key))
-	case seen > 1 && !s.faults.has(RepeatedKeyLastWins):
+	case seen > 1 && !s.faults[RepeatedKeyLastWins]:
 		return nil, malformed("."+key, "key "+strconv.Quote(key)+" repeated")
 	}
 	return val, nil
@@ -118,8 +119,8 @@ func (s *shaper) member(o *jsonNode, key string) (*jsonNode, *codeError) {
 
 // unknown returns malformed for the first, in byte order, of the keys of
 // object o that are not known; top says whether o is the whole value.
-func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *codeError {
-	if !top && s.faults.has(NestedUnknownSkipped) {
+func (s *shaper) unknown(o *jsonNode, top bool, known ...string) *spec.ErrorObject {
+	if !top && s.faults[NestedUnknownSkipped] {
 		return nil
 	}
 	unknown := slices.DeleteFunc(slices.Clone(o.keys), func(k string) bool { return slices.Contains(known, k) })
@@ -139,19 +140,19 @@ func (s *shaper) keyPath(key string) string {
 		return "." + key
 	}
 	quoted, _ := jsontext.AppendQuote(nil, key) // RFC 8259's minimal form
-	if s.faults.has(HTMLEscapedPaths) {
+	if s.faults[HTMLEscapedPaths] {
 		quoted, _ = json.Marshal(key)
 	}
 	return "[" + string(quoted) + "]"
 }
 
 // integer reads an integer; out-of-range values are left to the encoder.
-func (s *shaper) integer(node *jsonNode) (int64, *codeError) {
+func (s *shaper) integer(node *jsonNode) (int64, *spec.ErrorObject) {
 	if node.kind != jsonNumber {
 		return 0, malformed("", "not a number")
 	}
 	v, ok := integer(node.text)
-	if s.faults.has(NumbersAsFloat64) {
+	if s.faults[NumbersAsFloat64] {
 		f, err := strconv.ParseFloat(node.text, 64)
 		v, ok = int64(max(min(f, hugeInt), -hugeInt)), err == nil && f == math.Trunc(f)
 	}
@@ -162,7 +163,7 @@ func (s *shaper) integer(node *jsonNode) (int64, *codeError) {
 }
 
 // array reads each item of an array with read.
-func (s *shaper) array(node *jsonNode, read func(item *jsonNode) *codeError) *codeError {
+func (s *shaper) array(node *jsonNode, read func(item *jsonNode) *spec.ErrorObject) *spec.ErrorObject {
 	if node.kind != jsonArray {
 		return malformed("", "not a list")
 	}
@@ -176,7 +177,7 @@ func (s *shaper) array(node *jsonNode, read func(item *jsonNode) *codeError) *co
 
 // integerMember returns the member key, an integer read into x.
 func (s *shaper) integerMember(key string, x *int64) member {
-	return member{key, func(v *jsonNode) (_ []member, err *codeError) {
+	return member{key, func(v *jsonNode) (_ []member, err *spec.ErrorObject) {
 		*x, err = s.integer(v)
 		return nil, err
 	}}
@@ -185,7 +186,7 @@ func (s *shaper) integerMember(key string, x *int64) member {
 // nameMember returns the member key, a string that must be one of
 // names, its index read into i.
 func (s *shaper) nameMember(key string, i *int, names [2]string) member {
-	return member{key, func(v *jsonNode) ([]member, *codeError) {
+	return member{key, func(v *jsonNode) ([]member, *spec.ErrorObject) {
 		if *i = slices.Index(names[:], v.text); v.kind == jsonString && *i >= 0 {
 			return nil, nil
 		}
@@ -195,8 +196,8 @@ func (s *shaper) nameMember(key string, i *int, names [2]string) member {
 
 // listMember returns the member key, an array of integers read into xs.
 func (s *shaper) listMember(key string, xs *[]int64) member {
-	return member{key, func(v *jsonNode) ([]member, *codeError) {
-		return nil, s.array(v, func(item *jsonNode) *codeError {
+	return member{key, func(v *jsonNode) ([]member, *spec.ErrorObject) {
+		return nil, s.array(v, func(item *jsonNode) *spec.ErrorObject {
 			x, err := s.integer(item)
 			*xs = append(*xs, x)
 			return err
@@ -206,7 +207,7 @@ func (s *shaper) listMember(key string, xs *[]int64) member {
 
 // objectMember returns the member key, an object of the members ms.
 func (s *shaper) objectMember(key string, ms ...member) member {
-	return member{key, func(v *jsonNode) ([]member, *codeError) {
+	return member{key, func(v *jsonNode) ([]member, *spec.ErrorObject) {
 		return nil, s.members(v, false, ms...)
 	}}
 }

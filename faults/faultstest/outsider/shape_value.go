@@ -1,5 +1,7 @@
 package outsider
 
+import "github.com/qf-format/qf-conformance/spec"
+
 // This file holds the shape of the canonical JSON (spec/qf.md,
 // "Canonical JSON"): each object's members, in order.
 
@@ -19,8 +21,8 @@ func (s *shaper) stateMembers() []member {
 
 // recordMember returns the member of a Record, its moves.
 func (s *shaper) recordMember() member {
-	return member{"moves", func(v *jsonNode) ([]member, *codeError) {
-		return nil, s.array(v, func(item *jsonNode) *codeError {
+	return member{"moves", func(v *jsonNode) ([]member, *spec.ErrorObject) {
+		return nil, s.array(v, func(item *jsonNode) *spec.ErrorObject {
 			var m Move
 			err := s.members(item, false, s.kindMember(&m.Wall, []member{s.integerMember("dir", &m.Dir)},
 				s.nameMember("orientation", &m.Orientation, orientationNames), s.integerMember("place", &m.Place)))
@@ -35,7 +37,7 @@ func (s *shaper) recordMember() member {
 func (s *shaper) kindMember(isWall *bool, piece []member, wall ...member) member {
 	var kind int
 	read := s.nameMember("kind", &kind, kindNames).read
-	return member{"kind", func(v *jsonNode) ([]member, *codeError) {
+	return member{"kind", func(v *jsonNode) ([]member, *spec.ErrorObject) {
 		if _, err := read(v); err != nil {
 			return nil, err
 		}

@@ -64,16 +64,16 @@ func (v *Value) model(faults faultSet) {
 	if st := v.State; st != nil {
 		for p := range st.Walls {
 			for _, group := range st.Walls[p] {
-				if faults.has(WallsMergedSorted) {
+				if faults[WallsMergedSorted] {
 					slices.Sort(group)
 				}
 			}
 		}
-		if faults.has(PlayerFromParity) {
+		if faults[PlayerFromParity] {
 			st.Last.Player = int(st.Turn & 1)
 		}
 	}
-	if v.Record != nil && len(v.Record.Moves) == 0 && faults.has(EmptyRecordLost) {
+	if v.Record != nil && len(v.Record.Moves) == 0 && faults[EmptyRecordLost] {
 		v.Record = nil
 	}
 }
