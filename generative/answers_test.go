@@ -5,15 +5,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 
+	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/serve/servetest"
+	"github.com/qf-format/qf-conformance/suite"
 )
 
 // benchPrograms are the implementations of this package's benchmarks of
@@ -26,9 +29,9 @@ var benchPrograms = []*servetest.Implementation{
 
 // execProgram runs the program QF_FAKE_EXEC names, its arguments split
 // at spaces, on standard input, output and error, and exits as it exits;
-// when QF_FAKE_CPU names a file, it notes there the CPU time the program
-// spent, as servetest.Main notes an implementation's: a benchmark then
-// counts a native implementation's CPU apart from its client's.
+// the CPU time it spent is in what servetest.Main notes in QF_FAKE_CPU
+// (its children's, waited for, included): a benchmark then counts a
+// native implementation's CPU apart from its client's.
 func execProgram() {
 	args := strings.Fields(os.Getenv("QF_FAKE_EXEC"))
 	if len(args) == 0 {
@@ -37,14 +40,7 @@ func execProgram() {
 	}
 	cmd := exec.Command(args[0], args[1:]...)
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err := cmd.Run()
-	if name := os.Getenv("QF_FAKE_CPU"); name != "" && cmd.ProcessState != nil {
-		if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
-			fmt.Fprintln(f, (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Microseconds())
-			f.Close()
-		}
-	}
-	if err != nil {
+	if err := cmd.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "fake:", err)
 		if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() > 0 {
 			os.Exit(cmd.ProcessState.ExitCode())
@@ -53,19 +49,33 @@ func execProgram() {
 	}
 }
 
-// writeAnswerLines writes the reference's answers to reqs, for the
-// program "answers" to read from the file QF_FAKE_ANSWERS: two lines a
-// request, the request without its id and its answer after the id, as
+// writeAnswers writes the reference's answers to the requests of a run of
+// n cases from seed against an implementation that agrees with the
+// reference, for the program "answers" to read from the file
+// QF_FAKE_ANSWERS, and returns the file's name: two lines a request, the
+// request without its id and its answer after the id, as
 // protocol.AppendAnswer writes it. A request whose answer AppendAnswer
 // does not write is left out.
-func writeAnswerLines(w io.Writer, reqs []*protocol.Request) error {
-	out := bufio.NewWriter(w)
+func writeAnswers(b *testing.B, seed uint64, n int) string {
+	seeds, err := seedBatches(suite.Categories, nil, suite.L3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var reqs []*protocol.Request
+	for _, s := range seeds {
+		reqs = append(reqs, s.reqs...)
+	}
+	r := gen.NewRand(seed).WithLongInputs() // as the run draws
+	for len(reqs) < n {
+		reqs = append(reqs, draw(r, suite.Categories, min(batchSize, n-len(reqs)), nil).reqs...)
+	}
+	var out bytes.Buffer
 	for _, req := range reqs {
 		asked := *req
 		asked.ID = nil
 		line, err := asked.AppendJSON(nil)
 		if err != nil {
-			return err
+			b.Fatal(err)
 		}
 		answer, ok := serve.Reference.Handle(req).AppendAnswer(nil)
 		if !ok || bytes.IndexByte(line, '\n') >= 0 {
@@ -74,7 +84,11 @@ func writeAnswerLines(w io.Writer, reqs []*protocol.Request) error {
 		out.Write(append(line[1:], '\n')) // what follows the id and its comma
 		out.Write(append(answer, '\n'))
 	}
-	return out.Flush()
+	name := filepath.Join(b.TempDir(), "answers")
+	if err := os.WriteFile(name, out.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return name
 }
 
 // serveAnswers answers as a native implementation at its fastest would:
@@ -147,7 +161,7 @@ func serveAnswers() {
 }
 
 // styles are the ways of writing an answer of the reference's, as
-// writeAnswerLines writes it, that QF_FAKE_STYLE names: its error's
+// writeAnswers writes it, that QF_FAKE_STYLE names: its error's
 // message, if it has one, another ("messages": an implementation written
 // apart words its messages its own way, and the protocol grades none of
 // them) or left out ("bare"); or a space after each comma and colon

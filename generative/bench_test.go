@@ -3,7 +3,6 @@ package generative
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,7 +17,6 @@ import (
 	"github.com/qf-format/qf-conformance/gen"
 	"github.com/qf-format/qf-conformance/internal/gcpace"
 	"github.com/qf-format/qf-conformance/internal/measure"
-	"github.com/qf-format/qf-conformance/protocol"
 	"github.com/qf-format/qf-conformance/serve"
 	"github.com/qf-format/qf-conformance/suite"
 )
@@ -122,33 +120,6 @@ func vectorCount(b *testing.B) int {
 		n += len(s.cases)
 	}
 	return n
-}
-
-// writeAnswers writes the reference's answers to the requests of a run of
-// n cases from seed against an implementation that agrees with the
-// reference, for the fake "answers", and returns the file's name.
-func writeAnswers(b *testing.B, seed uint64, n int) string {
-	seeds, err := seedBatches(suite.Categories, nil, suite.L3)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var reqs []*protocol.Request
-	for _, s := range seeds {
-		reqs = append(reqs, s.reqs...)
-	}
-	r := gen.NewRand(seed).WithLongInputs() // as the run draws
-	for len(reqs) < n {
-		reqs = append(reqs, draw(r, suite.Categories, min(batchSize, n-len(reqs)), nil).reqs...)
-	}
-	name := filepath.Join(b.TempDir(), "answers")
-	f, err := os.Create(name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := errors.Join(writeAnswerLines(f, reqs), f.Close()); err != nil {
-		b.Fatal(err)
-	}
-	return name
 }
 
 // BenchmarkCase measures, per category, what a case of qf fuzz costs

@@ -39,7 +39,8 @@ func (impl *Implementation) serve() {
 // that follow "--" on the command line, as Command writes them. When
 // QF_FAKE_CPU names a file, an implementation that reaches the end of its
 // input appends to it a line with the CPU time it spent, user and
-// system, in microseconds: what a benchmark subtracts from its client's
+// system, in microseconds, its children's that it waited for included (a
+// program it ran): what a benchmark subtracts from its client's
 // children's.
 func Main(more ...*Implementation) {
 	if i := slices.Index(os.Args, "--"); i >= 0 {
@@ -66,7 +67,7 @@ func Main(more ...*Implementation) {
 	}
 	impl.serve()
 	if name := os.Getenv("QF_FAKE_CPU"); name != "" {
-		appendLine(name, measure.CPUTime().Microseconds())
+		appendLine(name, measure.CPUTimeWithChildren().Microseconds())
 	}
 	os.Exit(0)
 }
